@@ -1,0 +1,32 @@
+// An extended FEN as written: the fields, unvalidated. Produced by notation (parse_fen) and by
+// rules (to_setup); interpreted by rules (position_from_setup); written by format_fen.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace xpgn {
+
+struct FenSetup {
+  int files = 0;  // board width as counted from the placement field
+  int ranks = 0;  // board height (number of '/'-separated rows)
+  // Piece letters per square, index = rank * files + file, rank 0 being the first (White's)
+  // rank. An empty string is an empty square; two letters are a stack, earlier arrival first.
+  std::vector<std::string> squares;
+  bool has_holding = false;  // a "[...]" part followed the board (Reenterent re-entry square)
+  std::string holding;       // letters inside the brackets, possibly empty
+  char side_to_move = 'w';   // 'w' or 'b'
+  std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
+  std::string en_passant = "-";  // "-" or a square name
+  int halfmove_clock = 0;
+  int fullmove_number = 1;
+  // Extra named fields after the six standard ones, written "name=value" (e.g. pregnant=d1).
+  std::vector<std::pair<std::string, std::string>> extra_fields;
+};
+
+// Writes the canonical text: placement with run-length counts (multi-digit when needed), "(XY)"
+// for stacks, "[..]" when has_holding, then side, castling, en passant, clocks, extra fields.
+std::string format_fen(const FenSetup& setup);
+
+}  // namespace xpgn

@@ -1,0 +1,59 @@
+// A parsed extended-SAN move token: what the text said, before any rules interpret it.
+// Produced by notation (parse_san), consumed by rules (resolve_san), written back by format_san.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace xpgn {
+
+// A square as written: 0-based file and rank, -1 where the text left it out (disambiguation
+// hints may give only one of the two). Files a..z, ranks 1..99 are representable.
+struct Coord {
+  int file = -1;
+  int rank = -1;
+
+  constexpr bool has_file() const { return file >= 0; }
+  constexpr bool has_rank() const { return rank >= 0; }
+  constexpr bool complete() const { return file >= 0 && rank >= 0; }
+  friend constexpr bool operator==(Coord, Coord) = default;
+};
+
+enum class TokenKind : unsigned char {
+  move,          // SAN or long algebraic piece/pawn move, optionally followed by second actions
+  castle_short,  // O-O, 0-0
+  castle_long,   // O-O-O, 0-0-0
+  placement,     // P@e4, N@c3, @e4 (pawn)
+  pass,          // --, --d1, Z0, 0000, @@@@, pass
+};
+
+struct SanToken {
+  TokenKind kind = TokenKind::move;
+  // Upper-case piece letter as written for moves and placements; 0 for a pawn move with no
+  // letter (e4, exd5) and for long algebraic moves without a letter (e2e4).
+  char piece = 0;
+  Coord from;                 // origin: full (long algebraic) or partial (disambiguation hint)
+  Coord to;                   // destination (moves, placements)
+  bool capture = false;       // 'x' was written (':' accepted on input)
+  bool long_algebraic = false;  // written with a full origin square (e2e4, e2-e4, Ng1-f3)
+  char promotion = 0;         // upper-case letter after '=' (or bare, e7e8q), 0 if none
+
+  // Second actions (variants).
+  char birth_piece = 0;       // ",P@d5": letter of the piece placed after the move, 0 if none
+  Coord birth_square;         // ",P@d5": where it is placed
+  Coord relocation;           // "~c4": where the piece ends after arriving (catacomb, teleport)
+  Coord push;                 // ">d6": where the survivor of a captured stack is pushed
+  Coord portal_a, portal_b;   // ",^c5^f5": portals declared after the move
+  Coord pass_queen;           // "--d1": the queen that becomes pregnant
+
+  char check = 0;             // '+' or '#' as written, 0 if none
+};
+
+// Canonical text of a token: the output form of notation.md (SAN with '=' before promotion,
+// "O-O", "--", "P@e4", ",P@d5", "~c4", ">d6", ",^c5^f5", then '+' or '#').
+std::string format_san(const SanToken& token);
+
+// Name of a coordinate ("e4"; a partial one gives only what it has: "e" or "4").
+std::string format_coord(Coord c);
+
+}  // namespace xpgn

@@ -1,0 +1,72 @@
+// Text -> tokens. The only module that uses PEGTL. Knows no variant rules.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "xpgn/core/fen_setup.hpp"
+#include "xpgn/core/san_token.hpp"
+#include "xpgn/core/types.hpp"
+
+namespace xpgn::notation {
+
+// A syntax problem: where, the offending text, and what the grammar expected there.
+struct SyntaxError {
+  SourcePos pos;
+  std::string token;     // the text at the error (may be empty at end of input)
+  std::string expected;  // e.g. "a square such as e4", "closing '\"' of tag value"
+};
+
+// Parses one extended-SAN token (without PGN suffix annotations like "!?").
+// Returns the token, or nullopt and fills `error` (pos.column is 1-based within `text`).
+std::optional<SanToken> parse_san(std::string_view text, SyntaxError* error = nullptr);
+
+// Parses an extended FEN. Returns the unvalidated fields, or nullopt and fills `error`.
+std::optional<FenSetup> parse_fen(std::string_view text, SyntaxError* error = nullptr);
+
+// Receives the parts of PGN games in file order. Views are valid only during the call.
+// All text handed over is UTF-8 (converted first when the game was not).
+class PgnVisitor {
+ public:
+  virtual ~PgnVisitor() = default;
+  // A new game starts; `index` counts games in this input from 1.
+  virtual void begin_game(std::uint64_t index, SourcePos pos) { (void)index, (void)pos; }
+  // A tag pair, value with escapes resolved.
+  virtual void tag(std::string_view name, std::string_view value, SourcePos pos) {
+    (void)name, (void)value, (void)pos;
+  }
+  // A move token that parsed as extended SAN; `text` is the token as written.
+  virtual void move(const SanToken& token, std::string_view text, SourcePos pos) {
+    (void)token, (void)text, (void)pos;
+  }
+  // A movetext symbol that is not valid extended SAN (the game goes on being read).
+  virtual void invalid_move(const SyntaxError& error) { (void)error; }
+  // $n, or a suffix annotation mapped to its NAG (! 1, ? 2, !! 3, ?? 4, !? 5, ?! 6).
+  virtual void nag(int value, SourcePos pos) { (void)value, (void)pos; }
+  // A {} or ; comment, without the delimiters, exactly as written (no trimming).
+  virtual void comment(std::string_view text, SourcePos pos) { (void)text, (void)pos; }
+  virtual void begin_variation(SourcePos pos) { (void)pos; }
+  virtual void end_variation(SourcePos pos) { (void)pos; }
+  // The game termination marker; absent when the game text ended without one.
+  virtual void result(std::string_view text, SourcePos pos) { (void)text, (void)pos; }
+  // A syntax error in the game text; the reader skips to the next game after it.
+  virtual void syntax_error(const SyntaxError& error) { (void)error; }
+  // A non-fatal note about the input (e.g. "converted from CP437 to UTF-8").
+  virtual void warning(SourcePos pos, std::string_view message) { (void)pos, (void)message; }
+  // The game is complete.
+  virtual void end_game() {}
+  // Return false to skip the rest of the current game (fast path); default reads everything.
+  virtual bool wants_movetext() { return true; }
+};
+
+// Streams PGN games from `in` to `visitor` in constant memory (bounded by the largest game).
+// Returns the number of games read. Never throws on bad input: problems go to the visitor.
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor);
+
+// Same for text already in memory.
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor);
+
+}  // namespace xpgn::notation

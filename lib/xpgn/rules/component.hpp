@@ -1,0 +1,43 @@
+// Rule components: small pieces of rules a variant switches on (castling, en passant, promotion,
+// and the variants' special rules). Move generation calls them at a few fixed hook points and
+// never asks which variant it is playing.
+#pragma once
+
+#include <string_view>
+
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/position.hpp"
+
+namespace xpgn::rules {
+
+class RuleComponent {
+ public:
+  virtual ~RuleComponent() = default;
+  // Short name for messages ("castling").
+  virtual std::string_view name() const = 0;
+
+  // Appends moves this rule creates (castling, en passant, placements, passes).
+  virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }
+
+  // Called for each basic move of a pawn; returns true if it appended replacement moves for it
+  // (e.g. one per promotion choice) so the basic move itself is dropped.
+  virtual bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const {
+    (void)pos, (void)move, (void)out;
+    return false;
+  }
+
+  // Completes `after` (the basic move already applied, side to move not yet switched) with this
+  // rule's effects: rook of a castling, captured en passant pawn, promotion, rights, births...
+  virtual void apply(const Position& before, const Move& move, Position& after,
+                     EffectList* effects) const {
+    (void)before, (void)move, (void)after, (void)effects;
+  }
+
+  // Returns false when this rule forbids the finished move (`after` has the opponent to move).
+  virtual bool allows(const Position& before, const Move& move, const Position& after) const {
+    (void)before, (void)move, (void)after;
+    return true;
+  }
+};
+
+}  // namespace xpgn::rules

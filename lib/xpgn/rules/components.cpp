@@ -1,0 +1,186 @@
+#include "xpgn/rules/components.hpp"
+
+#include <algorithm>
+
+#include "xpgn/rules/movegen.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// ---- Castling --------------------------------------------------------------------------------
+class Castling final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "castling"; }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Color us = pos.side_to_move();
+    const auto& rooks = pos.castling().rook[index_of(us)];
+    if (rooks[0] == no_square && rooks[1] == no_square) return;
+    const Variant& v = pos.variant();
+    const Square king = home_king(pos, us);
+    if (king == no_square) return;
+    bool checked = false, check_known = false;
+    for (int side = 0; side < 2; ++side) {
+      const Square rook = rooks[side];
+      if (rook == no_square) continue;
+      const int rank = rank_of(king);
+      const int king_to = side == 0 ? v.files - 2 : 2;
+      const int rook_to = side == 0 ? v.files - 3 : 3;
+      const int lo = std::min({file_of(king), file_of(rook), king_to, rook_to});
+      const int hi = std::max({file_of(king), file_of(rook), king_to, rook_to});
+      bool clear = true;
+      for (int f = lo; f <= hi && clear; ++f) {
+        const Square s = make_square(f, rank);
+        if (s != king && s != rook && !pos.at(s).empty()) clear = false;
+      }
+      if (!clear) continue;
+      if (!check_known) checked = is_attacked(pos, king, opposite(us)), check_known = true;
+      if (checked) return;
+      // The king may not pass through or land on an attacked square.
+      const int step = king_to > file_of(king) ? 1 : -1;
+      bool safe = true;
+      for (int f = file_of(king); f != king_to && safe;) {
+        f += step;
+        if (is_attacked(pos, make_square(f, rank), opposite(us))) safe = false;
+      }
+      if (!safe) continue;
+      Move m;
+      m.kind = MoveKind::castle;
+      m.from = king;
+      m.to = make_square(king_to, rank);
+      m.aux = rook;
+      m.piece = pos.at(king).type();
+      out.push_back(m);
+    }
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    const Color us = before.side_to_move();
+    CastlingRights& rights = after.castling_rights();
+    if (move.kind == MoveKind::castle) {
+      const Variant& v = before.variant();
+      const int rank = rank_of(move.from);
+      const int side = file_of(move.aux) > file_of(move.from) ? 0 : 1;
+      const Square rook_to = make_square(side == 0 ? v.files - 3 : 3, rank);
+      const Piece king = before.at(move.from);
+      const Piece rook = before.at(move.aux);
+      after.remove(move.from);
+      after.remove(move.aux);
+      after.put(move.to, king);
+      after.put(rook_to, rook);
+      if (effects) effects->push_back({EffectKind::rook_castled, move.aux, rook_to, rook});
+      rights.rook[index_of(us)] = {no_square, no_square};
+      return;
+    }
+    if (!rights.any()) return;
+    if (move.from != no_square && move.from == home_king(before, us) &&
+        before.variant().pieces[move.piece].royal)
+      rights.rook[index_of(us)] = {no_square, no_square};
+    for (auto& side : rights.rook)
+      for (Square& s : side)
+        if (s != no_square && (s == move.from || s == move.to)) s = no_square;
+  }
+
+ private:
+  // The king of `us` on its first rank that the castling rights belong to.
+  static Square home_king(const Position& pos, Color us) {
+    for (int i = 0; i < pos.royal_count(us); ++i) {
+      const Square k = pos.royal_square(us, i);
+      if (pos.variant().relative_rank(k, us) == 0) return k;
+    }
+    return no_square;
+  }
+};
+
+// ---- En passant ------------------------------------------------------------------------------
+class EnPassant final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "en passant"; }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Square ep = pos.en_passant();
+    if (ep == no_square) return;
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType pawn = v.pawn_type();
+    const int from_rank = rank_of(ep) - (us == Color::white ? 1 : -1);
+    for (int df : {-1, 1}) {
+      const int f = file_of(ep) + df;
+      if (f < 0 || f >= v.files || from_rank < 0 || from_rank >= v.ranks) continue;
+      const Square from = make_square(f, from_rank);
+      if (pos.at(from) != make_piece(us, pawn)) continue;
+      Move m;
+      m.kind = MoveKind::en_passant;
+      m.from = from;
+      m.to = ep;
+      m.piece = pawn;
+      out.push_back(m);
+    }
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    const Variant& v = before.variant();
+    if (move.kind == MoveKind::en_passant) {
+      const Square victim = make_square(file_of(move.to), rank_of(move.from));
+      const Piece taken = after.at(victim);
+      after.remove(victim);
+      if (effects) effects->push_back({EffectKind::capture, victim, no_square, taken});
+      return;
+    }
+    if (move.kind != MoveKind::normal || !v.pieces[move.piece].pawn) return;
+    const int dr = rank_of(move.to) - rank_of(move.from);
+    if (file_of(move.to) != file_of(move.from) || (dr != 2 && dr != -2)) return;
+    // A double step: the passed square counts only if an enemy pawn could take on it.
+    const Color them = opposite(before.side_to_move());
+    for (int df : {-1, 1}) {
+      const int f = file_of(move.to) + df;
+      if (f < 0 || f >= v.files) continue;
+      if (after.at(make_square(f, rank_of(move.to))) == make_piece(them, v.pawn_type())) {
+        after.set_en_passant(make_square(file_of(move.to), rank_of(move.from) + dr / 2));
+        return;
+      }
+    }
+  }
+};
+
+// ---- Promotion -------------------------------------------------------------------------------
+class Promotion final : public RuleComponent {
+ public:
+  explicit Promotion(std::string choices) : choices_(std::move(choices)) {}
+  std::string_view name() const override { return "promotion"; }
+
+  bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    if (v.relative_rank(move.to, pos.side_to_move()) != v.ranks - 1) return false;
+    for (char letter : choices_) {
+      Move m = move;
+      m.promotion = v.piece_by_san_letter(letter);
+      out.push_back(m);
+    }
+    return true;
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
+    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
+    after.remove(move.to);
+    after.put(move.to, promoted);
+    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+  }
+
+ private:
+  std::string choices_;
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_castling() { return std::make_shared<Castling>(); }
+std::shared_ptr<const RuleComponent> make_en_passant() { return std::make_shared<EnPassant>(); }
+std::shared_ptr<const RuleComponent> make_promotion(std::string choices) {
+  return std::make_shared<Promotion>(std::move(choices));
+}
+
+}  // namespace xpgn::rules

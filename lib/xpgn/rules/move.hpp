@@ -1,0 +1,89 @@
+// Moves and their forced effects.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "xpgn/core/types.hpp"
+
+namespace xpgn::rules {
+
+enum class MoveKind : std::uint8_t {
+  normal,      // a piece moves (captures included)
+  en_passant,  // a pawn captures a pawn that just stepped two
+  castle,      // king and rook move together; `aux` is the rook's square
+  placement,   // a piece enters the board from outside (`piece` on `to`)
+  pass,        // no piece moves; `aux` may name a square the pass refers to
+};
+
+struct Move {
+  Square from = no_square;
+  Square to = no_square;
+  PieceType piece = no_piece_type;      // type of the moving or placed piece
+  PieceType promotion = no_piece_type;  // new type on promotion
+  MoveKind kind = MoveKind::normal;
+  Square aux = no_square;               // castle: rook square; pass: named square
+  // Second actions (variants); no_square when unused.
+  Square birth = no_square;             // square of a piece placed after the move
+  PieceType birth_piece = no_piece_type;
+  Square relocation = no_square;        // where the piece ends after arriving
+  Square push = no_square;              // where a captured stack's survivor is pushed
+  Square portal_a = no_square, portal_b = no_square;
+
+  friend bool operator==(const Move&, const Move&) = default;
+};
+
+// Fixed-capacity list: no allocation on the hot path.
+template <typename T, std::size_t Capacity>
+class FixedList {
+ public:
+  void push_back(const T& value) {
+    if (size_ < Capacity) items_[size_++] = value;
+  }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  bool full() const { return size_ == Capacity; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  T& operator[](std::size_t i) { return items_[i]; }
+  const T* begin() const { return items_.data(); }
+  const T* end() const { return items_.data() + size_; }
+  T* begin() { return items_.data(); }
+  T* end() { return items_.data() + size_; }
+
+ private:
+  std::array<T, Capacity> items_{};
+  std::size_t size_ = 0;
+};
+
+inline constexpr std::size_t max_moves = 1024;
+using MoveList = FixedList<Move, max_moves>;
+
+// Something a move did besides moving its piece, for reports (JSON) and diagrams.
+enum class EffectKind : std::uint8_t {
+  capture,         // `piece` was removed from `square`
+  rook_castled,    // the castling rook went from `square` to `to`
+  promotion,       // the piece on `square` became `piece`
+  birth,           // `piece` was born on `square` (forced or chosen)
+  reserve_pawn,    // a reserve pawn `piece` was placed on `square`
+  to_reentry,      // captured `piece` went to the re-entry square
+  reentry_lost,    // `piece` was pushed off the re-entry square for good
+  pushed,          // `piece` was pushed from `square` to `to`
+  teleported,      // `piece` jumped from portal `square` to portal `to`
+  portal_declared, // a portal of the mover on `square`
+  portal_vanished, // the portal on `square` vanished
+  piece_removed,   // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
+  pregnant,        // the queen on `square` became pregnant
+};
+
+struct Effect {
+  EffectKind kind = EffectKind::capture;
+  Square square = no_square;
+  Square to = no_square;
+  Piece piece;
+};
+
+using EffectList = FixedList<Effect, 32>;
+
+}  // namespace xpgn::rules

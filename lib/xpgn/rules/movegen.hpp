@@ -1,0 +1,41 @@
+// Legal move generation, move application and attack detection.
+#pragma once
+
+#include <cstdint>
+
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/position.hpp"
+
+namespace xpgn::rules {
+
+// True if a piece of colour `by` could capture on `target` (pins ignored, as in FIDE check).
+bool is_attacked(const Position& pos, Square target, Color by);
+
+// True if any royal piece of the side to move is attacked.
+bool in_check(const Position& pos);
+
+// Appends every legal move of the side to move.
+void generate_legal(const Position& pos, MoveList& out);
+
+// Appends every pseudo-legal move (legality against check not yet judged).
+void generate_pseudo_legal(const Position& pos, MoveList& out);
+
+// Appends the basic pseudo-legal moves (no component moves) of the side to move's pieces of
+// one type.
+void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out);
+
+// The position after `move` (which must be pseudo-legal), with its forced effects appended to
+// `effects` when given. Side to move, clocks and rights are updated.
+Position play(const Position& pos, const Move& move, EffectList* effects = nullptr);
+
+// True if `move` (pseudo-legal) leaves none of the mover's royal pieces attacked and no rule
+// component forbids it.
+bool is_legal_after(const Position& before, const Move& move, const Position& after);
+
+// True if the side to move has at least one legal move (stops at the first one found).
+bool has_legal_move(const Position& pos);
+
+// Number of leaf nodes of the legal move tree of the given depth.
+std::uint64_t perft(const Position& pos, int depth);
+
+}  // namespace xpgn::rules

@@ -1,0 +1,348 @@
+#include "xpgn/rules/position.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include <stdexcept>
+
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/zobrist.hpp"
+
+namespace xpgn::rules {
+
+bool parse_simple_fen(std::string_view text, FenSetup& out);
+
+namespace zobrist {
+
+const Tables& tables() {
+  static const Tables t = [] {
+    Tables out;
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    auto next = [&] {  // splitmix64
+      std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      return z ^ (z >> 31);
+    };
+    for (auto& row : out.piece_square)
+      for (auto& k : row) k = next();
+    for (auto& k : out.castling_rook) k = next();
+    for (auto& k : out.en_passant) k = next();
+    out.black_to_move = next();
+    return out;
+  }();
+  return t;
+}
+
+}  // namespace zobrist
+
+void Position::put(Square s, Piece p) {
+  board_[s] = p;
+  const int c = index_of(p.color());
+  ++counts_[c][p.type()];
+  board_key_ ^= zobrist::tables().piece_square[p.code][s];
+  if (variant_->royal_types & (1u << p.type())) {
+    if (royal_count_[c] < royals_[c].size()) royals_[c][royal_count_[c]++] = s;
+  }
+}
+
+void Position::remove(Square s) {
+  const Piece p = board_[s];
+  const int c = index_of(p.color());
+  --counts_[c][p.type()];
+  board_key_ ^= zobrist::tables().piece_square[p.code][s];
+  board_[s] = no_piece;
+  if (variant_->royal_types & (1u << p.type())) {
+    auto& list = royals_[c];
+    for (int i = 0; i < royal_count_[c]; ++i) {
+      if (list[i] == s) {
+        list[i] = list[--royal_count_[c]];
+        break;
+      }
+    }
+  }
+}
+
+std::uint64_t Position::key() const {
+  const auto& z = zobrist::tables();
+  std::uint64_t k = board_key_;
+  if (side_ == Color::black) k ^= z.black_to_move;
+  for (const auto& side : castling_.rook)
+    for (Square s : side)
+      if (s != no_square) k ^= z.castling_rook[s];
+  if (en_passant_ != no_square) k ^= z.en_passant[en_passant_];
+  return k;
+}
+
+Position Position::start(const Variant& variant) {
+  std::string error;
+  FenSetup setup;
+  // The start FEN is ours and trusted; parse it with the small reader below.
+  if (!parse_simple_fen(variant.start_fen, setup))
+    throw std::logic_error("variant " + variant.id + ": bad start FEN");
+  auto pos = from_setup(variant, setup, error);
+  if (!pos) throw std::logic_error("variant " + variant.id + ": " + error);
+  return *pos;
+}
+
+namespace {
+
+// Resolves one castling letter to a rook square of `color`; false if it names none.
+bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& board,
+                       Color color, char letter, Square king, Square& rook) {
+  const int rank = color == Color::white ? 0 : v.ranks - 1;
+  const PieceType rook_type = v.piece_by_fen_letter('R');
+  if (rook_type == no_piece_type || king == no_square) return false;
+  const Piece own_rook = make_piece(color, rook_type);
+  const char up = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+  if (up == 'K' || up == 'Q') {
+    // Outermost rook on that side of the king (X-FEN).
+    const int step = up == 'K' ? -1 : 1;
+    int f = up == 'K' ? v.files - 1 : 0;
+    for (; f != file_of(king); f += step) {
+      if (board[make_square(f, rank)] == own_rook) {
+        rook = make_square(f, rank);
+        return true;
+      }
+    }
+    return false;
+  }
+  const int f = up - 'A';
+  if (f < 0 || f >= v.files || board[make_square(f, rank)] != own_rook) return false;
+  rook = make_square(f, rank);
+  return true;
+}
+
+}  // namespace
+
+std::optional<Position> Position::from_setup(const Variant& variant, const FenSetup& setup,
+                                             std::string& error) {
+  if (setup.files != variant.files || setup.ranks != variant.ranks) {
+    error = "FEN board is " + std::to_string(setup.files) + "x" + std::to_string(setup.ranks) +
+            ", variant " + variant.id + " needs " + std::to_string(variant.files) + "x" +
+            std::to_string(variant.ranks);
+    return std::nullopt;
+  }
+  Position pos(variant);
+  for (int r = 0; r < setup.ranks; ++r) {
+    for (int f = 0; f < setup.files; ++f) {
+      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
+      if (cell.empty()) continue;
+      const Square sq = make_square(f, r);
+      if (cell.size() > 1) {
+        error = "square " + square_name(sq) + ": stacks are not allowed in " + variant.id;
+        return std::nullopt;
+      }
+      const char letter = cell[0];
+      const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
+                                                                           : Color::black;
+      const PieceType t = variant.piece_by_fen_letter(
+          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+      if (t == no_piece_type) {
+        error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
+                "' is not a piece of " + variant.id;
+        return std::nullopt;
+      }
+      if (variant.pieces[t].pawn && (r == 0 || r == variant.ranks - 1) &&
+          variant.relative_rank(sq, color) == variant.ranks - 1) {
+        error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
+        return std::nullopt;
+      }
+      pos.put(sq, make_piece(color, t));
+    }
+  }
+  if (setup.has_holding) {
+    error = "variant " + variant.id + " has no re-entry square ('[...]' in the FEN)";
+    return std::nullopt;
+  }
+  if (setup.side_to_move != 'w' && setup.side_to_move != 'b') {
+    error = "side to move must be 'w' or 'b'";
+    return std::nullopt;
+  }
+  pos.side_ = setup.side_to_move == 'w' ? Color::white : Color::black;
+  // Royal pieces: FIDE-like variants need exactly one king per side.
+  if (variant.royal_types != 0 && variant.end_rules.no_moves == NoMovesRule::fide) {
+    for (Color c : {Color::white, Color::black}) {
+      if (pos.royal_count(c) != 1) {
+        error = std::string(c == Color::white ? "White" : "Black") + " has " +
+                std::to_string(pos.royal_count(c)) + " kings; exactly one is required";
+        return std::nullopt;
+      }
+    }
+  }
+  // Castling rights.
+  if (setup.castling != "-") {
+    for (char letter : setup.castling) {
+      const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
+                                                                           : Color::black;
+      Square king = no_square;
+      for (int i = 0; i < pos.royal_count(color); ++i) {
+        const Square k = pos.royal_square(color, i);
+        if (variant.relative_rank(k, color) == 0) king = k;
+      }
+      Square rook = no_square;
+      if (!castling_rook_for(variant, pos.board_, color, letter, king, rook)) {
+        error = std::string("castling right '") + letter +
+                "' has no king and rook on their first rank";
+        return std::nullopt;
+      }
+      const int side = file_of(rook) > file_of(king) ? 0 : 1;
+      pos.castling_.rook[index_of(color)][side] = rook;
+    }
+  }
+  // En passant square: kept only when a pawn of the side to move could take there.
+  if (setup.en_passant != "-") {
+    const std::string& ep = setup.en_passant;
+    int f = ep.empty() ? -1 : ep[0] - 'a';
+    int r = 0;
+    for (std::size_t i = 1; i < ep.size(); ++i) {
+      if (ep[i] < '0' || ep[i] > '9') f = -1;
+      else r = r * 10 + (ep[i] - '0');
+    }
+    --r;
+    if (f < 0 || f >= variant.files || r < 0 || r >= variant.ranks || ep.size() < 2) {
+      error = "en passant square '" + ep + "' is not on the board";
+      return std::nullopt;
+    }
+    const Square sq = make_square(f, r);
+    const Color mover = opposite(pos.side_);
+    const int dir = mover == Color::white ? 1 : -1;
+    const PieceType pawn = variant.pawn_type();
+    const int passed_rank = r + dir;  // where the double-stepped pawn stands
+    if (pawn == no_piece_type || !pos.at(sq).empty() || passed_rank < 0 ||
+        passed_rank >= variant.ranks ||
+        pos.at(make_square(f, passed_rank)) != make_piece(mover, pawn)) {
+      error = "en passant square '" + ep + "' does not follow a pawn's double step";
+      return std::nullopt;
+    }
+    pos.en_passant_ = sq;
+    // Drop it when no pawn of the side to move stands beside the passed pawn.
+    bool capturable = false;
+    for (int df : {-1, 1}) {
+      const int ff = f + df;
+      if (ff >= 0 && ff < variant.files &&
+          pos.at(make_square(ff, passed_rank)) == make_piece(pos.side_, pawn))
+        capturable = true;
+    }
+    if (!capturable) pos.en_passant_ = no_square;
+  }
+  if (setup.halfmove_clock < 0 || setup.fullmove_number < 1) {
+    error = "move counters out of range";
+    return std::nullopt;
+  }
+  pos.halfmove_clock_ = setup.halfmove_clock;
+  pos.fullmove_number_ = setup.fullmove_number;
+  // The side not to move may not be in check.
+  for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
+    if (is_attacked(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
+      error = "the side not to move is in check";
+      return std::nullopt;
+    }
+  }
+  if (!setup.extra_fields.empty()) {
+    error = "unknown FEN field '" + setup.extra_fields.front().first + "' for " + variant.id;
+    return std::nullopt;
+  }
+  return pos;
+}
+
+FenSetup Position::to_setup() const {
+  const Variant& v = *variant_;
+  FenSetup s;
+  s.files = v.files;
+  s.ranks = v.ranks;
+  s.squares.resize(static_cast<std::size_t>(v.files * v.ranks));
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Piece p = board_[make_square(f, r)];
+      if (p.empty()) continue;
+      char letter = v.pieces[p.type()].fen();
+      if (p.color() == Color::black)
+        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+      s.squares[static_cast<std::size_t>(r * v.files + f)] = std::string(1, letter);
+    }
+  }
+  s.side_to_move = side_ == Color::white ? 'w' : 'b';
+  // Castling: K/Q when the rook is the outermost on its side, else the rook's file letter.
+  std::string castling;
+  const PieceType rook_type = v.piece_by_fen_letter('R');
+  for (Color c : {Color::white, Color::black}) {
+    for (int side = 0; side < 2; ++side) {
+      const Square rook = castling_.rook[index_of(c)][side];
+      if (rook == no_square) continue;
+      bool outermost = true;
+      const int step = side == 0 ? 1 : -1;
+      for (int f = file_of(rook) + step; f >= 0 && f < v.files; f += step)
+        if (board_[make_square(f, rank_of(rook))] == make_piece(c, rook_type)) outermost = false;
+      char letter = outermost ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + file_of(rook));
+      if (c == Color::black)
+        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+      castling += letter;
+    }
+  }
+  s.castling = castling.empty() ? "-" : castling;
+  s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
+  s.halfmove_clock = halfmove_clock_;
+  s.fullmove_number = fullmove_number_;
+  return s;
+}
+
+std::string Position::fen() const { return format_fen(to_setup()); }
+
+// A minimal FEN reader for the variants' own start positions (no stacks or extra fields).
+bool parse_simple_fen(std::string_view text, FenSetup& out) {
+  std::vector<std::string> fields;
+  std::string current;
+  for (char c : text) {
+    if (c == ' ') {
+      if (!current.empty()) fields.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) fields.push_back(current);
+  if (fields.size() < 4) return false;
+  std::vector<std::vector<std::string>> rows(1);
+  std::string& board = fields[0];
+  std::size_t holding = board.find('[');
+  if (holding != std::string::npos) {
+    out.has_holding = true;
+    out.holding = board.substr(holding + 1, board.find(']') - holding - 1);
+    board.resize(holding);
+  }
+  int run = 0;
+  auto flush_run = [&] {
+    for (int i = 0; i < run; ++i) rows.back().emplace_back();
+    run = 0;
+  };
+  for (char c : board) {
+    if (c >= '0' && c <= '9') {
+      run = run * 10 + (c - '0');
+    } else {
+      flush_run();
+      if (c == '/') rows.emplace_back();
+      else rows.back().emplace_back(1, c);
+    }
+  }
+  flush_run();
+  out.ranks = static_cast<int>(rows.size());
+  out.files = static_cast<int>(rows[0].size());
+  out.squares.assign(static_cast<std::size_t>(out.files * out.ranks), std::string());
+  for (int i = 0; i < out.ranks; ++i) {
+    if (static_cast<int>(rows[static_cast<std::size_t>(i)].size()) != out.files) return false;
+    const int r = out.ranks - 1 - i;
+    for (int f = 0; f < out.files; ++f)
+      out.squares[static_cast<std::size_t>(r * out.files + f)] =
+          rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(f)];
+  }
+  out.side_to_move = fields[1][0];
+  out.castling = fields[2];
+  out.en_passant = fields[3];
+  out.halfmove_clock = fields.size() > 4 ? std::stoi(fields[4]) : 0;
+  out.fullmove_number = fields.size() > 5 ? std::stoi(fields[5]) : 1;
+  return true;
+}
+
+}  // namespace xpgn::rules

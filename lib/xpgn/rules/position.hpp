@@ -1,0 +1,82 @@
+// A position is a value: board, side to move, rights and clocks. Playing a move makes a new one.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "xpgn/core/fen_setup.hpp"
+#include "xpgn/core/types.hpp"
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/variant.hpp"
+
+namespace xpgn::rules {
+
+// Castling rights as the rook squares that may still castle (X-FEN/Shredder-FEN semantics):
+// index [colour][0] king side (higher file), [colour][1] queen side.
+struct CastlingRights {
+  std::array<std::array<Square, 2>, 2> rook{{{no_square, no_square}, {no_square, no_square}}};
+  bool any() const {
+    for (auto& side : rook)
+      for (Square s : side)
+        if (s != no_square) return true;
+    return false;
+  }
+  friend bool operator==(const CastlingRights&, const CastlingRights&) = default;
+};
+
+class Position {
+ public:
+  // The variant's start position.
+  static Position start(const Variant& variant);
+  // Validates a FEN's fields against the variant (letters, board size, kings, pawns on
+  // back ranks, castling rooks, en passant square). nullopt and a message on error.
+  static std::optional<Position> from_setup(const Variant& variant, const FenSetup& setup,
+                                            std::string& error);
+  // The canonical FEN fields of this position, and their text.
+  FenSetup to_setup() const;
+  std::string fen() const;
+
+  const Variant& variant() const { return *variant_; }
+  Piece at(Square s) const { return board_[s]; }
+  Color side_to_move() const { return side_; }
+  const CastlingRights& castling() const { return castling_; }
+  Square en_passant() const { return en_passant_; }  // square a capturing pawn moves to
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  // Zobrist key of board, side, castling rights and a capturable en passant square: equal keys
+  // mean the same position for the repetition rules.
+  std::uint64_t key() const;
+  // Number of pieces of a colour and type on the board.
+  int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
+  // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
+  int royal_count(Color c) const { return royal_count_[index_of(c)]; }
+  Square royal_square(Color c, int i) const { return royals_[index_of(c)][i]; }
+
+  // ---- Editing, for move application and rule components -----------------------------------
+  void put(Square s, Piece p);  // s must be empty
+  void remove(Square s);        // s must be occupied
+  void set_side_to_move(Color c) { side_ = c; }
+  void set_en_passant(Square s) { en_passant_ = s; }
+  CastlingRights& castling_rights() { return castling_; }
+  void set_halfmove_clock(int n) { halfmove_clock_ = n; }
+  void set_fullmove_number(int n) { fullmove_number_ = n; }
+
+ private:
+  explicit Position(const Variant& variant) : variant_(&variant) {}
+
+  const Variant* variant_;
+  std::array<Piece, square_count> board_{};
+  std::array<std::array<std::uint8_t, 32>, 2> counts_{};
+  Color side_ = Color::white;
+  CastlingRights castling_;
+  Square en_passant_ = no_square;
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  std::uint64_t board_key_ = 0;
+  std::array<std::array<Square, 8>, 2> royals_{};  // squares of royal pieces per colour
+  std::array<std::uint8_t, 2> royal_count_{};
+};
+
+}  // namespace xpgn::rules

@@ -1,0 +1,310 @@
+#include "xpgn/rules/san.hpp"
+
+#include <cctype>
+
+#include "xpgn/rules/component.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/outcome.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// Lower-case name of a piece type for messages ("knight").
+std::string piece_name(const Variant& v, PieceType t) {
+  return t < v.pieces.size() ? v.pieces[t].name : std::string("piece");
+}
+
+// Converts a complete coordinate to a square, no_square when off this variant's board.
+Square to_square(const Variant& v, Coord c) {
+  if (!c.complete() || c.file >= v.files || c.rank >= v.ranks) return no_square;
+  return make_square(c.file, c.rank);
+}
+
+// Appends the moves created by rule components (castling, en passant, placements, passes).
+void component_moves(const Position& pos, MoveList& out) {
+  for (const auto& c : pos.variant().components) c->generate(pos, out);
+}
+
+// The check mark the position after a move deserves: '#', '+' or 0.
+char deserved_mark(const Position& after) {
+  if (!in_check(after)) return 0;
+  return has_legal_move(after) ? '+' : '#';
+}
+
+bool matches_hints(const Move& m, Coord from) {
+  if (m.from == no_square) return !from.has_file() && !from.has_rank();
+  if (from.has_file() && file_of(m.from) != from.file) return false;
+  if (from.has_rank() && rank_of(m.from) != from.rank) return false;
+  return true;
+}
+
+// Keeps the legal moves of `candidates`; counts how many were pseudo-legal only.
+void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal,
+                Position* first_after, EffectList* effects) {
+  for (const Move& m : candidates) {
+    EffectList fx;
+    Position after = play(pos, m, &fx);
+    if (!is_legal_after(pos, m, after)) continue;
+    if (legal.empty()) {
+      if (first_after) *first_after = after;
+      if (effects) *effects = fx;
+    }
+    legal.push_back(m);
+  }
+}
+
+}  // namespace
+
+Resolution resolve(const Position& pos, const SanToken& token, Position* after,
+                   EffectList* effects) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  Resolution res;
+  MoveList candidates;
+  std::string what;  // description of the move for messages
+
+  switch (token.kind) {
+    case TokenKind::castle_short:
+    case TokenKind::castle_long: {
+      MoveList extra;
+      component_moves(pos, extra);
+      const bool want_short = token.kind == TokenKind::castle_short;
+      for (const Move& m : extra)
+        if (m.kind == MoveKind::castle && (file_of(m.aux) > file_of(m.from)) == want_short)
+          candidates.push_back(m);
+      what = want_short ? "castling king side" : "castling queen side";
+      break;
+    }
+    case TokenKind::pass: {
+      MoveList extra;
+      component_moves(pos, extra);
+      const Square named = to_square(v, token.pass_queen);
+      for (const Move& m : extra)
+        if (m.kind == MoveKind::pass && (named == no_square || m.aux == named))
+          candidates.push_back(m);
+      what = "a pass";
+      break;
+    }
+    case TokenKind::placement: {
+      const char letter = token.piece ? token.piece : 'P';
+      PieceType type = v.piece_by_san_letter(letter);
+      if (letter == 'P' && v.pawn_type() != no_piece_type) type = v.pawn_type();
+      const Square to = to_square(v, token.to);
+      if (type == no_piece_type || to == no_square) {
+        res.error = MoveError::invalid;
+        res.message = type == no_piece_type
+                          ? std::string("'") + letter + "' is not a piece of " + v.id
+                          : "square " + format_coord(token.to) + " is not on the board";
+        return res;
+      }
+      MoveList extra;
+      component_moves(pos, extra);
+      for (const Move& m : extra)
+        if (m.kind == MoveKind::placement && m.piece == type && m.to == to)
+          candidates.push_back(m);
+      what = "placing a " + piece_name(v, type) + " on " + square_name(to);
+      break;
+    }
+    case TokenKind::move: {
+      const Square to = to_square(v, token.to);
+      if (to == no_square) {
+        res.error = MoveError::invalid;
+        res.message = "square " + format_coord(token.to) + " is not on the board";
+        return res;
+      }
+      PieceType type = no_piece_type;
+      if (token.piece) {
+        type = v.piece_by_san_letter(token.piece);
+        if (type == no_piece_type) {
+          res.error = MoveError::invalid;
+          res.message = std::string("'") + token.piece + "' is not a piece of " + v.id;
+          return res;
+        }
+      } else if (token.long_algebraic) {
+        const Square from = to_square(v, token.from);
+        if (from == no_square) {
+          res.error = MoveError::invalid;
+          res.message = "square " + format_coord(token.from) + " is not on the board";
+          return res;
+        }
+        const Piece p = pos.at(from);
+        if (p.empty() || p.color() != us) {
+          res.error = MoveError::illegal;
+          res.message = "no piece of the side to move on " + square_name(from);
+          return res;
+        }
+        type = p.type();
+      } else {
+        type = v.pawn_type();
+        if (type == no_piece_type) {
+          res.error = MoveError::invalid;
+          res.message = "a move without a piece letter needs pawns, and " + v.id + " has none";
+          return res;
+        }
+      }
+      PieceType promotion = no_piece_type;
+      if (token.promotion) {
+        promotion = v.piece_by_san_letter(token.promotion);
+        if (promotion == no_piece_type) {
+          res.error = MoveError::invalid;
+          res.message = std::string("'") + token.promotion + "' is not a piece of " + v.id;
+          return res;
+        }
+      }
+      const bool pawn = v.pieces[type].pawn;
+      MoveList pseudo;
+      generate_pseudo_legal_of(pos, type, pseudo);
+      component_moves(pos, pseudo);
+      for (const Move& m : pseudo) {
+        if (m.piece != type || !matches_hints(m, token.from)) continue;
+        bool hit = m.to == to;
+        // Long algebraic castling written as the king's move (e1g1) or king takes rook (e1h1).
+        if (m.kind == MoveKind::castle) hit = token.long_algebraic && (m.to == to || m.aux == to);
+        if (!hit) continue;
+        // A pawn move written without origin file and without 'x' is a straight push.
+        if (pawn && !token.from.has_file() && !token.capture && file_of(m.from) != file_of(to))
+          continue;
+        if (token.promotion && m.promotion != promotion) continue;
+        candidates.push_back(m);
+      }
+      what = (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
+      // Promotion written without a piece: say so precisely.
+      if (!token.promotion) {
+        bool all_promote = !candidates.empty();
+        for (const Move& m : candidates) all_promote &= m.promotion != no_piece_type;
+        if (all_promote) {
+          res.error = MoveError::invalid;
+          res.message = "a pawn reaching the last rank must say what it becomes (e.g. =Q)";
+          return res;
+        }
+      }
+      break;
+    }
+  }
+
+  MoveList legal;
+  Position first_after = pos;
+  keep_legal(pos, candidates, legal, &first_after, effects);
+  if (legal.empty()) {
+    res.error = MoveError::illegal;
+    res.message = candidates.empty() ? "no legal move: " + what + " is not possible here"
+                                     : what + " would leave the king attacked";
+    return res;
+  }
+  if (legal.size() > 1) {
+    res.error = MoveError::ambiguous;
+    res.message = what + " is ambiguous: pieces on";
+    for (const Move& m : legal) res.message += " " + square_name(m.from);
+    res.message += " can make it";
+    return res;
+  }
+  res.move = legal[0];
+  const char mark = deserved_mark(first_after);
+  if (token.check && token.check != mark) res.check_mark_wrong = true;
+  if (!token.check && mark) res.check_mark_missing = true;
+  if (after) *after = first_after;
+  return res;
+}
+
+SanToken to_token(const Position& pos, const Move& move) {
+  const Variant& v = pos.variant();
+  SanToken t;
+  switch (move.kind) {
+    case MoveKind::castle:
+      t.kind = file_of(move.aux) > file_of(move.from) ? TokenKind::castle_short
+                                                       : TokenKind::castle_long;
+      break;
+    case MoveKind::pass:
+      t.kind = TokenKind::pass;
+      if (move.aux != no_square) t.pass_queen = {file_of(move.aux), rank_of(move.aux)};
+      break;
+    case MoveKind::placement:
+      t.kind = TokenKind::placement;
+      t.piece = v.pieces[move.piece].pawn ? 'P' : v.pieces[move.piece].letter;
+      t.to = {file_of(move.to), rank_of(move.to)};
+      break;
+    case MoveKind::normal:
+    case MoveKind::en_passant: {
+      const PieceDef& def = v.pieces[move.piece];
+      t.to = {file_of(move.to), rank_of(move.to)};
+      t.capture = move.kind == MoveKind::en_passant || !pos.at(move.to).empty();
+      if (move.promotion != no_piece_type) t.promotion = v.pieces[move.promotion].letter;
+      if (def.pawn) {
+        if (t.capture) t.from.file = file_of(move.from);
+        break;
+      }
+      t.piece = def.letter;
+      // Minimal disambiguation among legal moves of the same type to the same square.
+      MoveList pseudo;
+      generate_pseudo_legal_of(pos, move.piece, pseudo);
+      bool clash = false, same_file = false, same_rank = false;
+      for (const Move& m : pseudo) {
+        if (m.to != move.to || m.from == move.from || m.promotion != move.promotion) continue;
+        if (!is_legal_after(pos, m, play(pos, m))) continue;
+        clash = true;
+        same_file |= file_of(m.from) == file_of(move.from);
+        same_rank |= rank_of(m.from) == rank_of(move.from);
+      }
+      if (clash) {
+        if (!same_file) t.from.file = file_of(move.from);
+        else if (!same_rank) t.from.rank = rank_of(move.from);
+        else t.from = {file_of(move.from), rank_of(move.from)};
+      }
+      break;
+    }
+  }
+  if (move.birth != no_square) {
+    t.birth_piece = v.pieces[move.birth_piece].pawn ? 'P' : v.pieces[move.birth_piece].letter;
+    t.birth_square = {file_of(move.birth), rank_of(move.birth)};
+  }
+  if (move.relocation != no_square)
+    t.relocation = {file_of(move.relocation), rank_of(move.relocation)};
+  if (move.push != no_square) t.push = {file_of(move.push), rank_of(move.push)};
+  if (move.portal_a != no_square) {
+    t.portal_a = {file_of(move.portal_a), rank_of(move.portal_a)};
+    t.portal_b = {file_of(move.portal_b), rank_of(move.portal_b)};
+  }
+  t.check = deserved_mark(play(pos, move));
+  return t;
+}
+
+std::string to_san(const Position& pos, const Move& move) {
+  return format_san(to_token(pos, move));
+}
+
+std::string to_long_algebraic(const Position& pos, const Move& move) {
+  const Variant& v = pos.variant();
+  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant)
+    return to_san(pos, move);
+  std::string out;
+  const PieceDef& def = v.pieces[move.piece];
+  if (!def.pawn) out += def.letter;
+  out += square_name(move.from);
+  out += (move.kind == MoveKind::en_passant || !pos.at(move.to).empty()) ? 'x' : '-';
+  out += square_name(move.to);
+  if (move.promotion != no_piece_type) {
+    out += '=';
+    out += v.pieces[move.promotion].letter;
+  }
+  const char mark = deserved_mark(play(pos, move));
+  if (mark) out += mark;
+  return out;
+}
+
+std::string to_uci(const Position& pos, const Move& move) {
+  const Variant& v = pos.variant();
+  switch (move.kind) {
+    case MoveKind::pass:
+      return "0000";
+    case MoveKind::placement:
+      return std::string(1, v.pieces[move.piece].letter) + "@" + square_name(move.to);
+    default:
+      break;
+  }
+  std::string out = square_name(move.from) + square_name(move.to);
+  if (move.promotion != no_piece_type)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[move.promotion].letter)));
+  return out;
+}
+
+}  // namespace xpgn::rules

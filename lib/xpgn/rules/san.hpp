@@ -1,0 +1,41 @@
+// Extended SAN tokens <-> moves. Text is matched against generated legal moves, never trusted.
+#pragma once
+
+#include <string>
+
+#include "xpgn/core/san_token.hpp"
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/position.hpp"
+
+namespace xpgn::rules {
+
+enum class MoveError : std::uint8_t {
+  none,
+  invalid,    // the token cannot mean a move in this variant (unknown piece letter, off board)
+  illegal,    // no legal move matches
+  ambiguous,  // several legal moves match
+};
+
+struct Resolution {
+  Move move;                         // valid when error == none
+  MoveError error = MoveError::none;
+  std::string message;               // why, in plain words, when error != none
+  bool check_mark_wrong = false;     // a '+'/'#' was written that does not match the position
+  bool check_mark_missing = false;   // the move checks or mates but no mark was written
+};
+
+// Finds the unique legal move the token denotes. When `after` is given and a move is found, it
+// receives the position after the move (saving the caller a second play()), and `effects` (if
+// given) the move's forced effects.
+Resolution resolve(const Position& pos, const SanToken& token, Position* after = nullptr,
+                   EffectList* effects = nullptr);
+
+// The canonical token of a legal move: minimal disambiguation, '+' or '#' set correctly.
+SanToken to_token(const Position& pos, const Move& move);
+// format_san(to_token(pos, move)).
+std::string to_san(const Position& pos, const Move& move);
+// Long algebraic ("Ng1-f3", "e7xd8=Q", "O-O") and UCI-style coordinates ("g1f3", "e7d8q").
+std::string to_long_algebraic(const Position& pos, const Move& move);
+std::string to_uci(const Position& pos, const Move& move);
+
+}  // namespace xpgn::rules

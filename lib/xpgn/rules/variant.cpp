@@ -1,0 +1,196 @@
+#include "xpgn/rules/variant.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "xpgn/rules/component.hpp"
+
+namespace xpgn::rules {
+
+PieceType Variant::piece_by_san_letter(char letter) const {
+  auto c = static_cast<unsigned char>(letter);
+  return c < 128 ? static_cast<PieceType>(san_index_[c] - 1) : no_piece_type;
+}
+
+PieceType Variant::piece_by_fen_letter(char letter) const {
+  auto c = static_cast<unsigned char>(letter);
+  return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;
+}
+
+namespace {
+
+// Adds `atom`'s capture reach, seen from the attacked square, to the probe list of one colour.
+void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType type) {
+  const auto df = static_cast<std::int8_t>(-atom.file_step);
+  const auto dr = static_cast<std::int8_t>(-atom.rank_step);
+  const std::uint32_t bit = 1u << type;
+  const bool simple = !atom.hop && !atom.lame && (atom.range == 0 || atom.range == 1);
+  if (simple) {
+    for (auto& p : probes) {
+      if (p.file_step == df && p.rank_step == dr && !p.hop && !p.lame && p.range == 0) {
+        (atom.range == 0 ? p.far_types : p.near_types) |= bit;
+        if (atom.range == 0) p.ride = true;
+        return;
+      }
+    }
+    AttackProbe p;
+    p.file_step = df, p.rank_step = dr, p.range = 0;
+    p.ride = atom.range == 0;
+    (atom.range == 0 ? p.far_types : p.near_types) |= bit;
+    probes.push_back(p);
+    return;
+  }
+  AttackProbe p;
+  p.file_step = df, p.rank_step = dr;
+  p.ride = atom.range != 1 || atom.hop;
+  p.hop = atom.hop;
+  p.lame = atom.lame;
+  p.range = atom.range;
+  p.far_types = bit;
+  probes.push_back(p);
+}
+
+}  // namespace
+
+void Variant::finish() {
+  if (files < 2 || files > max_files || ranks < 2 || ranks > max_ranks)
+    throw std::invalid_argument("variant " + id + ": board size out of range");
+  if (pieces.empty() || pieces.size() > 30)
+    throw std::invalid_argument("variant " + id + ": needs 1..30 piece types");
+  std::fill(std::begin(san_index_), std::end(san_index_), PieceType{0});
+  std::fill(std::begin(fen_index_), std::end(fen_index_), PieceType{0});
+  royal_types = 0;
+  pawn_ = no_piece_type;
+  for (auto& probes : attack_probes) probes.clear();
+  for (std::size_t t = 0; t < pieces.size(); ++t) {
+    PieceDef& def = pieces[t];
+    const auto type = static_cast<PieceType>(t);
+    def.movement = parse_betza(def.betza);
+    for (int c = 0; c < 2; ++c) {
+      def.atoms_for[c] = def.movement.atoms;
+      if (c == 1)
+        for (Atom& a : def.atoms_for[c]) a.rank_step = static_cast<std::int8_t>(-a.rank_step);
+    }
+    auto index = [&](PieceType* table, char letter) {
+      auto u = static_cast<unsigned char>(letter);
+      if (u >= 128 || letter < 'A' || letter > 'Z')
+        throw std::invalid_argument("variant " + id + ": bad letter for " + def.name);
+      if (table[u] != 0 && table[u] != type + 1)
+        throw std::invalid_argument("variant " + id + ": letter '" + std::string(1, letter) +
+                                    "' used twice");
+      table[u] = static_cast<PieceType>(type + 1);
+    };
+    index(san_index_, def.letter);
+    for (char alias : def.san_aliases) index(san_index_, alias);
+    index(fen_index_, def.fen());
+    if (def.royal) royal_types |= 1u << t;
+    if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
+    for (int c = 0; c < 2; ++c)
+      for (const Atom& a : def.atoms_for[c])
+        if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type);
+  }
+}
+
+namespace {
+
+// Lower-cases and drops spaces, hyphens, underscores and apostrophes, then a trailing "chess".
+std::string normalise_name(std::string_view name) {
+  std::string out;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c == ' ' || c == '-' || c == '_' || c == '\'' || c == '\t') continue;
+    // U+2019 RIGHT SINGLE QUOTATION MARK (E2 80 99) counts as an apostrophe.
+    if (c == 0xE2 && i + 2 < name.size() && static_cast<unsigned char>(name[i + 1]) == 0x80 &&
+        static_cast<unsigned char>(name[i + 2]) == 0x99) {
+      i += 2;
+      continue;
+    }
+    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  if (out.size() > 5 && out.ends_with("chess")) out.resize(out.size() - 5);
+  return out;
+}
+
+// Splits a comma-separated option list, trimming blanks and lower-casing.
+std::vector<std::string> split_options(std::string_view options) {
+  std::vector<std::string> out;
+  std::string current;
+  auto flush = [&] {
+    while (!current.empty() && current.back() == ' ') current.pop_back();
+    if (!current.empty()) out.push_back(current);
+    current.clear();
+  };
+  for (char c : options) {
+    if (c == ',') flush();
+    else if (c == ' ' && current.empty()) continue;
+    else current += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  flush();
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::mutex cache_mutex;
+std::map<std::string, std::unique_ptr<Variant>>& variant_cache() {
+  static std::map<std::string, std::unique_ptr<Variant>> cache;
+  return cache;
+}
+
+}  // namespace
+
+const Variant* find_variant(std::string_view name, std::string_view options, std::string& error) {
+  const std::string key = normalise_name(name);
+  const VariantRecipe* recipe = nullptr;
+  for (const auto& r : builtin_recipes()) {
+    if (normalise_name(r.id) == key) recipe = &r;
+    for (const auto& alias : r.aliases)
+      if (normalise_name(alias) == key) recipe = &r;
+    if (recipe) break;
+  }
+  if (!recipe) {
+    error = "unknown variant '" + std::string(name) + "'";
+    return nullptr;
+  }
+  std::vector<std::string> opts = split_options(options);
+  for (const auto& o : opts) {
+    if (std::find(recipe->option_names.begin(), recipe->option_names.end(), o) ==
+        recipe->option_names.end()) {
+      error = "variant " + recipe->id + " has no option '" + o + "'";
+      if (!recipe->option_names.empty()) {
+        error += " (options:";
+        for (const auto& n : recipe->option_names) error += " " + n;
+        error += ")";
+      } else {
+        error += " (it has no options)";
+      }
+      return nullptr;
+    }
+  }
+  std::string cache_key = recipe->id;
+  for (const auto& o : opts) cache_key += "," + o;
+  std::lock_guard lock(cache_mutex);
+  auto& cache = variant_cache();
+  auto it = cache.find(cache_key);
+  if (it != cache.end()) return it->second.get();
+  auto variant = std::make_unique<Variant>(recipe->build(opts));
+  variant->options = opts;
+  variant->finish();
+  const Variant* result = variant.get();
+  cache.emplace(cache_key, std::move(variant));
+  return result;
+}
+
+std::vector<const Variant*> all_variants() {
+  std::vector<const Variant*> out;
+  std::string error;
+  for (const auto& r : builtin_recipes()) {
+    if (const Variant* v = find_variant(r.id, "", error)) out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace xpgn::rules

@@ -1,0 +1,105 @@
+// Variant definitions as data: board, pieces, start position, rule components, end rules.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xpgn/core/types.hpp"
+#include "xpgn/rules/movement.hpp"
+
+namespace xpgn::rules {
+
+class RuleComponent;
+
+struct PieceDef {
+  char letter = '?';      // SAN letter and (unless fen_letter is set) FEN letter, upper case
+  char fen_letter = 0;    // FEN letter when it differs from the SAN letter (Paladin: 'L')
+  std::string name;       // "knight"
+  std::string betza;      // movement, Betza-like (see movement.hpp)
+  std::string san_aliases;  // further letters accepted in SAN input
+  bool royal = false;     // may never be left attacked (king)
+  bool pawn = false;      // SAN writes no letter; promotion and en passant apply
+  std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
+  Movement movement;      // parsed from betza by Variant::finish
+  std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
+
+  char fen() const { return fen_letter ? fen_letter : letter; }
+};
+
+// What ends a game and how (data, not code paths).
+enum class NoMovesRule : std::uint8_t { fide, side_to_move_loses };
+enum class RepetitionRule : std::uint8_t { fide_draw, mover_loses };
+struct EndRules {
+  NoMovesRule no_moves = NoMovesRule::fide;  // fide: mate loses, stalemate draws
+  RepetitionRule repetition = RepetitionRule::fide_draw;
+  bool fifty_move_rule = true;          // 50 claimable, 75 automatic
+  bool insufficient_material = true;    // FIDE dead positions (K v K, K+minor v K, same-colour Bs)
+  bool draws_allowed = true;            // false: a 1/2-1/2 result is an error
+};
+
+struct Variant {
+  std::string id;           // "chess"
+  std::string name;         // "FIDE chess"
+  std::string description;  // one line
+  int files = 8;
+  int ranks = 8;
+  std::vector<PieceDef> pieces;
+  std::string start_fen;
+  std::vector<std::shared_ptr<const RuleComponent>> components;
+  EndRules end_rules;
+  std::vector<std::string> options;  // options that were switched on
+
+  // The piece type with this SAN letter (or alias), no_piece_type if none.
+  PieceType piece_by_san_letter(char letter) const;
+  // The piece type with this FEN letter (upper case), no_piece_type if none.
+  PieceType piece_by_fen_letter(char letter) const;
+  // The pawn type (first piece with the pawn role), no_piece_type if none.
+  PieceType pawn_type() const { return pawn_; }
+  // True when the square lies on this variant's board.
+  bool on_board(Square s) const {
+    return s != no_square && file_of(s) < files && rank_of(s) < ranks;
+  }
+  // Rank of `s` counted from `c`'s side (0 = c's first rank).
+  int relative_rank(Square s, Color c) const {
+    return c == Color::white ? rank_of(s) : ranks - 1 - rank_of(s);
+  }
+
+  // Attack probes per attacking colour (derived by finish()).
+  std::array<std::vector<AttackProbe>, 2> attack_probes;
+  std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
+
+  // Parses piece movements, indexes letters and validates the definition; throws
+  // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
+  void finish();
+
+ private:
+  PieceType san_index_[128] = {};
+  PieceType fen_index_[128] = {};
+  PieceType pawn_ = no_piece_type;
+};
+
+// Looks a variant up by the forgiving name rules of notation.md (case, spaces, hyphens,
+// apostrophes and a trailing "chess" ignored; "Standard", "normal", "From Position" = chess) and
+// turns on the comma-separated options. Returns nullptr and sets `error` when the name or an
+// option is unknown. Results are cached and live for the whole program.
+const Variant* find_variant(std::string_view name, std::string_view options, std::string& error);
+
+// Every built-in variant with default options, in a stable order.
+std::vector<const Variant*> all_variants();
+
+// A built-in variant: its id, the names it is also known by, the options it accepts and how to
+// build it (each variant lives in its own variant_<id>.cpp).
+struct VariantRecipe {
+  std::string id;
+  std::vector<std::string> aliases;        // further names, matched forgivingly
+  std::vector<std::string> option_names;   // options it accepts
+  Variant (*build)(const std::vector<std::string>& options);
+};
+
+// The recipes of all built-in variants (defined in builtin_variants.cpp).
+const std::vector<VariantRecipe>& builtin_recipes();
+
+}  // namespace xpgn::rules

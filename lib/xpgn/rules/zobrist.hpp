@@ -1,0 +1,21 @@
+// Zobrist keys for position hashing (internal to rules).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "xpgn/core/types.hpp"
+
+namespace xpgn::rules::zobrist {
+
+struct Tables {
+  std::array<std::array<std::uint64_t, square_count>, 64> piece_square{};
+  std::array<std::uint64_t, square_count> castling_rook{};
+  std::array<std::uint64_t, square_count> en_passant{};
+  std::uint64_t black_to_move = 0;
+};
+
+// Fixed pseudo-random tables (the same on every run).
+const Tables& tables();
+
+}  // namespace xpgn::rules::zobrist
