@@ -55,6 +55,13 @@ Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys) 
     }
     return out;
   }
+  return judge_without_search(pos, earlier_keys);
+}
+
+Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
+  const EndRules& rules = pos.variant().end_rules;
+  const Color us = pos.side_to_move();
+  Outcome out;
   // Repetitions: earlier occurrences of this position.
   const std::uint64_t key = pos.key();
   int repeats = 0;

@@ -39,6 +39,10 @@ struct Outcome {
 // game (oldest first, not including `pos`); they feed the repetition rules.
 Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys);
 
+// Like judge, but without looking for legal moves (so no mate or stalemate verdict): only the
+// repetition, move-count and material rules. Cheap enough to call after every move.
+Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys);
+
 // Machine name of a termination ("checkmate", "threefold_repetition", ...).
 std::string_view termination_name(Termination t);
 
