@@ -22,4 +22,13 @@ std::shared_ptr<const RuleComponent> make_en_passant();
 // Promotion: a pawn move that ends on the last rank must become one of `choices` (SAN letters).
 std::shared_ptr<const RuleComponent> make_promotion(std::string choices);
 
+// Reserve pawns (Reservists' doublechess): when a piece whose SAN letter is in `major_letters`
+// is captured, a pawn of its colour appears on the first empty square of the capture square's
+// file, counted from its owner's first rank.
+std::shared_ptr<const RuleComponent> make_reserve_pawns(std::string major_letters);
+
+// Full files (Reservists' doublechess): a move that leaves any file without an empty square is
+// illegal.
+std::shared_ptr<const RuleComponent> make_full_file_ban();
+
 }  // namespace xpgn::rules

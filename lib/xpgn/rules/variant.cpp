@@ -83,7 +83,8 @@ void Variant::finish() {
                                     "' used twice");
       table[u] = static_cast<PieceType>(type + 1);
     };
-    index(san_index_, def.letter);
+    // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
+    if (!def.pawn) index(san_index_, def.letter);
     for (char alias : def.san_aliases) index(san_index_, alias);
     index(fen_index_, def.fen());
     if (def.royal) royal_types |= 1u << t;
