@@ -41,6 +41,7 @@ struct SanToken {
   // Second actions (variants).
   char birth_piece = 0;       // ",P@d5": letter of the piece placed after the move, 0 if none
   Coord birth_square;         // ",P@d5": where it is placed
+  char birth_promotion = 0;   // ",P@e7=I": what the placed pawn becomes at once, 0 if none
   Coord relocation;           // "~c4": where the piece ends after arriving (catacomb, teleport)
   Coord push;                 // ">d6": where the survivor of a captured stack is pushed
   Coord portal_a, portal_b;   // ",^c5^f5": portals declared after the move

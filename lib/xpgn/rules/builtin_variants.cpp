@@ -7,6 +7,9 @@ namespace xpgn::rules {
 
 Variant build_chess(const std::vector<std::string>& options);
 Variant build_reservists(const std::vector<std::string>& options);
+Variant build_reproduction(const std::vector<std::string>& options);
+Variant build_reproduction_vacated(const std::vector<std::string>& options);
+Variant build_battle_of_the_kings(const std::vector<std::string>& options);
 
 const std::vector<VariantRecipe>& builtin_recipes() {
   static const std::vector<VariantRecipe> recipes = {
@@ -14,6 +17,10 @@ const std::vector<VariantRecipe>& builtin_recipes() {
                  "fischerandom", "fischer random", "960"}, {}, &build_chess},
       {"reservists", {"reservists doublechess", "reservists double", "doublechess"}, {},
        &build_reservists},
+      {"reproduction", {}, {"barren-capture"}, &build_reproduction},
+      {"reproduction-vacated", {"reproduction vacated"}, {"barren-capture"},
+       &build_reproduction_vacated},
+      {"battle-of-the-kings", {"battle of kings", "botk"}, {}, &build_battle_of_the_kings},
   };
   return recipes;
 }

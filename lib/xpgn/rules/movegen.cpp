@@ -47,6 +47,7 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
+  const bool barren = v.marked_barren && pos.marked(from);
   const int f0 = file_of(from), r0 = rank_of(from);
   Move m;
   m.from = from;
@@ -63,7 +64,8 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
         if (t.empty()) {
           if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out);
         } else {
-          if (t.color() != us && a.mode != MoveMode::move) m.to = to, add_move(pos, def, m, out);
+          if (t.color() != us && a.mode != MoveMode::move && !barren)
+            m.to = to, add_move(pos, def, m, out);
           break;
         }
         f += a.file_step, r += a.rank_step;
@@ -79,7 +81,8 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
       if (t.empty()) {
         if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out);
       } else {
-        if (t.color() != us && a.mode != MoveMode::move) m.to = to, add_move(pos, def, m, out);
+        if (t.color() != us && a.mode != MoveMode::move && !barren)
+            m.to = to, add_move(pos, def, m, out);
         break;
       }
       f += a.file_step, r += a.rank_step;
@@ -97,8 +100,14 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
 
 }  // namespace
 
+void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
+  generate_piece(pos, from, pos.at(from), out);
+}
+
 bool is_attacked(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
+  // A marked piece of a variant with barren marks attacks nothing.
+  auto barren_at = [&](int f, int r) { return v.marked_barren && pos.marked(make_square(f, r)); };
   const int tf = file_of(target), tr = rank_of(target);
   for (const AttackProbe& p : v.attack_probes[index_of(by)]) {
     int f = tf + p.file_step, r = tr + p.rank_step;
@@ -110,19 +119,20 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) continue;
       const Piece q = pos.at(make_square(f, r));
-      if (q.color() == by && has_type(p.far_types, q)) return true;
+      if (q.color() == by && has_type(p.far_types, q) && !barren_at(f, r)) return true;
       continue;
     }
     if (p.lame) {
       const Piece q = pos.at(make_square(f, r));
-      if (!q.empty() && q.color() == by && has_type(p.far_types, q) &&
+      if (!q.empty() && q.color() == by && has_type(p.far_types, q) && !barren_at(f, r) &&
           path_clear(pos, tf, tr, p.file_step, p.rank_step))
         return true;
       continue;
     }
     Piece q = pos.at(make_square(f, r));
     if (!q.empty()) {
-      if (q.color() == by && has_type(p.near_types | p.far_types, q)) return true;
+      if (q.color() == by && has_type(p.near_types | p.far_types, q) && !barren_at(f, r))
+        return true;
       continue;
     }
     if (!p.ride || p.far_types == 0) continue;
@@ -132,7 +142,7 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       if (!inside(v, f, r)) break;
       q = pos.at(make_square(f, r));
       if (q.empty()) continue;
-      if (q.color() == by && has_type(p.far_types, q)) return true;
+      if (q.color() == by && has_type(p.far_types, q) && !barren_at(f, r)) return true;
       break;
     }
   }
@@ -191,13 +201,16 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
         irreversible = true;
         if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
       }
+      const bool mark = pos.marked(move.from);  // marks travel with their piece
       after.remove(move.from);
       after.put(move.to, moving);
+      if (mark) after.set_mark(move.to, true);
       if (v.pieces[moving.type()].pawn) irreversible = true;
       break;
     }
     case MoveKind::placement:
-      after.put(move.to, make_piece(us, move.piece));
+      after.put(move.to, make_piece(us, move.promotion != no_piece_type ? move.promotion
+                                                                         : move.piece));
       break;
     case MoveKind::castle:
     case MoveKind::pass:

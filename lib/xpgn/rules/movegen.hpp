@@ -20,6 +20,9 @@ void generate_legal(const Position& pos, MoveList& out);
 // Appends every pseudo-legal move (legality against check not yet judged).
 void generate_pseudo_legal(const Position& pos, MoveList& out);
 
+// Appends the basic pseudo-legal moves of the piece on `from` (no component moves).
+void generate_piece_moves(const Position& pos, Square from, MoveList& out);
+
 // Appends the basic pseudo-legal moves (no component moves) of the side to move's pieces of
 // one type.
 void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out);

@@ -29,6 +29,7 @@ const Tables& tables() {
       for (auto& k : row) k = next();
     for (auto& k : out.castling_rook) k = next();
     for (auto& k : out.en_passant) k = next();
+    for (auto& k : out.mark) k = next();
     out.black_to_move = next();
     return out;
   }();
@@ -53,6 +54,7 @@ void Position::remove(Square s) {
   --counts_[c][p.type()];
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
   board_[s] = no_piece;
+  if (marks_[s]) set_mark(s, false);
   if (variant_->royal_types & (1u << p.type())) {
     auto& list = royals_[c];
     for (int i = 0; i < royal_count_[c]; ++i) {
@@ -62,6 +64,12 @@ void Position::remove(Square s) {
       }
     }
   }
+}
+
+void Position::set_mark(Square s, bool on) {
+  if (marks_[s] == on) return;
+  marks_[s] = on;
+  board_key_ ^= zobrist::tables().mark[s];
 }
 
 std::uint64_t Position::key() const {
@@ -240,11 +248,44 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
       return std::nullopt;
     }
   }
-  if (!setup.extra_fields.empty()) {
-    error = "unknown FEN field '" + setup.extra_fields.front().first + "' for " + variant.id;
-    return std::nullopt;
+  for (const auto& [name, value] : setup.extra_fields) {
+    if (variant.mark_field.empty() || name != variant.mark_field) {
+      error = "unknown FEN field '" + name + "' for " + variant.id;
+      return std::nullopt;
+    }
+    if (!pos.read_marks(value, error)) return std::nullopt;
   }
   return pos;
+}
+
+bool Position::read_marks(const std::string& list, std::string& error) {
+  const Variant& v = *variant_;
+  std::size_t start = 0;
+  while (start <= list.size()) {
+    std::size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    const std::string name = list.substr(start, end - start);
+    start = end + 1;
+    if (name.empty() || name == "-") continue;
+    int f = name[0] - 'a', r = 0;
+    bool ok = f >= 0 && f < v.files && name.size() >= 2;
+    for (std::size_t i = 1; i < name.size() && ok; ++i) {
+      ok = name[i] >= '0' && name[i] <= '9';
+      r = r * 10 + (name[i] - '0');
+    }
+    if (!ok || r < 1 || r > v.ranks) {
+      error = v.mark_field + ": '" + name + "' is not a square of the board";
+      return false;
+    }
+    const Square s = make_square(f, r - 1);
+    const Piece p = at(s);
+    if (p.empty() || v.mark_letters.find(v.pieces[p.type()].letter) == std::string::npos) {
+      error = v.mark_field + ": no piece on " + name + " can carry that mark";
+      return false;
+    }
+    set_mark(s, true);
+  }
+  return true;
 }
 
 FenSetup Position::to_setup() const {
@@ -285,6 +326,13 @@ FenSetup Position::to_setup() const {
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
+  if (marks_.any() && !v.mark_field.empty()) {
+    std::string list;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (marks_[make_square(f, r)]) list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
+    s.extra_fields.emplace_back(v.mark_field, list);
+  }
   return s;
 }
 

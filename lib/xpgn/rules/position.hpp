@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,12 +52,15 @@ class Position {
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
+  // True if the piece on `s` carries the variant's mark (e.g. a pregnant queen).
+  bool marked(Square s) const { return marks_[s]; }
   int royal_count(Color c) const { return royal_count_[index_of(c)]; }
   Square royal_square(Color c, int i) const { return royals_[index_of(c)][i]; }
 
   // ---- Editing, for move application and rule components -----------------------------------
   void put(Square s, Piece p);  // s must be empty
-  void remove(Square s);        // s must be occupied
+  void remove(Square s);        // s must be occupied; its mark goes too
+  void set_mark(Square s, bool on);  // s must be occupied when on
   void set_side_to_move(Color c) { side_ = c; }
   void set_en_passant(Square s) { en_passant_ = s; }
   CastlingRights& castling_rights() { return castling_; }
@@ -65,6 +69,8 @@ class Position {
 
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
+  // Reads a comma-separated square list into marks; false and a message on error.
+  bool read_marks(const std::string& list, std::string& error);
 
   const Variant* variant_;
   std::array<Piece, square_count> board_{};
@@ -75,6 +81,7 @@ class Position {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   std::uint64_t board_key_ = 0;
+  std::bitset<square_count> marks_;
   std::array<std::array<Square, 8>, 2> royals_{};  // squares of royal pieces per colour
   std::array<std::uint8_t, 2> royal_count_{};
 };

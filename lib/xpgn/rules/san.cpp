@@ -38,6 +38,38 @@ bool matches_hints(const Move& m, Coord from) {
   return true;
 }
 
+// Type of a piece named in a placement or birth: the letter (P = pawn) and an optional "=X".
+PieceType placed_type(const Variant& v, char letter, char promotion) {
+  if (promotion) return v.piece_by_san_letter(promotion);
+  if (letter == 0 || letter == 'P') return v.pawn_type();
+  return v.piece_by_san_letter(letter);
+}
+
+// True if the move's second actions (birth, relocation, push, portals) are those of the token.
+// A relocation may be left out when it is forced (the move then has only one way to end).
+bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) {
+  const Square birth = to_square(v, t.birth_square);
+  if (t.birth_piece) {
+    if (m.birth != birth) return false;
+    const PieceType want = placed_type(v, t.birth_piece, t.birth_promotion);
+    // A pawn born where it must become something else may be written as a plain pawn.
+    const bool forced = !t.birth_promotion && (t.birth_piece == 'P');
+    if (m.birth_piece != want && !forced) return false;
+  } else if (m.birth != no_square) {
+    return false;
+  }
+  if (t.relocation.complete() && m.relocation != to_square(v, t.relocation)) return false;
+  if (t.push.complete() ? m.push != to_square(v, t.push) : m.push != no_square) return false;
+  if (t.portal_a.complete()) {
+    const Square a = to_square(v, t.portal_a), b = to_square(v, t.portal_b);
+    if (!((m.portal_a == a && m.portal_b == b) || (m.portal_a == b && m.portal_b == a)))
+      return false;
+  } else if (m.portal_a != no_square) {
+    return false;
+  }
+  return true;
+}
+
 // Keeps the legal moves of `candidates`; counts how many were pseudo-legal only.
 void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal,
                 Position* first_after, EffectList* effects) {
@@ -87,8 +119,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
     }
     case TokenKind::placement: {
       const char letter = token.piece ? token.piece : 'P';
-      PieceType type = v.piece_by_san_letter(letter);
-      if (letter == 'P' && v.pawn_type() != no_piece_type) type = v.pawn_type();
+      const PieceType type = placed_type(v, letter, 0);
       const Square to = to_square(v, token.to);
       if (type == no_piece_type || to == no_square) {
         res.error = MoveError::invalid;
@@ -99,9 +130,15 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       }
       MoveList extra;
       component_moves(pos, extra);
-      for (const Move& m : extra)
-        if (m.kind == MoveKind::placement && m.piece == type && m.to == to)
-          candidates.push_back(m);
+      const PieceType promotion =
+          token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
+      for (const Move& m : extra) {
+        if (m.kind != MoveKind::placement || m.to != to) continue;
+        // "P@e7=I", "P@e7" (forced) and "I@e7" all name a pawn born as a prince.
+        const bool same = m.piece == type && (!token.promotion || m.promotion == promotion);
+        const bool as_result = m.promotion != no_piece_type && m.promotion == type;
+        if ((same || as_result) && matches_second_actions(v, m, token)) candidates.push_back(m);
+      }
       what = "placing a " + piece_name(v, type) + " on " + square_name(to);
       break;
     }
@@ -165,13 +202,15 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         if (pawn && !token.from.has_file() && !token.capture && file_of(m.from) != file_of(to))
           continue;
         if (token.promotion && m.promotion != promotion) continue;
+        if (!matches_second_actions(v, m, token)) continue;
         candidates.push_back(m);
       }
       what = (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
-      // Promotion written without a piece: say so precisely.
+      // Promotion written without a piece while there is a choice: say so precisely.
       if (!token.promotion) {
-        bool all_promote = !candidates.empty();
-        for (const Move& m : candidates) all_promote &= m.promotion != no_piece_type;
+        bool all_promote = candidates.size() > 1;
+        for (const Move& m : candidates)
+          all_promote &= m.promotion != no_piece_type && m.from == candidates[0].from;
         if (all_promote) {
           res.error = MoveError::invalid;
           res.message = "a pawn reaching the last rank must say what it becomes (e.g. =Q)";
@@ -214,14 +253,22 @@ SanToken to_token(const Position& pos, const Move& move) {
       t.kind = file_of(move.aux) > file_of(move.from) ? TokenKind::castle_short
                                                        : TokenKind::castle_long;
       break;
-    case MoveKind::pass:
+    case MoveKind::pass: {
       t.kind = TokenKind::pass;
-      if (move.aux != no_square) t.pass_queen = {file_of(move.aux), rank_of(move.aux)};
+      // Name the square only when another pass was possible.
+      MoveList extra;
+      component_moves(pos, extra);
+      int passes = 0;
+      for (const Move& m : extra) passes += m.kind == MoveKind::pass;
+      if (move.aux != no_square && passes > 1)
+        t.pass_queen = {file_of(move.aux), rank_of(move.aux)};
       break;
+    }
     case MoveKind::placement:
       t.kind = TokenKind::placement;
       t.piece = v.pieces[move.piece].pawn ? 'P' : v.pieces[move.piece].letter;
       t.to = {file_of(move.to), rank_of(move.to)};
+      if (move.promotion != no_piece_type) t.promotion = v.pieces[move.promotion].letter;
       break;
     case MoveKind::normal:
     case MoveKind::en_passant: {
@@ -254,7 +301,9 @@ SanToken to_token(const Position& pos, const Move& move) {
     }
   }
   if (move.birth != no_square) {
-    t.birth_piece = v.pieces[move.birth_piece].pawn ? 'P' : v.pieces[move.birth_piece].letter;
+    // A birth is always of a pawn; a pawn born as something else is written "P@e7=I".
+    t.birth_piece = 'P';
+    if (!v.pieces[move.birth_piece].pawn) t.birth_promotion = v.pieces[move.birth_piece].letter;
     t.birth_square = {file_of(move.birth), rank_of(move.birth)};
   }
   if (move.relocation != no_square)

@@ -51,6 +51,10 @@ struct Variant {
   std::vector<std::shared_ptr<const RuleComponent>> components;
   EndRules end_rules;
   std::vector<std::string> options;  // options that were switched on
+  // Marks: a per-square flag that travels with its piece (Reproduction: a pregnant queen).
+  std::string mark_field;     // FEN extra field listing marked squares ("pregnant"); "" = none
+  std::string mark_letters;   // SAN letters of the piece types that may carry a mark
+  bool marked_barren = false;  // marked pieces neither capture nor attack
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;

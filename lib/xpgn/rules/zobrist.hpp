@@ -12,6 +12,7 @@ struct Tables {
   std::array<std::array<std::uint64_t, square_count>, 64> piece_square{};
   std::array<std::uint64_t, square_count> castling_rook{};
   std::array<std::uint64_t, square_count> en_passant{};
+  std::array<std::uint64_t, square_count> mark{};
   std::uint64_t black_to_move = 0;
 };
 

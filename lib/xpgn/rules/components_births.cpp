@@ -1,0 +1,159 @@
+// Births: the pregnant queens of Reproduction Chess and the chain births of Battle of the Kings.
+#include "xpgn/rules/components.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+constexpr int orthogonal[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+class Reproduction final : public RuleComponent {
+ public:
+  Reproduction(bool vacated_only, char prince_letter)
+      : vacated_only_(vacated_only), prince_letter_(prince_letter) {}
+  std::string_view name() const override { return "reproduction"; }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType queen = v.piece_by_san_letter('Q');
+    const PieceType pawn = v.pawn_type();
+    if (queen == no_piece_type || pos.count(us, queen) == 0) return;
+    const Piece own_queen = make_piece(us, queen);
+    const bool may_give_birth = pos.count(us, pawn) < 8;
+    int check_state = -1;  // unknown; a pass is illegal in check
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square sq = make_square(f, r);
+        if (pos.at(sq) != own_queen) continue;
+        if (!pos.marked(sq)) {
+          if (check_state < 0) check_state = in_check(pos) ? 1 : 0;
+          if (check_state == 0) {
+            Move pass;
+            pass.kind = MoveKind::pass;
+            pass.aux = sq;
+            pass.piece = queen;
+            out.push_back(pass);
+          }
+          continue;
+        }
+        if (!may_give_birth) continue;
+        add_births(pos, sq, out);
+      }
+    }
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    const Color us = before.side_to_move();
+    if (move.kind == MoveKind::pass && move.aux != no_square) {
+      after.set_mark(move.aux, true);
+      if (effects) effects->push_back({EffectKind::pregnant, move.aux, no_square, after.at(move.aux)});
+      return;
+    }
+    if (move.kind == MoveKind::placement && move.aux != no_square) {  // birth without a move
+      after.set_mark(move.aux, false);
+      after.set_halfmove_clock(0);
+      if (effects) effects->push_back({EffectKind::birth, move.to, no_square, after.at(move.to)});
+      return;
+    }
+    if (move.birth != no_square) {
+      const Piece born = make_piece(us, move.birth_piece);
+      after.put(move.birth, born);
+      after.set_mark(move.to, false);
+      after.set_halfmove_clock(0);
+      if (effects) effects->push_back({EffectKind::birth, move.birth, no_square, born});
+    }
+  }
+
+ private:
+  // What a pawn born on `s` is: a pawn, or a prince on its owner's 7th or 8th rank.
+  void born_as(const Position& pos, Square s, Color us, PieceType& type,
+               PieceType& promotion) const {
+    const Variant& v = pos.variant();
+    type = v.pawn_type();
+    promotion = no_piece_type;
+    if (v.relative_rank(s, us) >= v.ranks - 2) promotion = v.piece_by_san_letter(prince_letter_);
+  }
+
+  // Appends every birth of the pregnant queen on `queen_sq`.
+  void add_births(const Position& pos, Square queen_sq, MoveList& out) const {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    MoveList queen_moves;
+    generate_piece_moves(pos, queen_sq, queen_moves);
+    for (const Move& qm : queen_moves) {
+      // Way 3: the pawn on the square she left.
+      add_birth_move(pos, qm, qm.from, us, out);
+      if (vacated_only_) continue;
+      // Way 1: the pawn beside her new square.
+      for (const auto& d : orthogonal) {
+        const int f = file_of(qm.to) + d[0], r = rank_of(qm.to) + d[1];
+        if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) continue;
+        const Square s = make_square(f, r);
+        if (s == qm.from || !pos.at(s).empty()) continue;
+        add_birth_move(pos, qm, s, us, out);
+      }
+    }
+    if (vacated_only_) return;
+    // Way 2: no move, the pawn beside her.
+    for (const auto& d : orthogonal) {
+      const int f = file_of(queen_sq) + d[0], r = rank_of(queen_sq) + d[1];
+      if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) continue;
+      const Square s = make_square(f, r);
+      if (!pos.at(s).empty()) continue;
+      Move m;
+      m.kind = MoveKind::placement;
+      m.to = s;
+      m.aux = queen_sq;
+      born_as(pos, s, us, m.piece, m.promotion);
+      out.push_back(m);
+    }
+  }
+
+  void add_birth_move(const Position& pos, const Move& queen_move, Square s, Color us,
+                      MoveList& out) const {
+    Move m = queen_move;
+    m.birth = s;
+    PieceType type = no_piece_type, promotion = no_piece_type;
+    born_as(pos, s, us, type, promotion);
+    m.birth_piece = promotion != no_piece_type ? promotion : type;
+    out.push_back(m);
+  }
+
+  bool vacated_only_;
+  char prince_letter_;
+};
+
+class ChainBirths final : public RuleComponent {
+ public:
+  explicit ChainBirths(std::string chain) : chain_(std::move(chain)) {}
+  std::string_view name() const override { return "chain births"; }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return;
+    const Variant& v = before.variant();
+    const std::size_t at = chain_.find(v.pieces[move.piece].fen());
+    if (at == std::string::npos || at + 1 >= chain_.size()) return;
+    const PieceType next = v.piece_by_fen_letter(chain_[at + 1]);
+    const Piece born = make_piece(before.side_to_move(), next);
+    after.put(move.from, born);
+    if (effects) effects->push_back({EffectKind::birth, move.from, no_square, born});
+  }
+
+ private:
+  std::string chain_;
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter) {
+  return std::make_shared<Reproduction>(vacated_only, prince_letter);
+}
+
+std::shared_ptr<const RuleComponent> make_chain_births(std::string chain) {
+  return std::make_shared<ChainBirths>(std::move(chain));
+}
+
+}  // namespace xpgn::rules
