@@ -4,6 +4,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <new>
+#include <type_traits>
 
 #include "xpgn/core/types.hpp"
 
@@ -34,26 +37,43 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-// Fixed-capacity list: no allocation on the hot path.
+// Fixed-capacity list: no allocation on the hot path, and no initialisation of unused slots
+// (a move list is created for every position looked at).
 template <typename T, std::size_t Capacity>
 class FixedList {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
  public:
+  FixedList() {}
+  FixedList(const FixedList& other) : size_(other.size_) {
+    std::memcpy(storage_, other.storage_, sizeof(T) * size_);
+  }
+  FixedList& operator=(const FixedList& other) {
+    size_ = other.size_;
+    std::memmove(storage_, other.storage_, sizeof(T) * size_);
+    return *this;
+  }
+  // Appends `value`; beyond the capacity the value is dropped (capacity is sized so that no
+  // real position reaches it).
   void push_back(const T& value) {
-    if (size_ < Capacity) items_[size_++] = value;
+    if (size_ < Capacity) ::new (static_cast<void*>(storage_ + sizeof(T) * size_++)) T(value);
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   bool full() const { return size_ == Capacity; }
-  const T& operator[](std::size_t i) const { return items_[i]; }
-  T& operator[](std::size_t i) { return items_[i]; }
-  const T* begin() const { return items_.data(); }
-  const T* end() const { return items_.data() + size_; }
-  T* begin() { return items_.data(); }
-  T* end() { return items_.data() + size_; }
+  const T& operator[](std::size_t i) const { return data()[i]; }
+  T& operator[](std::size_t i) { return data()[i]; }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + size_; }
+  T* begin() { return data(); }
+  T* end() { return data() + size_; }
 
  private:
-  std::array<T, Capacity> items_{};
+  T* data() { return std::launder(reinterpret_cast<T*>(storage_)); }
+  const T* data() const { return std::launder(reinterpret_cast<const T*>(storage_)); }
+
+  alignas(T) unsigned char storage_[sizeof(T) * Capacity];
   std::size_t size_ = 0;
 };
 
