@@ -202,7 +202,7 @@ TEST_CASE("SAN: resolving tokens to moves", "[rules][san]") {
           MoveError::illegal);
     CHECK(resolve_text(from_fen("5rk1/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==
           MoveError::illegal);
-    CHECK(resolve_text(from_fen("6rk/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==
+    CHECK(resolve_text(from_fen("6rk/7p/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==
           MoveError::illegal);
     // The queen-side rook may pass an attacked b1: only the king's path counts.
     CHECK(resolve_text(from_fen("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "O-O-O").error ==

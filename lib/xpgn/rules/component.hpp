@@ -33,6 +33,13 @@ class RuleComponent {
     (void)before, (void)move, (void)after, (void)effects;
   }
 
+  // Last touch on a finished position (opponent to move), after every component's apply; also
+  // run on positions read from FEN. En passant uses it to drop a square no capture can use.
+  virtual void finish(Position& pos) const { (void)pos; }
+
+  // True for the component that gives castling rights their meaning.
+  virtual bool uses_castling_rights() const { return false; }
+
   // Returns false when this rule forbids the finished move (`after` has the opponent to move).
   virtual bool allows(const Position& before, const Move& move, const Position& after) const {
     (void)before, (void)move, (void)after;

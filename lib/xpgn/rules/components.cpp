@@ -11,6 +11,7 @@ namespace {
 class Castling final : public RuleComponent {
  public:
   std::string_view name() const override { return "castling"; }
+  bool uses_castling_rights() const override { return true; }
 
   void generate(const Position& pos, MoveList& out) const override {
     const Color us = pos.side_to_move();
@@ -142,6 +143,17 @@ class EnPassant final : public RuleComponent {
         return;
       }
     }
+  }
+
+  // Keeps the en passant square only if a legal capture uses it (FIDE's repetition rule counts
+  // the square only then), so equal positions get equal FENs and keys.
+  void finish(Position& pos) const override {
+    if (pos.en_passant() == no_square) return;
+    MoveList captures;
+    generate(pos, captures);
+    for (const Move& m : captures)
+      if (is_legal_after(pos, m, play(pos, m))) return;
+    pos.set_en_passant(no_square);
   }
 };
 

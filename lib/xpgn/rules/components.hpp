@@ -22,7 +22,7 @@ std::shared_ptr<const RuleComponent> make_en_passant();
 // Promotion: a pawn move that ends on the last rank must become one of `choices` (SAN letters).
 std::shared_ptr<const RuleComponent> make_promotion(std::string choices);
 
-// Reserve pawns (Reservists' doublechess): when a piece whose SAN letter is in `major_letters`
+// Reserve pawns (Reservists' doublechess): when a piece whose FEN letter is in `major_letters`
 // is captured, a pawn of its colour appears on the first empty square of the capture square's
 // file, counted from its owner's first rank.
 std::shared_ptr<const RuleComponent> make_reserve_pawns(std::string major_letters);

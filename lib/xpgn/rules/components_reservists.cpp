@@ -15,7 +15,9 @@ class ReservePawns final : public RuleComponent {
     const Piece taken = before.at(move.to);
     if (taken.empty()) return;
     const Variant& v = before.variant();
-    if (majors_.find(v.pieces[taken.type()].letter) == std::string::npos) return;
+    // FEN letters: the SAN letter 'P' is both the pawn's and the Paladin's.
+    const PieceDef& def = v.pieces[taken.type()];
+    if (def.pawn || majors_.find(def.fen()) == std::string::npos) return;
     const Color owner = taken.color();
     const int f = file_of(move.to);
     for (int i = 0; i < v.ranks; ++i) {

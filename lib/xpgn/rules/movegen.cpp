@@ -220,6 +220,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   if (us == Color::black) after.set_fullmove_number(pos.fullmove_number() + 1);
   for (const auto& c : v.components) c->apply(pos, move, after, effects);
   after.set_side_to_move(opposite(us));
+  for (const auto& c : v.components) c->finish(after);
   return after;
 }
 

@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/zobrist.hpp"
 
@@ -180,6 +181,13 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     }
   }
   // Castling rights.
+  const bool castles = std::any_of(variant.components.begin(), variant.components.end(),
+                                   [](const auto& c) { return c->uses_castling_rights(); });
+  if (setup.castling != "-" && !setup.castling.empty() && !castles) {
+    error = "castling rights '" + setup.castling + "' given, but " + variant.id +
+            " has no castling";
+    return std::nullopt;
+  }
   if (setup.castling != "-") {
     for (char letter : setup.castling) {
       const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
@@ -255,6 +263,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     }
     if (!pos.read_marks(value, error)) return std::nullopt;
   }
+  for (const auto& c : variant.components) c->finish(pos);
   return pos;
 }
 

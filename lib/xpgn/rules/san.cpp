@@ -195,8 +195,12 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       for (const Move& m : pseudo) {
         if (m.piece != type || !matches_hints(m, token.from)) continue;
         bool hit = m.to == to;
-        // Long algebraic castling written as the king's move (e1g1) or king takes rook (e1h1).
-        if (m.kind == MoveKind::castle) hit = token.long_algebraic && (m.to == to || m.aux == to);
+        // Long algebraic castling: king takes own rook (e1h1, the Chess960 form), or the king's
+        // own path when it moves two or more files (e1g1); a one-file step stays a king move.
+        if (m.kind == MoveKind::castle) {
+          const int span = file_of(m.to) - file_of(m.from);
+          hit = token.long_algebraic && (m.aux == to || (m.to == to && (span > 1 || span < -1)));
+        }
         if (!hit) continue;
         // A pawn move written without origin file and without 'x' is a straight push.
         if (pawn && !token.from.has_file() && !token.capture && file_of(m.from) != file_of(to))
@@ -341,18 +345,25 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
 }
 
 std::string to_uci(const Position& pos, const Move& move) {
+  // UCI-style coordinates use FEN letters (a Paladin is 'l', never 'p').
   const Variant& v = pos.variant();
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
   switch (move.kind) {
     case MoveKind::pass:
       return "0000";
     case MoveKind::placement:
-      return std::string(1, v.pieces[move.piece].letter) + "@" + square_name(move.to);
+      return std::string(1, v.pieces[move.piece].fen()) + "@" + square_name(move.to);
+    case MoveKind::castle: {
+      // King to its square when it moves two or more files, else king takes own rook.
+      const int span = file_of(move.to) - file_of(move.from);
+      const Square target = (span > 1 || span < -1) ? move.to : move.aux;
+      return square_name(move.from) + square_name(target);
+    }
     default:
       break;
   }
   std::string out = square_name(move.from) + square_name(move.to);
-  if (move.promotion != no_piece_type)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(v.pieces[move.promotion].letter)));
+  if (move.promotion != no_piece_type) out += lower(v.pieces[move.promotion].fen());
   return out;
 }
 

@@ -32,7 +32,7 @@ Variant build_reservists(const std::vector<std::string>& options) {
               paladin,
               piece('M', "marshall", "NR")};
   v.start_fen = "rikmqlir/nabccban/pppppppp/8/8/8/8/PPPPPPPP/NABCCBAN/RILQMKIR w - - 0 1";
-  v.components = {make_en_passant(), make_promotion("QMPRIBNAC"), make_reserve_pawns("RIPMQ"),
+  v.components = {make_en_passant(), make_promotion("QMPRIBNAC"), make_reserve_pawns("RILMQ"),
                   make_full_file_ban()};
   return v;
 }
