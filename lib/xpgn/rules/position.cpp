@@ -249,19 +249,20 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   }
   pos.halfmove_clock_ = setup.halfmove_clock;
   pos.fullmove_number_ = setup.fullmove_number;
-  // The side not to move may not be in check.
-  for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
-    if (is_attacked(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
-      error = "the side not to move is in check";
-      return std::nullopt;
-    }
-  }
+  // Extra fields (marks) come first: a barren marked piece gives no check.
   for (const auto& [name, value] : setup.extra_fields) {
     if (variant.mark_field.empty() || name != variant.mark_field) {
       error = "unknown FEN field '" + name + "' for " + variant.id;
       return std::nullopt;
     }
     if (!pos.read_marks(value, error)) return std::nullopt;
+  }
+  // The side not to move may not be in check.
+  for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
+    if (is_attacked(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
+      error = "the side not to move is in check";
+      return std::nullopt;
+    }
   }
   for (const auto& c : variant.components) c->finish(pos);
   return pos;

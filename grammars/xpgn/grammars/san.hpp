@@ -1,0 +1,105 @@
+// Extended SAN move token: the single source of truth for what a move token may look like.
+// Rules only (no actions), variant-free: the grammar accepts the union of all forms, the rules
+// engine decides what a token means. Used by notation (parse_san and the PGN reader).
+//
+// Forms (see docs/notation.md):
+//   castling     O-O O-O-O 0-0 0-0-0
+//   pass         -- --d1 Z0 0000 @@@@ pass
+//   placement    P@e4 N@c3 @e4 P@e7=I (a placed pawn that becomes another piece at once)
+//   SAN          e4 exd5 e:d5 a8=Q a8Q Nf3 Nxf3 Nbd7 N1d2 Nbxd7 Ixa8 Ae10
+//   long         e2e4 e2-e4 e2xe4 Ng1f3 Ng1-f3 Nb1d2 e7e8q e7e8=Q
+//   second acts  ,P@d5 or ,P@e7=I (birth)  ~c4 (relocation)  >d6 (push)  ,^c5^f5 (portals),
+//                in this order
+//   check        + or # after the whole token
+//
+// Files are a..z, ranks 1..99. A lower-case letter starts a pawn move; an upper-case letter is a
+// piece. 'x' (or ':') before a letter is a capture mark; 'x' followed by a digit is the x-file.
+// The alternatives are ordered and guarded by one-character look-ahead so that each input has
+// exactly one parse: a square followed by a separator or a file letter starts a long algebraic
+// move (e2e4); a file followed by a capture mark is a pawn capture (exd5); a file or rank
+// followed by a capture mark or a file is a disambiguation hint (Nbd7, N1d2).
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+// clang-format off
+namespace xpgn::grammars::san {
+
+namespace pg = tao::pegtl;
+
+// A literal, matched byte by byte (fails at the first differing byte, no memcmp call).
+template <char... Cs>
+struct chars : pg::seq<pg::one<Cs>...> {};
+
+// ---- Squares and letters ------------------------------------------------------------------------
+struct file : pg::range<'a', 'z'> {};
+struct rank : pg::seq<pg::range<'1', '9'>, pg::opt<pg::digit>> {};
+struct square_rank : rank {};
+struct square : pg::seq<file, square_rank> {};
+struct piece : pg::range<'A', 'Z'> {};
+struct capture : pg::one<'x', ':'> {};
+struct hint_file_letter : pg::ranges<'a', 'w', 'y', 'z'> {};
+struct dash : pg::one<'-'> {};
+
+// ---- Castling -----------------------------------------------------------------------------------
+struct castle_long : pg::sor<chars<'O', '-', 'O', '-', 'O'>, chars<'0', '-', '0', '-', '0'>> {};
+struct castle_short : pg::sor<chars<'O', '-', 'O'>, chars<'0', '-', '0'>> {};
+struct castle : pg::sor<castle_long, castle_short> {};
+
+// ---- Pass ---------------------------------------------------------------------------------------
+struct pass_queen : square {};
+struct pass_dashes : pg::seq<chars<'-', '-'>, pg::opt<pass_queen>> {};
+struct pass_word : pg::sor<chars<'Z', '0'>, chars<'0', '0', '0', '0'>, chars<'@', '@', '@', '@'>, chars<'p', 'a', 's', 's'>> {};
+struct pass : pg::sor<pass_dashes, pass_word> {};
+
+// ---- Moves and placements -----------------------------------------------------------------------
+struct move_piece : piece {};
+struct to_square : square {};
+struct promotion_letter : pg::range<'A', 'Z'> {};
+struct promotion_any_case : pg::ranges<'A', 'Z', 'a', 'z'> {};
+struct promotion : pg::sor<pg::seq<pg::one<'='>, promotion_any_case>, promotion_letter> {};
+struct long_promotion : pg::sor<pg::seq<pg::one<'='>, promotion_any_case>, promotion_any_case> {};
+struct from_square : pg::seq<square, pg::at<pg::sor<dash, capture, file>>> {};
+struct long_separator : pg::sor<dash, capture> {};
+struct long_body : pg::seq<from_square, pg::opt<long_separator>, to_square, pg::opt<long_promotion>> {};
+struct hint_file : pg::seq<hint_file_letter, pg::at<pg::sor<capture, file>>> {};
+struct hint_rank : pg::seq<rank, pg::at<pg::sor<capture, file>>> {};
+struct piece_hint_body : pg::seq<pg::sor<hint_file, hint_rank>, pg::opt<capture>, to_square, pg::opt<promotion>> {};
+struct piece_plain_body : pg::seq<pg::opt<capture>, to_square, pg::opt<promotion>> {};
+struct piece_move : pg::seq<move_piece, pg::sor<long_body, piece_hint_body, piece_plain_body>> {};
+struct pawn_file : pg::seq<hint_file_letter, pg::at<capture>> {};
+struct pawn_capture_body : pg::seq<pawn_file, capture, to_square, pg::opt<promotion>> {};
+struct pawn_plain_body : pg::seq<to_square, pg::opt<promotion>> {};
+struct pawn_move : pg::sor<long_body, pawn_capture_body, pawn_plain_body> {};
+struct placement_piece : piece {};
+struct placement_at : pg::one<'@'> {};
+struct placement_square : square {};
+struct placement : pg::seq<pg::at<pg::opt<piece>, placement_at>, pg::opt<placement_piece>, placement_at, placement_square, pg::opt<promotion>> {};
+
+// ---- Second actions (variants) ------------------------------------------------------------------
+struct birth_at : pg::one<'@'> {};
+struct birth_piece : piece {};
+struct birth_square : square {};
+struct birth_promotion_letter : pg::ranges<'A', 'Z', 'a', 'z'> {};
+struct birth_promotion : pg::seq<pg::one<'='>, birth_promotion_letter> {};
+struct birth : pg::seq<pg::one<','>, pg::at<pg::opt<piece>, birth_at>, pg::opt<birth_piece>, birth_at, birth_square, pg::opt<birth_promotion>> {};
+struct relocation_square : square {};
+struct relocation : pg::seq<pg::one<'~'>, relocation_square> {};
+struct push_square : square {};
+struct push : pg::seq<pg::one<'>'>, push_square> {};
+struct portal_a : square {};
+struct portal_b : square {};
+struct portals : pg::seq<pg::one<','>, pg::one<'^'>, portal_a, pg::one<'^'>, portal_b> {};
+struct second_actions : pg::seq<pg::opt<birth>, pg::opt<relocation>, pg::opt<push>, pg::opt<portals>> {};
+struct move : pg::seq<pg::sor<piece_move, pawn_move>, second_actions> {};
+
+// ---- Whole token --------------------------------------------------------------------------------
+struct check : pg::one<'+', '#'> {};
+// Moves come first because they are the most frequent; no move is a prefix of another form.
+struct token : pg::seq<pg::sor<move, castle, pass, placement>, pg::opt<check>> {};
+struct token_end : pg::eof {};
+// A complete input that is exactly one token.
+struct grammar : pg::seq<token, token_end> {};
+
+}  // namespace xpgn::grammars::san
+// clang-format on

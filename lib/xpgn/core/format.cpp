@@ -1,0 +1,144 @@
+// Canonical text of the core vocabulary: square names, SAN tokens, extended FEN.
+#include <string>
+
+#include "xpgn/core/fen_setup.hpp"
+#include "xpgn/core/san_token.hpp"
+#include "xpgn/core/types.hpp"
+
+namespace xpgn {
+
+namespace {
+
+void append_coord(std::string& out, Coord c) {
+  if (c.has_file()) out += static_cast<char>('a' + c.file);
+  if (c.has_rank()) out += std::to_string(c.rank + 1);
+}
+
+}  // namespace
+
+std::string square_name(Square s) {
+  if (s == no_square) return "-";
+  std::string name(1, file_letter(file_of(s)));
+  name += std::to_string(rank_of(s) + 1);
+  return name;
+}
+
+std::string format_coord(Coord c) {
+  std::string out;
+  append_coord(out, c);
+  return out;
+}
+
+std::string format_san(const SanToken& t) {
+  std::string out;
+  switch (t.kind) {
+    case TokenKind::castle_short:
+      out = "O-O";
+      break;
+    case TokenKind::castle_long:
+      out = "O-O-O";
+      break;
+    case TokenKind::pass:
+      out = "--";
+      append_coord(out, t.pass_queen);
+      break;
+    case TokenKind::placement:
+      if (t.piece != 0) out += t.piece;
+      out += '@';
+      append_coord(out, t.to);
+      if (t.promotion != 0) {
+        out += '=';
+        out += t.promotion;
+      }
+      break;
+    case TokenKind::move:
+      if (t.piece != 0) out += t.piece;
+      append_coord(out, t.from);
+      if (t.capture) out += 'x';
+      append_coord(out, t.to);
+      if (t.promotion != 0) {
+        out += '=';
+        out += t.promotion;
+      }
+      if (t.birth_piece != 0) {
+        out += ',';
+        out += t.birth_piece;
+        out += '@';
+        append_coord(out, t.birth_square);
+        if (t.birth_promotion != 0) {
+          out += '=';
+          out += t.birth_promotion;
+        }
+      }
+      if (t.relocation.complete()) {
+        out += '~';
+        append_coord(out, t.relocation);
+      }
+      if (t.push.complete()) {
+        out += '>';
+        append_coord(out, t.push);
+      }
+      if (t.portal_a.complete() || t.portal_b.complete()) {
+        out += ",^";
+        append_coord(out, t.portal_a);
+        out += '^';
+        append_coord(out, t.portal_b);
+      }
+      break;
+  }
+  if (t.check != 0) out += t.check;
+  return out;
+}
+
+std::string format_fen(const FenSetup& s) {
+  std::string out;
+  out.reserve(static_cast<std::size_t>(s.files * s.ranks) + 32);
+  for (int rank = s.ranks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < s.files; ++file) {
+      const std::size_t index = static_cast<std::size_t>(rank * s.files + file);
+      if (index >= s.squares.size() || s.squares[index].empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) {
+        out += std::to_string(empty);
+        empty = 0;
+      }
+      const std::string& sq = s.squares[index];
+      if (sq.size() == 1) {
+        out += sq;
+      } else {
+        out += '(';
+        out += sq;
+        out += ')';
+      }
+    }
+    if (empty > 0) out += std::to_string(empty);
+    if (rank > 0) out += '/';
+  }
+  if (s.has_holding) {
+    out += '[';
+    out += s.holding;
+    out += ']';
+  }
+  out += ' ';
+  out += s.side_to_move;
+  out += ' ';
+  out += s.castling.empty() ? std::string("-") : s.castling;
+  out += ' ';
+  out += s.en_passant.empty() ? std::string("-") : s.en_passant;
+  out += ' ';
+  out += std::to_string(s.halfmove_clock);
+  out += ' ';
+  out += std::to_string(s.fullmove_number);
+  for (const auto& [name, value] : s.extra_fields) {
+    out += ' ';
+    out += name;
+    out += '=';
+    out += value;
+  }
+  return out;
+}
+
+}  // namespace xpgn

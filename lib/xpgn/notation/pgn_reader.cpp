@@ -1,0 +1,921 @@
+// PGN reader: a fast splitter cuts the input into games, each game is parsed with the grammar of
+// grammars/xpgn/grammars/pgn.hpp and reported to the visitor. Streams in constant memory.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include <unicode/ucnv.h>
+#include <tao/pegtl.hpp>
+
+#include "xpgn/grammars/pgn.hpp"
+#include "xpgn/notation/detail.hpp"
+#include "xpgn/notation/notation.hpp"
+
+namespace xpgn::notation {
+namespace {
+
+namespace pg = tao::pegtl;
+namespace gp = xpgn::grammars::pgn;
+
+constexpr std::size_t default_chunk_size = std::size_t{1} << 20;  // bytes read at a time
+constexpr int max_variation_depth = 200;  // deeper nesting is a syntax error
+
+// ---- Character classes shared by the splitter ---------------------------------------------------
+// The characters of a movetext symbol (grammar: pgn::symbol_char).
+struct SymbolChars {
+  bool table[256] = {};
+  constexpr SymbolChars() {
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    for (char c : std::string_view("_+#=:-@,~>^/")) table[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr SymbolChars symbol_chars;
+inline bool is_symbol_char(char c) {
+  return symbol_chars.table[static_cast<unsigned char>(c)];
+}
+
+// 1 for blanks, 2 for a newline, 0 for anything else.
+struct SpaceClass {
+  unsigned char table[256] = {};
+  constexpr SpaceClass() {
+    for (char c : std::string_view(" \t\r\f\v")) table[static_cast<unsigned char>(c)] = 1;
+    table[static_cast<unsigned char>('\n')] = 2;
+  }
+};
+constexpr SpaceClass space_class;
+
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// The characters of a tag name (grammar: pgn::tag_name).
+struct TagNameChars {
+  bool table[256] = {};
+  constexpr TagNameChars() {
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    table[static_cast<unsigned char>('_')] = table[static_cast<unsigned char>('-')] = true;
+  }
+};
+constexpr TagNameChars tag_name_chars;
+inline bool is_tag_name_char(char c) {
+  return tag_name_chars.table[static_cast<unsigned char>(c)];
+}
+
+// The characters that need a look inside a tag value: quote, backslash, line ends.
+struct TagValueStops {
+  bool table[256] = {};
+  constexpr TagValueStops() {
+    for (char c : std::string_view("\"\\\r\n")) table[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr TagValueStops tag_value_stops;
+
+// A termination marker other than '*' (which the splitter treats on its own).
+inline bool is_result(const char* p, std::size_t n) {
+  if (n == 3)
+    return (p[0] == '1' && p[1] == '-' && p[2] == '0') ||
+           (p[0] == '0' && p[1] == '-' && p[2] == '1');
+  return n == 7 && std::memcmp(p, "1/2-1/2", 7) == 0;
+}
+
+// The high bit of every byte of `w` that is a '\n', nothing else.
+inline std::uint64_t newline_bytes(std::uint64_t w) {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  constexpr std::uint64_t high = 0x8080808080808080ULL;
+  const std::uint64_t x = w ^ (ones * '\n');  // zero bytes where there was a newline
+  return ~(((x & ~high) + ~high) | x) & high;
+}
+
+// Number of '\n' in [p, q), eight bytes at a time.
+std::uint64_t count_newlines(const char* p, const char* q) {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  std::uint64_t n = 0;
+  while (q - p >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    n += ((newline_bytes(w) >> 7) * ones) >> 56;  // sum of the bytes, each 0 or 1
+    p += 8;
+  }
+  for (; p < q; ++p) n += (*p == '\n');
+  return n;
+}
+
+// ---- Positions ----------------------------------------------------------------------------------
+// Line, column and offset of any point of a text whose first byte is at `start`. Queries in
+// increasing order cost time proportional to the distance between them.
+class LineTracker {
+ public:
+  void reset(const char* begin, SourcePos start) {
+    begin_ = last_ = line_begin_ = begin;
+    start_ = start;
+    line_ = start.line;
+  }
+  SourcePos at(const char* p) {
+    if (p < last_) {
+      last_ = line_begin_ = begin_;
+      line_ = start_.line;
+    }
+    const char* q = last_;
+    if (p - q < 64) {       // the usual case: the next token on the same or the next line
+      while (p - q >= 8) {  // skip eight bytes at a time while they hold no newline
+        std::uint64_t w;
+        std::memcpy(&w, q, 8);
+        if (newline_bytes(w) != 0) break;
+        q += 8;
+      }
+      for (; q < p; ++q) {
+        if (*q == '\n') {
+          ++line_;
+          line_begin_ = q + 1;
+        }
+      }
+    }
+    while (q < p) {
+      const void* nl = std::memchr(q, '\n', static_cast<std::size_t>(p - q));
+      if (nl == nullptr) break;
+      q = static_cast<const char*>(nl) + 1;
+      ++line_;
+      line_begin_ = q;
+    }
+    last_ = p;
+    SourcePos pos;
+    pos.line = line_;
+    if (line_begin_ == begin_)
+      pos.column = start_.column + static_cast<std::uint32_t>(p - begin_);
+    else
+      pos.column = static_cast<std::uint32_t>(p - line_begin_) + 1;
+    pos.offset = start_.offset + static_cast<std::uint64_t>(p - begin_);
+    return pos;
+  }
+
+ private:
+  const char* begin_ = nullptr;
+  const char* last_ = nullptr;
+  const char* line_begin_ = nullptr;
+  SourcePos start_;
+  std::uint64_t line_ = 1;
+};
+
+// ---- The splitter -------------------------------------------------------------------------------
+// Finds where games begin and end without parsing them. It knows just enough PGN: {} comments,
+// ; comments, % lines, tag pairs (and their quoted values), variation depth and termination
+// markers. A game ends
+//  - after its termination marker at variation depth 0 (and the comments that follow it), when
+//    anything else than white space or a comment comes next;
+//  - before a '[' that is the first thing on its line, once the game has movetext;
+//  - before a tag-pair line after a blank line that repeats a tag name of the game (tag sections
+//    without movetext: "header-only" files), or before a repeated [Event] line;
+//  - before a line starting with [Event " inside a {} comment (an unclosed comment);
+//  - at the end of the input.
+// White space between games belongs to nobody; a game starts at its first token.
+struct GameSlice {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  SourcePos start;
+  const char* result = nullptr;  // the termination marker, if the splitter saw one
+  std::size_t result_size = 0;
+};
+
+class Splitter {
+ public:
+  enum class Event { game, need_more, done };
+
+  // Skips a UTF-8 byte order mark at the start of the input.
+  void skip_bom() {
+    pos_ = mark_ = 3;
+    mark_pos_.offset = 3;
+  }
+
+  // Where the caller must keep bytes from when it refills the buffer.
+  std::uint64_t keep_from() {
+    if (!flags_.in_game) advance_mark(pos_);
+    return mark_;
+  }
+
+  // Scans data[0, size) (data[0] is at absolute offset `base`) from where it stopped. `eof`: no
+  // more bytes will follow. On Event::game, `out` holds the game, valid until the next call.
+  Event next(const char* data, std::size_t size, std::uint64_t base, bool eof, GameSlice& out) {
+    data_ = data;
+    base_ = base;
+    Flags f = flags_;  // a local copy the compiler can keep in registers
+    const Event event = scan(f, data + (pos_ - base), data + size, eof, out);
+    flags_ = f;
+    return event;
+  }
+
+ private:
+  struct Flags {
+    bool bol = true;                    // at the first byte of a line
+    bool line_has_content = false;      // something else than blanks on this line so far
+    bool blank_line_since_tag = false;  // an empty line after the last tag pair
+    bool in_game = false;
+    bool has_tags = false;
+    bool has_movetext = false;
+    bool has_result = false;  // the termination marker was seen at depth 0
+    int depth = 0;            // variation depth
+  };
+
+  Event scan(Flags& f, const char* p, const char* const e, bool eof, GameSlice& out) {
+    for (;;) {
+      // White space.
+      while (p < e) {
+        const unsigned char cls = space_class.table[static_cast<unsigned char>(*p)];
+        if (cls == 1) {
+          f.bol = false;
+          ++p;
+        } else if (cls == 2) {
+          if (!f.line_has_content) f.blank_line_since_tag = true;
+          f.line_has_content = false;
+          f.bol = true;
+          ++p;
+        } else if (*p == '\xEF') {  // a byte order mark counts as white space
+          if (e - p < 3 && !eof) return need_more(p);
+          if (e - p < 3 || p[1] != '\xBB' || p[2] != '\xBF') break;
+          p += 3;
+        } else {
+          break;
+        }
+      }
+      if (p == e) {
+        pos_ = abs(p);
+        if (!eof) return Event::need_more;
+        if (f.in_game) return emit(f, p, out);
+        return Event::done;
+      }
+      const char c = *p;
+      if (is_symbol_char(c)) {  // a movetext token: the common case
+        if (f.in_game && f.has_result) {
+          pos_ = abs(p);
+          return emit(f, p, out);
+        }
+        if (!f.in_game) start_game(f, p);
+        f.line_has_content = true;
+        f.bol = false;
+        const char* q = p + 1;
+        while (q < e && is_symbol_char(*q)) ++q;
+        if (q == e && !eof) return need_more(p);
+        if (f.depth <= 0 && is_result(p, static_cast<std::size_t>(q - p))) set_result(f, p, q);
+        f.has_movetext = true;
+        p = q;
+        continue;
+      }
+      if (c == '%' && f.bol) {  // escape line
+        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
+        if (nl == nullptr && !eof) return need_more(p);
+        p = nl == nullptr ? e : static_cast<const char*>(nl);
+        f.line_has_content = true;
+        continue;
+      }
+      f.bol = false;
+      if (c == '{') {
+        if (!f.in_game) start_game(f, p);
+        const char* close =
+            static_cast<const char*>(std::memchr(p + 1, '}', static_cast<std::size_t>(e - p - 1)));
+        const char* resync = find_event_line(p + 1, close == nullptr ? e : close);
+        if (resync != nullptr) {  // unclosed comment: the next game starts at the [Event line
+          p = resync + 1;
+          f.bol = true;
+          f.line_has_content = false;
+          f.has_movetext = true;
+          continue;
+        }
+        if (close == nullptr) {
+          if (!eof) return need_more(p);
+          p = e;
+        } else {
+          p = close + 1;
+        }
+        if (f.has_tags) f.has_movetext = true;
+        f.line_has_content = true;
+        continue;
+      }
+      if (c == ';') {
+        if (!f.in_game) start_game(f, p);
+        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
+        if (nl == nullptr && !eof) return need_more(p);
+        p = nl == nullptr ? e : static_cast<const char*>(nl);
+        if (f.has_tags) f.has_movetext = true;
+        f.line_has_content = true;
+        continue;
+      }
+      if (c == '[') {
+        const bool first_on_line = !f.line_has_content;
+        // The tag pair up to the end of its value and ']' (or the end of the line).
+        const char* name = p + 1;
+        while (name < e && (*name == ' ' || *name == '\t')) ++name;
+        const char* name_end = name;
+        while (name_end < e && is_tag_name_char(*name_end)) ++name_end;
+        const char* tag_end = scan_tag_value(name_end, e);
+        if (tag_end == nullptr) {
+          if (!eof) return need_more(p);
+          tag_end = e;
+        }
+        const std::string_view tag_name(name, static_cast<std::size_t>(name_end - name));
+        if (f.in_game && (f.has_result || (f.has_movetext && first_on_line) ||
+                          (first_on_line && repeats_tag(f, tag_name)))) {
+          pos_ = abs(p);
+          return emit(f, p, out);
+        }
+        if (!f.in_game) start_game(f, p);
+        tag_names_.emplace_back(abs(name), tag_name.size());
+        f.has_tags = true;
+        f.blank_line_since_tag = false;
+        f.line_has_content = true;
+        p = tag_end;
+        continue;
+      }
+      // Any other character is a token of its own.
+      if (f.in_game && f.has_result) {
+        pos_ = abs(p);
+        return emit(f, p, out);
+      }
+      if (!f.in_game) start_game(f, p);
+      f.line_has_content = true;
+      if (c == '*') {
+        if (p + 1 == e && !eof) return need_more(p);
+        if (f.depth <= 0 && (p + 1 == e || !is_symbol_char(p[1]))) set_result(f, p, p + 1);
+      } else if (c == '(') {
+        ++f.depth;
+      } else if (c == ')') {
+        --f.depth;
+      }
+      f.has_movetext = true;
+      ++p;
+    }
+  }
+
+  std::uint64_t abs(const char* p) const { return base_ + static_cast<std::uint64_t>(p - data_); }
+  const char* ptr(std::uint64_t a) const { return data_ + (a - base_); }
+
+  Event need_more(const char* p) {
+    pos_ = abs(p);
+    return Event::need_more;
+  }
+
+  void start_game(Flags& f, const char* p) {
+    f.in_game = true;
+    f.has_tags = f.has_movetext = f.has_result = false;
+    f.blank_line_since_tag = false;
+    f.depth = 0;
+    game_start_ = abs(p);
+    result_at_ = 0;
+    result_size_ = 0;
+    tag_names_.clear();
+  }
+
+  void set_result(Flags& f, const char* p, const char* q) {
+    f.has_result = true;
+    result_at_ = abs(p);
+    result_size_ = static_cast<std::size_t>(q - p);
+  }
+
+  // Counts lines up to absolute offset `a` (which must not lie before the mark).
+  void advance_mark(std::uint64_t a) {
+    const char* const p = ptr(mark_);
+    const char* const q = ptr(a);
+    const std::uint64_t lines = count_newlines(p, q);
+    if (lines > 0) {
+      const char* last_nl = q - 1;
+      while (*last_nl != '\n') --last_nl;
+      mark_pos_.line += lines;
+      mark_pos_.column = static_cast<std::uint32_t>(q - last_nl);
+    } else {
+      mark_pos_.column += static_cast<std::uint32_t>(a - mark_);
+    }
+    mark_pos_.offset = a;
+    mark_ = a;
+  }
+
+  Event emit(Flags& f, const char* end, GameSlice& out) {
+    advance_mark(game_start_);
+    out.begin = ptr(game_start_);
+    out.end = end;
+    out.start = mark_pos_;
+    out.result = result_size_ > 0 ? ptr(result_at_) : nullptr;
+    out.result_size = result_size_;
+    advance_mark(abs(end));
+    f.in_game = false;
+    return Event::game;
+  }
+
+  // After a tag name: the end of the tag pair ("value" and ']'), or nullptr when the buffer ends
+  // before the line does. Mirrors the lenient grammar: \x escapes, a '"' followed by something
+  // else than blanks and ']' or the end of the line is part of the value, the value ends at the
+  // end of the line.
+  static const char* scan_tag_value(const char* q, const char* e) {
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return nullptr;
+    if (*q == '"') {
+      ++q;
+      for (;;) {
+        while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+        if (q == e) return nullptr;
+        const char c = *q;
+        if (c == '\n' || c == '\r') return q;
+        if (c == '\\') {
+          if (q + 1 == e) return nullptr;
+          if (q[1] == '\n' || q[1] == '\r') return q + 1;
+          q += 2;
+          continue;
+        }
+        if (c == '"') {
+          const char* r = q + 1;
+          while (r < e && (*r == ' ' || *r == '\t')) ++r;
+          if (r == e) return nullptr;
+          if (*r == ']') return r + 1;
+          if (*r == '\n' || *r == '\r') return r;
+        }
+        ++q;
+      }
+    }
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return nullptr;
+    return *q == ']' ? q + 1 : q;
+  }
+
+  // A '\n' in [p, e) that is followed by `[Event "`, or nullptr.
+  static const char* find_event_line(const char* p, const char* e) {
+    static constexpr std::string_view event = "[Event \"";
+    while (p < e) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
+      if (nl == nullptr) return nullptr;
+      const char* n = static_cast<const char*>(nl);
+      if (static_cast<std::size_t>(e - n - 1) >= event.size() &&
+          std::memcmp(n + 1, event.data(), event.size()) == 0)
+        return n;
+      p = n + 1;
+    }
+    return nullptr;
+  }
+
+  // Does a tag line with this name start a new game although the game has no movetext yet?
+  bool repeats_tag(const Flags& f, std::string_view name) const {
+    if (!f.blank_line_since_tag && name != "Event") return false;
+    for (const auto& [at, size] : tag_names_)
+      if (std::string_view(ptr(at), size) == name) return true;
+    return false;
+  }
+
+  const char* data_ = nullptr;
+  std::uint64_t base_ = 0;
+  std::uint64_t pos_ = 0;  // where scanning resumes
+  Flags flags_;
+  std::uint64_t game_start_ = 0;
+  std::uint64_t result_at_ = 0;
+  std::size_t result_size_ = 0;
+  std::vector<std::pair<std::uint64_t, std::size_t>> tag_names_;
+  // Line counting: the position of absolute offset mark_.
+  std::uint64_t mark_ = 0;
+  SourcePos mark_pos_{1, 1, 0};
+};
+
+// ---- Encodings ----------------------------------------------------------------------------------
+bool is_ascii(std::string_view s) {
+  const char* p = s.data();
+  std::size_t n = s.size();
+  std::uint64_t acc = 0;
+  while (n >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    acc |= w;
+    p += 8;
+    n -= 8;
+  }
+  while (n > 0) {
+    acc |= static_cast<unsigned char>(*p++);
+    --n;
+  }
+  return (acc & 0x8080808080808080ULL) == 0;
+}
+
+bool is_valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* const e = p + s.size();
+  while (p < e) {
+    const unsigned char c = *p;
+    if (c < 0x80) {
+      ++p;
+      continue;
+    }
+    int n = 0;
+    std::uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 1;
+      cp = c & 0x1Fu;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 2;
+      cp = c & 0x0Fu;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 3;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (e - p <= n) return false;
+    for (int i = 1; i <= n; ++i) {
+      if ((p[i] & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (p[i] & 0x3Fu);
+    }
+    if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    p += n + 1;
+  }
+  return true;
+}
+
+// The legacy encoding of a text that is not UTF-8: CP437 when it uses bytes 0x80-0x9F that
+// windows-1252 leaves undefined, or uses 0x80-0x9F and nothing from 0xA0 up (CP437 has its
+// accented letters at 0x80-0xA5, windows-1252 mostly from 0xC0 up); windows-1252 (a superset of
+// Latin-1) otherwise.
+bool looks_like_cp437(std::string_view s) {
+  bool c1 = false;
+  bool high = false;
+  for (char ch : s) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b < 0x80) continue;
+    if (b >= 0xA0) {
+      high = true;
+    } else {
+      c1 = true;
+      if (b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D) return true;
+    }
+  }
+  return c1 && !high;
+}
+
+class Converter {
+ public:
+  ~Converter() {
+    for (UConverter* c : {utf8_, cp437_, cp1252_})
+      if (c != nullptr) ucnv_close(c);
+  }
+  // Converts `in` from CP437 or windows-1252 to UTF-8 into `out`. False if ICU failed.
+  bool to_utf8(std::string_view in, bool cp437, std::string& out) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (utf8_ == nullptr) utf8_ = ucnv_open("UTF-8", &err);
+    UConverter*& src = cp437 ? cp437_ : cp1252_;
+    if (src == nullptr) src = ucnv_open(cp437 ? "IBM437" : "windows-1252", &err);
+    if (U_FAILURE(err) || utf8_ == nullptr || src == nullptr) return false;
+    out.resize(in.size() * 3 + 16);
+    char* target = out.data();
+    const char* source = in.data();
+    UChar pivot[1024];
+    UChar* pivot_source = pivot;
+    UChar* pivot_target = pivot;
+    ucnv_convertEx(utf8_, src, &target, out.data() + out.size(), &source, in.data() + in.size(),
+                   pivot, &pivot_source, &pivot_target, pivot + 1024, true, true, &err);
+    if (U_FAILURE(err)) return false;
+    out.resize(static_cast<std::size_t>(target - out.data()));
+    return true;
+  }
+
+ private:
+  UConverter* utf8_ = nullptr;
+  UConverter* cp437_ = nullptr;
+  UConverter* cp1252_ = nullptr;
+};
+
+// ---- Parsing one game ---------------------------------------------------------------------------
+// A syntax error found while parsing a game: where, and what was expected there.
+struct GameError {
+  const char* at;
+  const char* expected;
+};
+
+struct GameState {
+  PgnVisitor& visitor;
+  LineTracker& lines;
+  std::string& unescaped;
+  std::string_view tag_name;
+  std::string_view tag_text;
+  const char* comment_open = nullptr;
+  std::vector<const char*> open_variations;
+  SanToken token;
+};
+
+template <typename Rule>
+struct action : pg::nothing<Rule> {};
+
+template <>
+struct action<gp::tag_name> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.tag_name = in.string_view();
+  }
+};
+template <>
+struct action<gp::tag_text> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.tag_text = in.string_view();
+  }
+};
+template <>
+struct action<gp::tag_pair> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    std::string_view value = st.tag_text;
+    if (value.find('\\') != std::string_view::npos) {
+      // \" and \\ are escapes; any other backslash is kept literally.
+      st.unescaped.clear();
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        if (value[i] == '\\' && i + 1 < value.size() &&
+            (value[i + 1] == '"' || value[i + 1] == '\\'))
+          ++i;
+        st.unescaped += value[i];
+      }
+      value = st.unescaped;
+    }
+    st.visitor.tag(st.tag_name, value, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::brace_open> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.comment_open = in.begin();
+  }
+};
+template <>
+struct action<gp::brace_comment> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view s = in.string_view();
+    st.visitor.comment(s.substr(1, s.size() - 2), st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::line_comment> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    std::string_view s = in.string_view().substr(1);
+    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+    st.visitor.comment(s, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::nag_digits> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    int v = 0;
+    for (char c : in.string_view()) v = std::min(v * 10 + (c - '0'), 1000000);
+    st.visitor.nag(v, st.lines.at(in.begin() - 1));
+  }
+};
+template <>
+struct action<gp::suffix> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view s = in.string_view();
+    int v = 0;
+    if (s == "!")
+      v = 1;
+    else if (s == "?")
+      v = 2;
+    else if (s == "!!")
+      v = 3;
+    else if (s == "??")
+      v = 4;
+    else if (s == "!?")
+      v = 5;
+    else
+      v = 6;  // ?!
+    st.visitor.nag(v, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::variation_open> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    if (st.open_variations.size() >= max_variation_depth)
+      throw GameError{in.begin(), "at most 200 nested variations"};
+    st.open_variations.push_back(in.begin());
+    st.visitor.begin_variation(st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::variation_close> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.open_variations.pop_back();
+    st.visitor.end_variation(st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::result> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.visitor.result(in.string_view(), st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::symbol> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view text = in.string_view();
+    if (detail::parse_san_token(text, st.token)) {
+      st.visitor.move(st.token, text, st.lines.at(in.begin()));
+      return;
+    }
+    SyntaxError error;
+    std::size_t offset = 0;
+    detail::explain_san_error(text, offset, error.expected);
+    error.pos = st.lines.at(in.begin());
+    error.token.assign(text);
+    st.visitor.invalid_move(error);
+  }
+};
+
+// must<> failures become GameErrors.
+template <typename Rule>
+constexpr const char* error_text() {
+  if constexpr (std::is_same_v<Rule, gp::brace_close>)
+    return "'}' closing the comment";
+  else if constexpr (std::is_same_v<Rule, gp::tag_space>)
+    return "a blank";
+  else if constexpr (std::is_same_v<Rule, gp::tag_name>)
+    return "a tag name";
+  else if constexpr (std::is_same_v<Rule, gp::tag_value>)
+    return "a tag value in double quotes";
+  else if constexpr (std::is_same_v<Rule, gp::tag_quote_close>)
+    return "'\"' closing the tag value";
+  else if constexpr (std::is_same_v<Rule, gp::tag_close>)
+    return "']' closing the tag pair";
+  else if constexpr (std::is_same_v<Rule, gp::nag_digits>)
+    return "the number of a NAG after '$'";
+  else if constexpr (std::is_same_v<Rule, gp::variation_close>)
+    return "')' closing the variation, or a move, comment or annotation";
+  else if constexpr (std::is_same_v<Rule, gp::movetext_end>)
+    return "a move, comment, annotation, variation or game result";
+  else
+    return "valid PGN";
+}
+
+template <typename Rule>
+struct control : pg::normal<Rule> {
+  template <typename ParseInput>
+  [[noreturn]] static void raise(const ParseInput& in, GameState& st) {
+    const char* at = in.current();
+    if (at == in.end()) {  // point at what was left open rather than at the end of the game
+      if constexpr (std::is_same_v<Rule, gp::brace_close>) {
+        if (st.comment_open != nullptr) at = st.comment_open;
+      } else if constexpr (std::is_same_v<Rule, gp::variation_close>) {
+        if (!st.open_variations.empty()) {
+          throw GameError{st.open_variations.back(), "')' closing this variation"};
+        }
+      }
+    }
+    throw GameError{at, error_text<Rule>()};
+  }
+};
+
+using GameInput = pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf, const char*>;
+
+// The text an error points at: up to the next blank or delimiter (at least one character).
+std::string error_token(const char* at, const char* end) {
+  const char* q = at;
+  if (q == end || *q == '\n' || *q == '\r' || is_blank(*q)) return std::string();
+  if (*q == '(' || *q == ')' || *q == '[' || *q == ']') return std::string(1, *q);
+  ++q;
+  while (q < end && q - at < 40 && !is_blank(*q) && *q != '\n' && *q != '{' && *q != '}' &&
+         *q != '(' && *q != ')' && *q != '[' && *q != ']' && *q != ';')
+    ++q;
+  return std::string(at, q);
+}
+
+// ---- The reader ---------------------------------------------------------------------------------
+class Reader {
+ public:
+  explicit Reader(PgnVisitor& visitor) : visitor_(visitor) {}
+
+  void game(const GameSlice& slice) {
+    ++games_;
+    visitor_.begin_game(games_, slice.start);
+    std::string_view text(slice.begin, static_cast<std::size_t>(slice.end - slice.begin));
+    if (!is_ascii(text) && !is_valid_utf8(text)) {
+      const bool cp437 = looks_like_cp437(text);
+      if (converter_.to_utf8(text, cp437, converted_)) {
+        text = converted_;
+        visitor_.warning(slice.start, cp437 ? "not UTF-8: converted from CP437"
+                                            : "not UTF-8: converted from windows-1252");
+      } else {
+        visitor_.warning(slice.start, "not UTF-8 and could not be converted");
+      }
+    }
+    lines_.reset(text.data(), slice.start);
+    GameState st{visitor_, lines_, unescaped_, {}, {}, nullptr, std::move(open_), {}};
+    GameInput in(text.data(), text.data() + text.size(), "pgn");
+    try {
+      pg::parse<gp::game_head, action, control>(in, st);
+      if (visitor_.wants_movetext()) {
+        pg::parse<gp::movetext_section, action, control>(in, st);
+      } else if (slice.result != nullptr) {
+        LineTracker raw;
+        raw.reset(slice.begin, slice.start);
+        visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
+      }
+    } catch (const GameError& e) {
+      SyntaxError error;
+      error.pos = lines_.at(e.at);
+      error.token = error_token(e.at, text.data() + text.size());
+      error.expected = e.expected;
+      visitor_.syntax_error(error);
+    }
+    open_ = std::move(st.open_variations);
+    open_.clear();
+    visitor_.end_game();
+  }
+
+  std::uint64_t games() const { return games_; }
+
+ private:
+  PgnVisitor& visitor_;
+  std::uint64_t games_ = 0;
+  LineTracker lines_;
+  Converter converter_;
+  std::string converted_;
+  std::string unescaped_;
+  std::vector<const char*> open_;
+};
+
+bool starts_with_bom(const char* p, std::size_t n) {
+  return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor) {
+  Reader reader(visitor);
+  Splitter splitter;
+  if (starts_with_bom(text.data(), text.size())) splitter.skip_bom();
+  GameSlice slice;
+  while (splitter.next(text.data(), text.size(), 0, true, slice) == Splitter::Event::game)
+    reader.game(slice);
+  return reader.games();
+}
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor) {
+  return detail::read_pgn(in, visitor, default_chunk_size);
+}
+
+namespace detail {
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size) {
+  chunk_size = std::max<std::size_t>(chunk_size, 1);
+  Reader reader(visitor);
+  Splitter splitter;
+  std::size_t capacity = 2 * chunk_size;
+  std::unique_ptr<char[]> buffer(new char[capacity]);
+  std::size_t size = 0;
+  std::uint64_t base = 0;
+  bool eof = false;
+  bool first = true;
+  GameSlice slice;
+  for (;;) {
+    // Refill: keep the unfinished game, read up to a chunk more.
+    if (!eof) {
+      const std::uint64_t keep = first ? 0 : splitter.keep_from();
+      const std::size_t drop = static_cast<std::size_t>(keep - base);
+      if (drop > 0) {
+        std::memmove(buffer.get(), buffer.get() + drop, size - drop);
+        size -= drop;
+        base = keep;
+      }
+      if (capacity - size < chunk_size) {  // an unfinished game fills the buffer: grow
+        const std::size_t bigger = std::max(capacity * 2, size + chunk_size);
+        std::unique_ptr<char[]> grown(new char[bigger]);
+        std::memcpy(grown.get(), buffer.get(), size);
+        buffer = std::move(grown);
+        capacity = bigger;
+      }
+      in.read(buffer.get() + size, static_cast<std::streamsize>(chunk_size));
+      const auto got = static_cast<std::size_t>(in.gcount());
+      size += got;
+      if (got < chunk_size) eof = true;
+      if (first) {
+        if (size < 3 && !eof) continue;  // not enough to see a byte order mark yet
+        first = false;
+        if (starts_with_bom(buffer.get(), size)) splitter.skip_bom();
+      }
+    }
+    Splitter::Event ev;
+    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game)
+      reader.game(slice);
+    if (ev == Splitter::Event::done) break;
+  }
+  return reader.games();
+}
+
+}  // namespace detail
+}  // namespace xpgn::notation

@@ -1,0 +1,49 @@
+// Validating whole inputs: every game replayed (variations included), problems collected in
+// input order, optionally on several threads (files in parallel, or one text cut into ranges at
+// game boundaries).
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xpgn/record/diagnostic.hpp"
+
+namespace xpgn::record {
+
+// What checking one input found.
+struct CheckReport {
+  std::string name;  // the input's name ("-" for stdin)
+  std::uint64_t games = 0;
+  std::uint64_t valid = 0;
+  std::uint64_t invalid = 0;
+  std::vector<Diagnostic> diagnostics;  // in input order, warnings included
+  std::optional<std::string> io_error;  // set when the input could not be read
+};
+
+// Byte offsets where `text` may be cut into at most `parts` ranges: each offset (after the
+// first, 0) is the start of a line "[Name \"..." that follows a blank line. Returns the range
+// starts in increasing order, always beginning with 0.
+std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts);
+
+// Checks the games of `text`, using up to `jobs` threads on ranges of the text. Line numbers,
+// offsets and game numbers are those of the whole text.
+CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs = 1);
+
+// Checks a stream in constant memory (one thread).
+CheckReport check_stream(std::istream& in, const std::string& name);
+
+// Checks a file ("-" = standard input); an unreadable file gives a report with io_error.
+CheckReport check_file(const std::string& path, unsigned jobs = 1);
+
+// Checks several files with up to `jobs` threads (several files: one thread per file at a
+// time; a single file: ranges). Reports are in the order of `paths`.
+std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsigned jobs = 1);
+
+// Reads a whole file ("-" = standard input) into `out`; false and `error` set on failure.
+bool read_file(const std::string& path, std::string& out, std::string& error);
+
+}  // namespace xpgn::record

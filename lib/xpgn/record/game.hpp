@@ -1,0 +1,87 @@
+// The game tree that replaying builds: tags, start position, moves with their annotations and
+// variations, the result as written and the outcome the rules reach, and the diagnostics.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xpgn/core/fen_setup.hpp"
+#include "xpgn/record/diagnostic.hpp"
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/position.hpp"
+#include "xpgn/rules/variant.hpp"
+
+namespace xpgn::record {
+
+// A tag pair as read (order and duplicates are kept).
+struct Tag {
+  std::string name;
+  std::string value;
+  SourcePos pos;
+};
+
+// Commands embedded in comments ("[%clk 1:02:03]", "[%eval -0.5]", "[%csl Ga1]", "[%cal Re2e4]"),
+// parsed out for structured output. The comment text itself is kept verbatim, commands included.
+struct Commands {
+  std::optional<double> clock;       // [%clk H:MM:SS(.f)], in seconds
+  std::optional<double> eval;        // [%eval 0.31], in pawns from White's side
+  std::optional<int> eval_mate;      // [%eval #-3], mate in N (negative: Black mates)
+  std::vector<std::string> squares;  // [%csl Ga1,Rb2]: colour letter + square, as written
+  std::vector<std::string> arrows;   // [%cal Ge2e4]: colour letter + from + to, as written
+
+  bool empty() const { return !clock && !eval && !eval_mate && squares.empty() && arrows.empty(); }
+};
+
+// Adds the commands found in `comment` to `commands`; unknown or malformed commands are ignored.
+void parse_commands(std::string_view comment, Commands& commands);
+
+struct MoveNode;
+// A line of play: moves in order, the first one played from the line's start position.
+using Line = std::vector<MoveNode>;
+
+// One replayed move and what was written around it.
+struct MoveNode {
+  rules::Move move;                          // the legal move the token resolved to
+  std::string san;                           // canonical SAN from the rules
+  std::string text;                          // the token as written
+  SourcePos pos;                             // where the token starts
+  int ply = 0;                               // 1-based half-move count from the game's start
+  std::vector<int> nags;                     // $n and suffix annotations, in order
+  std::vector<std::string> comments_before;  // comments between the previous move and this one
+  std::vector<std::string> comments_after;   // comments following this move
+  Commands commands;                         // parsed from comments_after
+  rules::EffectList effects;                 // what the move did besides moving its piece
+  std::vector<Line> variations;  // alternatives to this move, from the position before it
+};
+
+// A game as read and replayed.
+struct Game {
+  std::uint64_t index = 0;                  // 1-based number of the game in its input
+  SourcePos pos;                            // where the game starts
+  std::vector<Tag> tags;                    // every tag pair in input order (full mode only)
+  const rules::Variant* variant = nullptr;  // nullptr when the variant is unknown
+  std::string variant_options;              // the [VariantOptions] text
+  std::optional<FenSetup> setup;            // the start position when [FEN] gave one
+  std::string start_fen;                    // canonical FEN of the start position ("" if unknown)
+  std::vector<std::string> comments;        // comments before the first mainline move
+  Line moves;                               // the mainline (full mode only)
+  std::string result_tag;                   // value of [Result], "" when absent
+  std::string result_marker;                // the termination marker, "" when absent
+  rules::Outcome outcome;                   // what the rules say about the final mainline position
+  bool mainline_complete = true;            // false when the mainline could not be replayed fully
+  int mainline_plies = 0;                   // number of mainline moves replayed
+  std::vector<Diagnostic> diagnostics;
+
+  // True when no diagnostic is an error.
+  bool valid() const;
+  // Value of the first tag named `name`, nullptr when absent.
+  const std::string* tag(std::string_view name) const;
+  // The start position (variant start or [FEN]); nullopt when the variant or FEN is bad.
+  std::optional<rules::Position> start_position() const;
+};
+
+}  // namespace xpgn::record

@@ -1,0 +1,74 @@
+// Builds games while the PGN reader streams: every token is resolved against the current
+// position by the rules, variations are replayed from the position before the move they replace,
+// and every problem becomes a Diagnostic with file, line, column, game, ply and token.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/record/game.hpp"
+
+namespace xpgn::record {
+
+enum class ReplayMode : std::uint8_t {
+  full,   // keep the whole tree: tags, moves, canonical SAN, comments, NAGs, variations, effects
+  check,  // validate only: moves and variations are replayed, but no tree, tag or comment is kept
+};
+
+struct ReplayOptions {
+  ReplayMode mode = ReplayMode::full;
+  std::string file_name = "-";  // the input's name, used in diagnostics
+};
+
+// Receives each finished game; it may move the game's contents out.
+using GameHandler = std::function<void(Game&)>;
+
+class Replayer final : public notation::PgnVisitor {
+ public:
+  // A replayer that hands every finished game to `handler`.
+  Replayer(ReplayOptions options, GameHandler handler);
+  ~Replayer() override;
+  Replayer(const Replayer&) = delete;
+  Replayer& operator=(const Replayer&) = delete;
+
+  void begin_game(std::uint64_t index, SourcePos pos) override;
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override;
+  void move(const SanToken& token, std::string_view text, SourcePos pos) override;
+  void invalid_move(const notation::SyntaxError& error) override;
+  void nag(int value, SourcePos pos) override;
+  void comment(std::string_view text, SourcePos pos) override;
+  void begin_variation(SourcePos pos) override;
+  void end_variation(SourcePos pos) override;
+  void result(std::string_view text, SourcePos pos) override;
+  void syntax_error(const notation::SyntaxError& error) override;
+  void warning(SourcePos pos, std::string_view message) override;
+  void end_game() override;
+
+  // Completes a game the input left open and returns diagnostics that belonged to no game.
+  std::vector<Diagnostic> finish();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Reads every game of `text`, replays it and hands it to `handler`. Diagnostics outside any
+// game are appended to `orphans` when given. Returns the number of games. Never throws on bad
+// input.
+std::uint64_t replay_pgn(std::string_view text, const ReplayOptions& options,
+                         const GameHandler& handler, std::vector<Diagnostic>* orphans = nullptr);
+
+// Same for a stream, read in constant memory.
+std::uint64_t replay_pgn(std::istream& in, const ReplayOptions& options, const GameHandler& handler,
+                         std::vector<Diagnostic>* orphans = nullptr);
+
+// Every game of `text`, fully replayed (convenience for tests and small inputs).
+std::vector<Game> read_games(std::string_view text, const ReplayOptions& options = {});
+
+}  // namespace xpgn::record

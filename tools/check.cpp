@@ -1,0 +1,111 @@
+// `xpgn check [FILE...]`: replay every game and report problems, one per line.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "xpgn/emit/json.hpp"
+#include "xpgn/record/check.hpp"
+
+namespace xpgn::cli {
+
+namespace {
+
+struct CheckOptions {
+  std::vector<std::string> files;
+  std::string format = "text";
+  unsigned jobs = 1;
+  bool quiet = false;
+  bool warnings = true;
+};
+
+// True when `d` should be shown under `options`.
+bool shown(const record::Diagnostic& d, const CheckOptions& options) {
+  return options.warnings || d.severity == record::Severity::error;
+}
+
+// Runs the check and prints the report; returns the exit status.
+int run_check(const CheckOptions& options) {
+  std::vector<std::string> files = options.files;
+  if (files.empty()) files.push_back("-");
+  unsigned jobs =
+      options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  auto reports = record::check_files(files, jobs);
+  std::uint64_t games = 0, valid = 0, invalid = 0;
+  bool io_error = false;
+  for (const auto& r : reports) {
+    games += r.games;
+    valid += r.valid;
+    invalid += r.invalid;
+    if (r.io_error) {
+      io_error = true;
+      std::cerr << "xpgn: " << r.name << ": " << *r.io_error << '\n';
+    }
+  }
+  if (options.format == "json") {
+    nlohmann::json doc = nlohmann::json::object();
+    nlohmann::json diagnostics = nlohmann::json::array();
+    nlohmann::json inputs = nlohmann::json::array();
+    for (const auto& r : reports) {
+      inputs.push_back({{"file", r.name},
+                        {"games", r.games},
+                        {"valid", r.valid},
+                        {"invalid", r.invalid},
+                        {"error", r.io_error ? nlohmann::json(*r.io_error) : nullptr}});
+      if (options.quiet) continue;
+      for (const auto& d : r.diagnostics)
+        if (shown(d, options)) diagnostics.push_back(emit::diagnostic_to_json(d));
+    }
+    doc["files"] = std::move(inputs);
+    doc["diagnostics"] = std::move(diagnostics);
+    doc["games"] = games;
+    doc["valid"] = valid;
+    doc["invalid"] = invalid;
+    std::cout << doc.dump(2) << '\n';
+  } else {
+    std::string out;
+    for (const auto& r : reports) {
+      if (options.quiet) break;
+      for (const auto& d : r.diagnostics) {
+        if (!shown(d, options)) continue;
+        out += record::format_diagnostic(d);
+        out += '\n';
+        if (out.size() > (1u << 16)) {
+          std::fwrite(out.data(), 1, out.size(), stdout);
+          out.clear();
+        }
+      }
+    }
+    out += "checked " + std::to_string(games) + " games: " + std::to_string(valid) + " valid, " +
+           std::to_string(invalid) + " invalid\n";
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+  }
+  if (io_error) return exit_usage;
+  return invalid > 0 ? exit_invalid : exit_ok;
+}
+
+}  // namespace
+
+void setup_check(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<CheckOptions>();
+  auto* sub = app.add_subcommand("check",
+                                 "Replay every game (variations included) and report "
+                                 "problems as FILE:LINE:COL: severity: message");
+  sub->add_option("files", options->files, "PGN files ('-' or none: standard input)");
+  sub->add_option("--format", options->format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub->add_option("-j,--jobs", options->jobs, "Threads to use (0: one per core)")
+      ->capture_default_str();
+  sub->add_flag("-q,--quiet", options->quiet, "Print only the summary");
+  sub->add_flag("--warnings,!--no-warnings", options->warnings, "Show warnings (default on)");
+  sub->callback([options, &exit_code] { exit_code = run_check(*options); });
+}
+
+}  // namespace xpgn::cli

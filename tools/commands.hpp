@@ -1,0 +1,23 @@
+// The subcommands of the xpgn tool. Each registers itself with CLI11 and, when chosen, stores
+// its exit status in `exit_code`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace xpgn::cli {
+
+// Exit statuses shared by all subcommands.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_invalid = 1;  // some game is invalid
+inline constexpr int exit_usage = 2;    // bad arguments or an input/output error
+
+// `xpgn check`: validate games.
+void setup_check(CLI::App& app, int& exit_code);
+// `xpgn convert`: write games in another format.
+void setup_convert(CLI::App& app, int& exit_code);
+// `xpgn perft`: count leaf nodes of the legal move tree.
+void setup_perft(CLI::App& app, int& exit_code);
+// `xpgn variants`: list the built-in variants.
+void setup_variants(CLI::App& app, int& exit_code);
+
+}  // namespace xpgn::cli

@@ -1,0 +1,134 @@
+// `xpgn convert --to FORMAT [-o FILE] [FILE...]`: write games as canonical PGN, JSON, JSON
+// Lines, long algebraic, UCI coordinates or figurine SAN.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "xpgn/emit/writer.hpp"
+#include "xpgn/record/replayer.hpp"
+
+namespace xpgn::cli {
+
+namespace {
+
+struct ConvertOptions {
+  std::vector<std::string> files;
+  std::string to = "pgn";
+  std::string language = "en";
+  std::string output;
+};
+
+// True when `output` names the same file as one of `inputs`.
+bool output_is_input(const std::string& output, const std::vector<std::string>& inputs) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::exists(output, ec)) return false;
+  for (const auto& input : inputs) {
+    if (input == "-") continue;
+    if (fs::equivalent(output, input, ec)) return true;
+  }
+  return false;
+}
+
+// Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
+int convert_all(const ConvertOptions& options, const std::vector<std::string>& files,
+                emit::GameWriter& writer) {
+  bool io_error = false;
+  bool invalid = false;
+  auto print = [](const record::Diagnostic& d) {
+    std::cerr << record::format_diagnostic(d) << '\n';
+  };
+  for (const auto& name : files) {
+    record::ReplayOptions replay;
+    replay.mode = record::ReplayMode::full;
+    replay.file_name = name;
+    auto handler = [&](record::Game& game) {
+      for (const auto& d : game.diagnostics) print(d);
+      if (!game.valid()) invalid = true;
+      writer.write(game);
+    };
+    std::vector<record::Diagnostic> orphans;
+    if (name == "-") {
+      record::replay_pgn(std::cin, replay, handler, &orphans);
+    } else {
+      std::ifstream in(name, std::ios::binary);
+      if (!in) {
+        std::cerr << "xpgn: " << name << ": cannot open\n";
+        io_error = true;
+        continue;
+      }
+      record::replay_pgn(in, replay, handler, &orphans);
+    }
+    for (const auto& d : orphans) print(d);
+  }
+  (void)options;
+  writer.finish();
+  if (io_error) return exit_usage;
+  return invalid ? exit_invalid : exit_ok;
+}
+
+// Runs the conversion; returns the exit status.
+int run_convert(const ConvertOptions& options) {
+  auto format = emit::parse_format(options.to);
+  if (!format) {
+    std::cerr << "xpgn: unknown output format '" << options.to << "'\n";
+    return exit_usage;
+  }
+  if (!emit::is_language(options.language)) {
+    std::cerr << "xpgn: unknown language '" << options.language << "'\n";
+    return exit_usage;
+  }
+  std::vector<std::string> files = options.files;
+  if (files.empty()) files.push_back("-");
+  emit::PgnOptions pgn;
+  pgn.language = options.language;
+  if (options.output.empty() || options.output == "-") {
+    emit::GameWriter writer(std::cout, *format, pgn);
+    return convert_all(options, files, writer);
+  }
+  if (output_is_input(options.output, files)) {
+    std::cerr << "xpgn: refusing to overwrite input file " << options.output << '\n';
+    return exit_usage;
+  }
+  emit::AtomicFile file(options.output);
+  if (!file.ok()) {
+    std::cerr << "xpgn: " << file.error() << '\n';
+    return exit_usage;
+  }
+  emit::GameWriter writer(file.stream(), *format, pgn);
+  int status = convert_all(options, files, writer);
+  if (status == exit_usage) {
+    std::cerr << "xpgn: " << options.output << " not written\n";
+    return status;
+  }
+  if (!file.commit()) {
+    std::cerr << "xpgn: " << file.error() << '\n';
+    return exit_usage;
+  }
+  return status;
+}
+
+}  // namespace
+
+void setup_convert(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ConvertOptions>();
+  auto* sub = app.add_subcommand("convert",
+                                 "Write games as canonical PGN, JSON or another "
+                                 "move notation");
+  sub->add_option("files", options->files, "PGN files ('-' or none: standard input)");
+  sub->add_option("-t,--to", options->to, "Output format")
+      ->check(CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "figurine"}))
+      ->capture_default_str();
+  sub->add_option("--lang", options->language,
+                  "Piece letters for SAN output (en, de, fr, es, it, pt, sv)")
+      ->capture_default_str();
+  sub->add_option("-o,--output", options->output,
+                  "Output file, written whole or not at all (default: standard output)");
+  sub->callback([options, &exit_code] { exit_code = run_convert(*options); });
+}
+
+}  // namespace xpgn::cli

@@ -1,0 +1,27 @@
+// Entry point: registers the subcommands, parses the command line and reports errors in one
+// place.
+#include <exception>
+#include <iostream>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"xpgn: read, validate and convert extended PGN for chess variants"};
+  app.set_version_flag("--version", XPGN_VERSION);
+  app.require_subcommand(1);
+  int exit_code = xpgn::cli::exit_ok;
+  xpgn::cli::setup_check(app, exit_code);
+  xpgn::cli::setup_convert(app, exit_code);
+  xpgn::cli::setup_perft(app, exit_code);
+  xpgn::cli::setup_variants(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? xpgn::cli::exit_ok : xpgn::cli::exit_usage;
+  } catch (const std::exception& e) {
+    std::cerr << "xpgn: " << e.what() << '\n';
+    return xpgn::cli::exit_usage;
+  }
+  return exit_code;
+}

@@ -1,0 +1,81 @@
+// `xpgn perft --variant V [--fen FEN] [--divide] DEPTH`: count the leaf nodes of the legal move
+// tree, as a move generator test.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/san.hpp"
+#include "xpgn/rules/variant.hpp"
+
+namespace xpgn::cli {
+
+namespace {
+
+struct PerftOptions {
+  std::string variant = "chess";
+  std::string variant_options;
+  std::string fen;
+  bool divide = false;
+  int depth = 1;
+};
+
+// Runs perft and prints the count (per root move first with --divide); returns the status.
+int run_perft(const PerftOptions& options) {
+  std::string error;
+  const rules::Variant* variant =
+      rules::find_variant(options.variant, options.variant_options, error);
+  if (!variant) {
+    std::cerr << "xpgn: " << error << '\n';
+    return exit_usage;
+  }
+  std::optional<rules::Position> pos;
+  if (options.fen.empty()) {
+    pos.emplace(rules::Position::start(*variant));
+  } else {
+    notation::SyntaxError syntax;
+    auto setup = notation::parse_fen(options.fen, &syntax);
+    if (!setup) {
+      std::cerr << "xpgn: bad FEN: expected " << syntax.expected << " at character "
+                << syntax.pos.column << '\n';
+      return exit_usage;
+    }
+    pos = rules::Position::from_setup(*variant, *setup, error);
+    if (!pos) {
+      std::cerr << "xpgn: bad FEN: " << error << '\n';
+      return exit_usage;
+    }
+  }
+  if (!options.divide || options.depth < 1) {
+    std::cout << rules::perft(*pos, options.depth) << '\n';
+    return exit_ok;
+  }
+  rules::MoveList moves;
+  rules::generate_legal(*pos, moves);
+  std::uint64_t total = 0;
+  std::string out;
+  for (const auto& m : moves) {
+    std::uint64_t n = rules::perft(rules::play(*pos, m), options.depth - 1);
+    total += n;
+    out += rules::to_san(*pos, m) + ": " + std::to_string(n) + '\n';
+  }
+  std::cout << out << total << '\n';
+  return exit_ok;
+}
+
+}  // namespace
+
+void setup_perft(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<PerftOptions>();
+  auto* sub = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree");
+  sub->add_option("--variant", options->variant, "Variant id or name")->capture_default_str();
+  sub->add_option("--options", options->variant_options, "Variant options, comma-separated");
+  sub->add_option("--fen", options->fen, "Start position (default: the variant's)");
+  sub->add_flag("--divide", options->divide, "Print the count below each root move first");
+  sub->add_option("depth", options->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
+  sub->callback([options, &exit_code] { exit_code = run_perft(*options); });
+}
+
+}  // namespace xpgn::cli
