@@ -38,15 +38,14 @@ struct Frame {
     else
       slots[cur].emplace(p);
   }
-  // Plays `move` from the current position; the current one becomes the position before.
-  void advance(const rules::Move& move, rules::EffectList* effects) {
+  // The slot that will hold the position after the next move (created on first use).
+  rules::Position& next_slot() {
     const std::size_t next = 1 - cur;
-    if (slots[next])
-      *slots[next] = rules::play(*slots[cur], move, effects);
-    else
-      slots[next].emplace(rules::play(*slots[cur], move, effects));
-    cur = next;
+    if (!slots[next]) slots[next].emplace(*slots[cur]);
+    return *slots[next];
   }
+  // Makes the next slot (filled by resolve) the current position.
+  void commit() { cur = 1 - cur; }
 };
 
 // Name of a resolution error for messages.
@@ -271,7 +270,10 @@ struct Replayer::State {
       report_after_end(f, cheap, text, pos, ply);
       return;
     }
-    rules::Resolution res = rules::resolve(f.pos(), token);
+    // resolve() plays the move while checking it: its result goes straight into the next slot.
+    rules::EffectList effects;
+    rules::Resolution res =
+        rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
     if (res.error != rules::MoveError::none) {
       if (res.error == rules::MoveError::illegal) {
         const rules::Outcome& full = outcome_of(f);
@@ -305,10 +307,11 @@ struct Replayer::State {
       node->pos = pos;
       node->ply = ply;
       node->comments_before = std::move(f.pending);
+      node->effects = effects;
       f.pending.clear();
     }
     f.keys.push_back(f.pos().key());
-    f.advance(res.move, node ? &node->effects : nullptr);
+    f.commit();
     f.outcome.reset();
     f.ply = ply;
     f.has_move = true;

@@ -19,6 +19,13 @@ class RuleComponent {
   // Appends moves this rule creates (castling, en passant, placements, passes).
   virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }
 
+  // False when generate() cannot make a move of a `piece` that ends on `to` (a quick filter
+  // for SAN resolution; the default is always true).
+  virtual bool may_generate(const Position& pos, PieceType piece, Square to) const {
+    (void)pos, (void)piece, (void)to;
+    return true;
+  }
+
   // Called for each basic move of a pawn; returns true if it appended replacement moves for it
   // (e.g. one per promotion choice) so the basic move itself is dropped.
   virtual bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const {

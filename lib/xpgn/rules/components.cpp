@@ -12,6 +12,10 @@ class Castling final : public RuleComponent {
  public:
   std::string_view name() const override { return "castling"; }
   bool uses_castling_rights() const override { return true; }
+  bool may_generate(const Position& pos, PieceType piece, Square to) const override {
+    (void)to;
+    return pos.variant().pieces[piece].royal && pos.castling().any();
+  }
 
   void generate(const Position& pos, MoveList& out) const override {
     const Color us = pos.side_to_move();
@@ -98,6 +102,9 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
+  bool may_generate(const Position& pos, PieceType piece, Square to) const override {
+    return to == pos.en_passant() && piece == pos.variant().pawn_type();
+  }
 
   void generate(const Position& pos, MoveList& out) const override {
     const Square ep = pos.en_passant();

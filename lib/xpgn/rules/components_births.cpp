@@ -12,6 +12,10 @@ class Reproduction final : public RuleComponent {
   Reproduction(bool vacated_only, char prince_letter)
       : vacated_only_(vacated_only), prince_letter_(prince_letter) {}
   std::string_view name() const override { return "reproduction"; }
+  bool may_generate(const Position& pos, PieceType piece, Square to) const override {
+    (void)to;
+    return piece == pos.variant().piece_by_san_letter('Q') || pos.variant().pieces[piece].pawn;
+  }
 
   void generate(const Position& pos, MoveList& out) const override {
     const Variant& v = pos.variant();

@@ -98,7 +98,77 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   }
 }
 
+// Number of steps k >= 1 such that k * (df, dr) == (dx, dy), or 0 if there is none.
+int steps_to(int dx, int dy, int df, int dr) {
+  int k = 0;
+  if (df != 0) {
+    if (dx % df != 0) return 0;
+    k = dx / df;
+  } else if (dx != 0) {
+    return 0;
+  }
+  if (dr != 0) {
+    if (dy % dr != 0) return 0;
+    const int kr = dy / dr;
+    if (df != 0 && kr != k) return 0;
+    k = kr;
+  } else if (dy != 0) {
+    return 0;
+  }
+  return k > 0 ? k : 0;
+}
+
 }  // namespace
+
+void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out) {
+  const Variant& v = pos.variant();
+  const Piece piece = pos.at(from);
+  const PieceDef& def = v.pieces[piece.type()];
+  const Color us = piece.color();
+  const Piece target = pos.at(to);
+  if (!target.empty() && target.color() == us) return;
+  const bool barren = v.marked_barren && pos.marked(from);
+  const int f0 = file_of(from), r0 = rank_of(from);
+  const int dx = file_of(to) - f0, dy = rank_of(to) - r0;
+  Move m;
+  m.from = from;
+  m.to = to;
+  m.piece = piece.type();
+  const MoveMode needed = target.empty() ? MoveMode::move : MoveMode::capture;
+  if (needed == MoveMode::capture && barren) return;
+  bool added = false;
+  for (const Atom& a : def.atoms_for[index_of(us)]) {
+    if (a.mode != MoveMode::both && a.mode != needed) continue;
+    const int k = steps_to(dx, dy, a.file_step, a.rank_step);
+    if (k == 0) continue;
+    if (a.hop) {
+      int screens = 0;
+      for (int i = 1; i < k; ++i)
+        screens += !pos.at(make_square(f0 + a.file_step * i, r0 + a.rank_step * i)).empty();
+      if (screens != 1) continue;
+    } else {
+      if (a.range != 0 && k > a.range) continue;
+      bool clear = true;
+      for (int i = 1; i < k && clear; ++i)
+        clear = pos.at(make_square(f0 + a.file_step * i, r0 + a.rank_step * i)).empty();
+      if (!clear) continue;
+      if (a.lame) {
+        bool path = true;
+        for (int i = 0; i < k && path; ++i)
+          path = path_clear(pos, f0 + a.file_step * i, r0 + a.rank_step * i, a.file_step,
+                            a.rank_step);
+        if (!path) continue;
+      }
+    }
+    if (!added) add_move(pos, def, m, out);
+    added = true;  // two atoms reaching the same square make one move
+  }
+  if (def.pawn && !added && target.empty() && dx == 0 &&
+      ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u)) {
+    const int dir = us == Color::white ? 1 : -1;
+    if (dy == 2 * dir && pos.at(make_square(f0, r0 + dir)).empty()) add_move(pos, def, m, out);
+  }
+}
 
 void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
   generate_piece(pos, from, pos.at(from), out);

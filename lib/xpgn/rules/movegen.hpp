@@ -20,6 +20,9 @@ void generate_legal(const Position& pos, MoveList& out);
 // Appends every pseudo-legal move (legality against check not yet judged).
 void generate_pseudo_legal(const Position& pos, MoveList& out);
 
+// Appends the basic pseudo-legal moves of the piece on `from` that end on `to`.
+void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out);
+
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).
 void generate_piece_moves(const Position& pos, Square from, MoveList& out);
 

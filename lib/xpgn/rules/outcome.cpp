@@ -9,6 +9,12 @@ namespace {
 // and kings with bishops all on squares of one colour.
 bool insufficient_material(const Position& pos) {
   const Variant& v = pos.variant();
+  // Quick exit: any piece that is neither royal nor a plain knight or bishop is enough.
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    if (((v.royal_types | v.minor_types) >> t) & 1u) continue;
+    const auto type = static_cast<PieceType>(t);
+    if (pos.count(Color::white, type) + pos.count(Color::black, type) > 0) return false;
+  }
   int knights = 0, bishops = 0;
   bool light = false, dark = false;
   for (int r = 0; r < v.ranks; ++r) {

@@ -1,6 +1,7 @@
 #include "xpgn/rules/san.hpp"
 
 #include <cctype>
+#include <functional>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -93,7 +94,8 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   const Color us = pos.side_to_move();
   Resolution res;
   MoveList candidates;
-  std::string what;  // description of the move for messages
+  std::string what;  // description of the move for messages (built only when needed)
+  std::function<std::string()> describe;
 
   switch (token.kind) {
     case TokenKind::castle_short:
@@ -190,8 +192,21 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       }
       const bool pawn = v.pieces[type].pawn;
       MoveList pseudo;
-      generate_pseudo_legal_of(pos, type, pseudo);
-      component_moves(pos, pseudo);
+      const Piece own = make_piece(us, type);
+      int left = pos.count(us, type);
+      for (int r = 0; r < v.ranks && left > 0; ++r) {
+        for (int f = 0; f < v.files; ++f) {
+          const Square s = make_square(f, r);
+          if (pos.at(s) != own) continue;
+          --left;
+          if ((token.from.has_file() && f != token.from.file) ||
+              (token.from.has_rank() && r != token.from.rank))
+            continue;
+          generate_piece_moves_to(pos, s, to, pseudo);
+        }
+      }
+      for (const auto& c : v.components)
+        if (c->may_generate(pos, type, to)) c->generate(pos, pseudo);
       for (const Move& m : pseudo) {
         if (m.piece != type || !matches_hints(m, token.from)) continue;
         bool hit = m.to == to;
@@ -209,7 +224,9 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         if (!matches_second_actions(v, m, token)) continue;
         candidates.push_back(m);
       }
-      what = (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
+      describe = [&v, type, pawn, to] {
+        return (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
+      };
       // Promotion written without a piece while there is a choice: say so precisely.
       if (!token.promotion) {
         bool all_promote = candidates.size() > 1;
@@ -228,6 +245,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   MoveList legal;
   Position first_after = pos;
   keep_legal(pos, candidates, legal, &first_after, effects);
+  if ((legal.empty() || legal.size() > 1) && describe) what = describe();
   if (legal.empty()) {
     res.error = MoveError::illegal;
     res.message = candidates.empty() ? "no legal move: " + what + " is not possible here"

@@ -63,6 +63,7 @@ void Variant::finish() {
   std::fill(std::begin(san_index_), std::end(san_index_), PieceType{0});
   std::fill(std::begin(fen_index_), std::end(fen_index_), PieceType{0});
   royal_types = 0;
+  minor_types = 0;
   pawn_ = no_piece_type;
   for (auto& probes : attack_probes) probes.clear();
   for (std::size_t t = 0; t < pieces.size(); ++t) {
@@ -88,6 +89,8 @@ void Variant::finish() {
     for (char alias : def.san_aliases) index(san_index_, alias);
     index(fen_index_, def.fen());
     if (def.royal) royal_types |= 1u << t;
+    if ((def.letter == 'N' && def.betza == "N") || (def.letter == 'B' && def.betza == "B"))
+      minor_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
     for (int c = 0; c < 2; ++c)
       for (const Atom& a : def.atoms_for[c])

@@ -74,6 +74,7 @@ struct Variant {
   // Attack probes per attacking colour (derived by finish()).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
+  std::uint32_t minor_types = 0;  // bit t: a plain knight or bishop (derived by finish())
 
   // Parses piece movements, indexes letters and validates the definition; throws
   // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
