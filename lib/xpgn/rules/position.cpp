@@ -31,6 +31,11 @@ const Tables& tables() {
     for (auto& k : out.castling_rook) k = next();
     for (auto& k : out.en_passant) k = next();
     for (auto& k : out.mark) k = next();
+    for (auto& row : out.stack_bottom)
+      for (auto& k : row) k = next();
+    for (auto& k : out.holding) k = next();
+    for (auto& row : out.portal)
+      for (auto& k : row) k = next();
     out.black_to_move = next();
     return out;
   }();
@@ -71,6 +76,61 @@ void Position::set_mark(Square s, bool on) {
   if (marks_[s] == on) return;
   marks_[s] = on;
   board_key_ ^= zobrist::tables().mark[s];
+}
+
+Piece Position::stack_bottom(Square s) const {
+  for (int i = 0; i < stack_count_; ++i)
+    if (stack_squares_[i] == s) return stack_bottoms_[i];
+  return no_piece;
+}
+
+void Position::set_stack_bottom(Square s, Piece p) {
+  const auto& z = zobrist::tables();
+  for (int i = 0; i < stack_count_; ++i) {
+    if (stack_squares_[i] != s) continue;
+    const Piece old = stack_bottoms_[i];
+    board_key_ ^= z.stack_bottom[old.code][s];
+    --counts_[index_of(old.color())][old.type()];
+    if (variant_->royal_types & (1u << old.type())) {
+      const int c = index_of(old.color());
+      for (int j = 0; j < royal_count_[c]; ++j) {
+        if (royals_[c][j] == s) {
+          royals_[c][j] = royals_[c][--royal_count_[c]];
+          break;
+        }
+      }
+    }
+    stack_squares_[i] = stack_squares_[stack_count_ - 1];
+    stack_bottoms_[i] = stack_bottoms_[stack_count_ - 1];
+    --stack_count_;
+    break;
+  }
+  if (p.empty() || stack_count_ == stack_squares_.size()) return;
+  if (variant_->royal_types & (1u << p.type())) {
+    const int c = index_of(p.color());
+    if (royal_count_[c] < royals_[c].size()) royals_[c][royal_count_[c]++] = s;
+  }
+  stack_squares_[stack_count_] = s;
+  stack_bottoms_[stack_count_] = p;
+  ++stack_count_;
+  ++counts_[index_of(p.color())][p.type()];
+  board_key_ ^= z.stack_bottom[p.code][s];
+}
+
+void Position::set_holding(Piece p) {
+  const auto& z = zobrist::tables();
+  if (!holding_.empty()) board_key_ ^= z.holding[holding_.code];
+  holding_ = p;
+  if (!holding_.empty()) board_key_ ^= z.holding[holding_.code];
+}
+
+void Position::set_portals(Color c, Square a, Square b) {
+  const auto& z = zobrist::tables();
+  for (Square s : portals_[index_of(c)])
+    if (s != no_square) board_key_ ^= z.portal[index_of(c)][s];
+  portals_[index_of(c)] = {a, b};
+  for (Square s : portals_[index_of(c)])
+    if (s != no_square) board_key_ ^= z.portal[index_of(c)][s];
 }
 
 std::uint64_t Position::key() const {
@@ -139,31 +199,55 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
       const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
       if (cell.empty()) continue;
       const Square sq = make_square(f, r);
-      if (cell.size() > 1) {
+      if (cell.size() > 2 || (cell.size() == 2 && !variant.has_stacks)) {
         error = "square " + square_name(sq) + ": stacks are not allowed in " + variant.id;
         return std::nullopt;
       }
-      const char letter = cell[0];
-      const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
-                                                                           : Color::black;
-      const PieceType t = variant.piece_by_fen_letter(
-          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-      if (t == no_piece_type) {
-        error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
-                "' is not a piece of " + variant.id;
-        return std::nullopt;
+      Piece pieces[2];
+      for (std::size_t i = 0; i < cell.size(); ++i) {
+        const char letter = cell[i];
+        const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
+                                                                             : Color::black;
+        const PieceType t = variant.piece_by_fen_letter(
+            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+        if (t == no_piece_type) {
+          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
+                  "' is not a piece of " + variant.id;
+          return std::nullopt;
+        }
+        if (variant.pieces[t].pawn && variant.relative_rank(sq, color) == variant.ranks - 1) {
+          error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
+          return std::nullopt;
+        }
+        pieces[i] = make_piece(color, t);
       }
-      if (variant.pieces[t].pawn && (r == 0 || r == variant.ranks - 1) &&
-          variant.relative_rank(sq, color) == variant.ranks - 1) {
-        error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
-        return std::nullopt;
+      if (cell.size() == 2) {
+        if (pieces[0].color() != pieces[1].color()) {
+          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
+          return std::nullopt;
+        }
+        pos.put(sq, pieces[1]);  // the later arrival is on top
+        pos.set_stack_bottom(sq, pieces[0]);
+      } else {
+        pos.put(sq, pieces[0]);
       }
-      pos.put(sq, make_piece(color, t));
     }
   }
-  if (setup.has_holding) {
+  if (setup.has_holding && !variant.has_holding) {
     error = "variant " + variant.id + " has no re-entry square ('[...]' in the FEN)";
     return std::nullopt;
+  }
+  if (setup.has_holding && !setup.holding.empty()) {
+    const char letter = setup.holding[0];
+    const PieceType t = variant.piece_by_fen_letter(
+        static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+    if (setup.holding.size() > 1 || t == no_piece_type) {
+      error = "re-entry square '[" + setup.holding + "]' must hold at most one piece of " +
+              variant.id;
+      return std::nullopt;
+    }
+    pos.set_holding(make_piece(
+        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
   }
   if (setup.side_to_move != 'w' && setup.side_to_move != 'b') {
     error = "side to move must be 'w' or 'b'";
@@ -251,6 +335,10 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   pos.fullmove_number_ = setup.fullmove_number;
   // Extra fields (marks) come first: a barren marked piece gives no check.
   for (const auto& [name, value] : setup.extra_fields) {
+    if (name == "portals" && variant.has_portals) {
+      if (!pos.read_portals(value, error)) return std::nullopt;
+      continue;
+    }
     if (variant.mark_field.empty() || name != variant.mark_field) {
       error = "unknown FEN field '" + name + "' for " + variant.id;
       return std::nullopt;
@@ -298,6 +386,34 @@ bool Position::read_marks(const std::string& list, std::string& error) {
   return true;
 }
 
+bool Position::read_portals(const std::string& text, std::string& error) {
+  const Variant& v = *variant_;
+  const std::size_t slash = text.find('/');
+  const std::string sides[2] = {text.substr(0, slash),
+                                slash == std::string::npos ? "-" : text.substr(slash + 1)};
+  auto square_of = [&](const std::string& name) -> Square {
+    if (name.size() < 2 || name[0] < 'a' || name[0] - 'a' >= v.files) return no_square;
+    int r = 0;
+    for (std::size_t i = 1; i < name.size(); ++i) {
+      if (name[i] < '0' || name[i] > '9') return no_square;
+      r = r * 10 + (name[i] - '0');
+    }
+    return r >= 1 && r <= v.ranks ? make_square(name[0] - 'a', r - 1) : no_square;
+  };
+  for (int c = 0; c < 2; ++c) {
+    if (sides[c] == "-" || sides[c].empty()) continue;
+    const std::size_t comma = sides[c].find(',');
+    const Square a = square_of(sides[c].substr(0, comma));
+    const Square b = comma == std::string::npos ? no_square : square_of(sides[c].substr(comma + 1));
+    if (a == no_square || b == no_square || a == b || !at(a).empty() || !at(b).empty()) {
+      error = "portals: '" + sides[c] + "' must name two different empty squares";
+      return false;
+    }
+    set_portals(c == 0 ? Color::white : Color::black, a, b);
+  }
+  return true;
+}
+
 FenSetup Position::to_setup() const {
   const Variant& v = *variant_;
   FenSetup s;
@@ -308,11 +424,25 @@ FenSetup Position::to_setup() const {
     for (int f = 0; f < v.files; ++f) {
       const Piece p = board_[make_square(f, r)];
       if (p.empty()) continue;
-      char letter = v.pieces[p.type()].fen();
-      if (p.color() == Color::black)
-        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-      s.squares[static_cast<std::size_t>(r * v.files + f)] = std::string(1, letter);
+      auto letter_of = [&](Piece q) {
+        char letter = v.pieces[q.type()].fen();
+        if (q.color() == Color::black)
+          letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+        return letter;
+      };
+      std::string cell;
+      const Piece bottom = stack_count_ ? stack_bottom(make_square(f, r)) : no_piece;
+      if (!bottom.empty()) cell += letter_of(bottom);
+      cell += letter_of(p);
+      s.squares[static_cast<std::size_t>(r * v.files + f)] = cell;
     }
+  }
+  s.has_holding = v.has_holding;
+  if (!holding_.empty()) {
+    char letter = v.pieces[holding_.type()].fen();
+    if (holding_.color() == Color::black)
+      letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    s.holding = std::string(1, letter);
   }
   s.side_to_move = side_ == Color::white ? 'w' : 'b';
   // Castling: K/Q when the rook is the outermost on its side, else the rook's file letter.
@@ -342,6 +472,15 @@ FenSetup Position::to_setup() const {
       for (int f = 0; f < v.files; ++f)
         if (marks_[make_square(f, r)]) list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
     s.extra_fields.emplace_back(v.mark_field, list);
+  }
+  if (v.has_portals && (portals_[0][0] != no_square || portals_[1][0] != no_square)) {
+    std::string text;
+    for (int c = 0; c < 2; ++c) {
+      if (c == 1) text += '/';
+      if (portals_[c][0] == no_square) text += '-';
+      else text += square_name(portals_[c][0]) + "," + square_name(portals_[c][1]);
+    }
+    s.extra_fields.emplace_back("portals", text);
   }
   return s;
 }

@@ -52,6 +52,14 @@ class Position {
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
+  // The piece on the re-entry square beside the board (Reenterent); no_piece when empty.
+  Piece holding() const { return holding_; }
+  // The piece that arrived first on a square holding a stack of two (Maxim); no_piece when the
+  // square holds at most one piece. at(s) is the piece that arrived later.
+  Piece stack_bottom(Square s) const;
+  // A colour's two portal squares (Maxim), or no_square twice.
+  const std::array<Square, 2>& portals(Color c) const { return portals_[index_of(c)]; }
+
   // True if the piece on `s` carries the variant's mark (e.g. a pregnant queen).
   bool marked(Square s) const { return marks_[s]; }
   int royal_count(Color c) const { return royal_count_[index_of(c)]; }
@@ -61,6 +69,10 @@ class Position {
   void put(Square s, Piece p);  // s must be empty
   void remove(Square s);        // s must be occupied; its mark goes too
   void set_mark(Square s, bool on);  // s must be occupied when on
+  void set_holding(Piece p);         // replaces whatever was on the re-entry square
+  // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.
+  void set_stack_bottom(Square s, Piece p);
+  void set_portals(Color c, Square a, Square b);
   void set_side_to_move(Color c) { side_ = c; }
   void set_en_passant(Square s) { en_passant_ = s; }
   CastlingRights& castling_rights() { return castling_; }
@@ -71,6 +83,8 @@ class Position {
   explicit Position(const Variant& variant) : variant_(&variant) {}
   // Reads a comma-separated square list into marks; false and a message on error.
   bool read_marks(const std::string& list, std::string& error);
+  // Reads "c5,f5/-" (White's pair / Black's pair, '-' for none) into portals.
+  bool read_portals(const std::string& text, std::string& error);
 
   const Variant* variant_;
   std::array<Piece, square_count> board_{};
@@ -82,6 +96,12 @@ class Position {
   int fullmove_number_ = 1;
   std::uint64_t board_key_ = 0;
   std::bitset<square_count> marks_;
+  Piece holding_;
+  // Stacks: few at a time, so a short list instead of a second board layer.
+  std::array<Square, 16> stack_squares_{};
+  std::array<Piece, 16> stack_bottoms_{};
+  std::uint8_t stack_count_ = 0;
+  std::array<std::array<Square, 2>, 2> portals_{{{no_square, no_square}, {no_square, no_square}}};
   std::array<std::array<Square, 8>, 2> royals_{};  // squares of royal pieces per colour
   std::array<std::uint8_t, 2> royal_count_{};
 };

@@ -13,6 +13,9 @@ struct Tables {
   std::array<std::uint64_t, square_count> castling_rook{};
   std::array<std::uint64_t, square_count> en_passant{};
   std::array<std::uint64_t, square_count> mark{};
+  std::array<std::array<std::uint64_t, square_count>, 64> stack_bottom{};
+  std::array<std::uint64_t, 64> holding{};
+  std::array<std::array<std::uint64_t, square_count>, 2> portal{};
   std::uint64_t black_to_move = 0;
 };
 

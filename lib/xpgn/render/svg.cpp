@@ -1,0 +1,2 @@
+// SVG diagrams (being written).
+#include "xpgn/render/render.hpp"
