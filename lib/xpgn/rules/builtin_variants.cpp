@@ -10,6 +10,7 @@ Variant build_reservists(const std::vector<std::string>& options);
 Variant build_reproduction(const std::vector<std::string>& options);
 Variant build_reproduction_vacated(const std::vector<std::string>& options);
 Variant build_battle_of_the_kings(const std::vector<std::string>& options);
+Variant build_reenterent(const std::vector<std::string>& options);
 
 const std::vector<VariantRecipe>& builtin_recipes() {
   static const std::vector<VariantRecipe> recipes = {
@@ -21,6 +22,7 @@ const std::vector<VariantRecipe>& builtin_recipes() {
       {"reproduction-vacated", {"reproduction vacated"}, {"barren-capture"},
        &build_reproduction_vacated},
       {"battle-of-the-kings", {"battle of kings", "botk"}, {}, &build_battle_of_the_kings},
+      {"reenterent", {"re-enterent", "reentrant"}, {}, &build_reenterent},
   };
   return recipes;
 }

@@ -10,6 +10,8 @@ namespace {
 // ---- Castling --------------------------------------------------------------------------------
 class Castling final : public RuleComponent {
  public:
+  Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
+      : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
   bool uses_castling_rights() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
@@ -29,8 +31,8 @@ class Castling final : public RuleComponent {
       const Square rook = rooks[side];
       if (rook == no_square) continue;
       const int rank = rank_of(king);
-      const int king_to = side == 0 ? v.files - 2 : 2;
-      const int rook_to = side == 0 ? v.files - 3 : 3;
+      const int king_to = target(v, king_to_[side]);
+      const int rook_to = target(v, rook_to_[side]);
       const int lo = std::min({file_of(king), file_of(rook), king_to, rook_to});
       const int hi = std::max({file_of(king), file_of(rook), king_to, rook_to});
       bool clear = true;
@@ -67,7 +69,7 @@ class Castling final : public RuleComponent {
       const Variant& v = before.variant();
       const int rank = rank_of(move.from);
       const int side = file_of(move.aux) > file_of(move.from) ? 0 : 1;
-      const Square rook_to = make_square(side == 0 ? v.files - 3 : 3, rank);
+      const Square rook_to = make_square(target(v, rook_to_[side]), rank);
       const Piece king = before.at(move.from);
       const Piece rook = before.at(move.aux);
       after.remove(move.from);
@@ -88,6 +90,12 @@ class Castling final : public RuleComponent {
   }
 
  private:
+  // A destination file: negative values count from the right edge.
+  static int target(const Variant& v, int file) { return file < 0 ? v.files + file : file; }
+
+  std::array<int, 2> king_to_;
+  std::array<int, 2> rook_to_;
+
   // The king of `us` on its first rank that the castling rights belong to.
   static Square home_king(const Position& pos, Color us) {
     for (int i = 0; i < pos.royal_count(us); ++i) {
@@ -196,7 +204,13 @@ class Promotion final : public RuleComponent {
 
 }  // namespace
 
-std::shared_ptr<const RuleComponent> make_castling() { return std::make_shared<Castling>(); }
+std::shared_ptr<const RuleComponent> make_castling() {
+  return std::make_shared<Castling>(std::array<int, 2>{-2, 2}, std::array<int, 2>{-3, 3});
+}
+std::shared_ptr<const RuleComponent> make_castling(std::array<int, 2> king_to_files,
+                                                   std::array<int, 2> rook_to_files) {
+  return std::make_shared<Castling>(king_to_files, rook_to_files);
+}
 std::shared_ptr<const RuleComponent> make_en_passant() { return std::make_shared<EnPassant>(); }
 std::shared_ptr<const RuleComponent> make_promotion(std::string choices) {
   return std::make_shared<Promotion>(std::move(choices));

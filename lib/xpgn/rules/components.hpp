@@ -2,8 +2,11 @@
 // ones it uses (see variant_*.cpp).
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "xpgn/rules/component.hpp"
 
@@ -14,6 +17,22 @@ namespace xpgn::rules {
 // between king and rook and their destinations must be empty (but for the two pieces), and the
 // king may not be in check, pass through or land on an attacked square.
 std::shared_ptr<const RuleComponent> make_castling();
+
+// Castling with explicit destination files: index 0 is the castling with the rook on the king's
+// higher-file side, 1 the other; a negative file counts from the right edge (-1 = last file).
+std::shared_ptr<const RuleComponent> make_castling(std::array<int, 2> king_to_files,
+                                                   std::array<int, 2> rook_to_files);
+
+// Re-entry (Reenterent Chess): a captured piece goes to the re-entry square, replacing what was
+// there; its owner may later spend a move placing it on an empty square listed for its type in
+// `squares` (FEN letter -> White's squares; Black's are mirrored). With `pawn_open_file`, a pawn
+// may re-enter only on a file without a pawn of its colour.
+std::shared_ptr<const RuleComponent> make_reentry(std::vector<std::pair<char, std::string>> squares,
+                                                  bool pawn_open_file);
+
+// Catacombs (Reenterent Chess): a bishop move ending on `a` or `b` may finish on the other square
+// when it is empty, and a bishop standing on one may spend a move switching to the other.
+std::shared_ptr<const RuleComponent> make_catacombs(char bishop_letter, Square a, Square b);
 
 // En passant: a pawn double step sets the en passant square when an enemy pawn could take; the
 // capture removes the passed pawn.

@@ -276,6 +276,12 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       after.put(move.to, moving);
       if (mark) after.set_mark(move.to, true);
       if (v.pieces[moving.type()].pawn) irreversible = true;
+      // The piece ends elsewhere (catacomb switch, portal teleport); components add the rest.
+      if (move.relocation != no_square && move.relocation != move.to) {
+        after.remove(move.to);
+        after.put(move.relocation, moving);
+        if (mark) after.set_mark(move.relocation, true);
+      }
       break;
     }
     case MoveKind::placement:

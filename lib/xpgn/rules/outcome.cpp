@@ -9,6 +9,8 @@ namespace {
 // and kings with bishops all on squares of one colour.
 bool insufficient_material(const Position& pos) {
   const Variant& v = pos.variant();
+  // A piece waiting to re-enter may still decide the game.
+  if (!pos.holding().empty()) return false;
   // Quick exit: any piece that is neither royal nor a plain knight or bishop is enough.
   for (std::size_t t = 0; t < v.pieces.size(); ++t) {
     if (((v.royal_types | v.minor_types) >> t) & 1u) continue;

@@ -242,6 +242,18 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
     }
   }
 
+  // Without "~sq" in the token, a move that may end where it lands means just that; the
+  // relocated form is taken only when it is the only one (a forced teleport).
+  if (!token.relocation.complete()) {
+    bool plain = false;
+    for (const Move& m : candidates) plain |= m.relocation == no_square;
+    if (plain) {
+      MoveList kept;
+      for (const Move& m : candidates)
+        if (m.relocation == no_square) kept.push_back(m);
+      candidates = kept;
+    }
+  }
   MoveList legal;
   Position first_after = pos;
   keep_legal(pos, candidates, legal, &first_after, effects);

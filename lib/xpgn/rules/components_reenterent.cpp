@@ -1,0 +1,159 @@
+// Reenterent Chess: captured pieces wait on the re-entry square; bishops know the catacombs.
+#include <algorithm>
+
+#include "xpgn/rules/components.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// Parses "d1,c3,e3" (or "a2-e4": a rectangle) into squares.
+std::vector<Square> parse_squares(const std::string& text) {
+  std::vector<Square> out;
+  std::size_t start = 0;
+  auto square = [](const std::string& s) {
+    return make_square(s[0] - 'a', std::stoi(s.substr(1)) - 1);
+  };
+  while (start < text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(start, end - start);
+    const std::size_t dash = item.find('-');
+    if (dash == std::string::npos) {
+      out.push_back(square(item));
+    } else {
+      const Square a = square(item.substr(0, dash)), b = square(item.substr(dash + 1));
+      for (int r = rank_of(a); r <= rank_of(b); ++r)
+        for (int f = file_of(a); f <= file_of(b); ++f) out.push_back(make_square(f, r));
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+class Reentry final : public RuleComponent {
+ public:
+  Reentry(std::vector<std::pair<char, std::string>> squares, bool pawn_open_file)
+      : pawn_open_file_(pawn_open_file) {
+    for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
+  }
+  std::string_view name() const override { return "re-entry"; }
+
+  bool may_generate(const Position&, PieceType, Square) const override {
+    return false;  // only placements, which SAN names as such
+  }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Piece waiting = pos.holding();
+    const Color us = pos.side_to_move();
+    if (waiting.empty() || waiting.color() != us) return;
+    const Variant& v = pos.variant();
+    const PieceDef& def = v.pieces[waiting.type()];
+    for (const auto& [letter, list] : squares_) {
+      if (letter != def.fen()) continue;
+      for (Square white_sq : list) {
+        const Square s = us == Color::white
+                             ? white_sq
+                             : make_square(file_of(white_sq), v.ranks - 1 - rank_of(white_sq));
+        if (!pos.at(s).empty()) continue;
+        if (def.pawn && pawn_open_file_ && has_own_pawn_on_file(pos, us, file_of(s))) continue;
+        Move m;
+        m.kind = MoveKind::placement;
+        m.to = s;
+        m.piece = waiting.type();
+        out.push_back(m);
+      }
+    }
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.kind == MoveKind::placement) {
+      after.set_holding(no_piece);
+      return;
+    }
+    Piece taken;
+    if (move.kind == MoveKind::normal) taken = before.at(move.to);
+    if (move.kind == MoveKind::en_passant)
+      taken = before.at(make_square(file_of(move.to), rank_of(move.from)));
+    if (taken.empty()) return;
+    if (effects && !before.holding().empty())
+      effects->push_back({EffectKind::reentry_lost, no_square, no_square, before.holding()});
+    after.set_holding(taken);
+    if (effects) effects->push_back({EffectKind::to_reentry, move.to, no_square, taken});
+  }
+
+ private:
+  static bool has_own_pawn_on_file(const Position& pos, Color us, int file) {
+    const Variant& v = pos.variant();
+    const Piece pawn = make_piece(us, v.pawn_type());
+    for (int r = 0; r < v.ranks; ++r)
+      if (pos.at(make_square(file, r)) == pawn) return true;
+    return false;
+  }
+
+  std::vector<std::pair<char, std::vector<Square>>> squares_;
+  bool pawn_open_file_;
+};
+
+class Catacombs final : public RuleComponent {
+ public:
+  Catacombs(char bishop_letter, Square a, Square b) : letter_(bishop_letter), a_(a), b_(b) {}
+  std::string_view name() const override { return "catacombs"; }
+
+  bool may_generate(const Position& pos, PieceType piece, Square to) const override {
+    return pos.variant().pieces[piece].letter == letter_ && (to == a_ || to == b_);
+  }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const PieceType bishop = v.piece_by_san_letter(letter_);
+    const Color us = pos.side_to_move();
+    if (bishop == no_piece_type || pos.count(us, bishop) == 0) return;
+    const Piece own = make_piece(us, bishop);
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square from = make_square(f, r);
+        if (pos.at(from) != own) continue;
+        // A move of its own: from one catacomb square to the other.
+        if ((from == a_ || from == b_) && pos.at(other(from)).empty()) {
+          Move m;
+          m.from = from;
+          m.to = other(from);
+          m.piece = bishop;
+          out.push_back(m);
+        }
+        // A move ending on a catacomb square may finish on the other one.
+        for (Square target : {a_, b_}) {
+          MoveList reach;
+          generate_piece_moves_to(pos, from, target, reach);
+          const Square exit = other(target);
+          if (reach.empty() || !(pos.at(exit).empty() || exit == from)) continue;
+          for (Move m : reach) {
+            m.relocation = exit;
+            out.push_back(m);
+          }
+        }
+      }
+    }
+  }
+
+ private:
+  Square other(Square s) const { return s == a_ ? b_ : a_; }
+
+  char letter_;
+  Square a_, b_;
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_reentry(std::vector<std::pair<char, std::string>> squares,
+                                                  bool pawn_open_file) {
+  return std::make_shared<Reentry>(std::move(squares), pawn_open_file);
+}
+
+std::shared_ptr<const RuleComponent> make_catacombs(char bishop_letter, Square a, Square b) {
+  return std::make_shared<Catacombs>(bishop_letter, a, b);
+}
+
+}  // namespace xpgn::rules
