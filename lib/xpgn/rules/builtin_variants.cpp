@@ -11,6 +11,7 @@ Variant build_reproduction(const std::vector<std::string>& options);
 Variant build_reproduction_vacated(const std::vector<std::string>& options);
 Variant build_battle_of_the_kings(const std::vector<std::string>& options);
 Variant build_reenterent(const std::vector<std::string>& options);
+Variant build_maxim(const std::vector<std::string>& options);
 
 const std::vector<VariantRecipe>& builtin_recipes() {
   static const std::vector<VariantRecipe> recipes = {
@@ -23,6 +24,7 @@ const std::vector<VariantRecipe>& builtin_recipes() {
        &build_reproduction_vacated},
       {"battle-of-the-kings", {"battle of kings", "botk"}, {}, &build_battle_of_the_kings},
       {"reenterent", {"re-enterent", "reentrant"}, {}, &build_reenterent},
+      {"maxim", {}, {"knight-wide", "portal-diagonal-fill"}, &build_maxim},
   };
   return recipes;
 }

@@ -3,6 +3,7 @@
 // never asks which variant it is playing.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "xpgn/rules/move.hpp"
@@ -46,6 +47,13 @@ class RuleComponent {
 
   // True for the component that gives castling rights their meaning.
   virtual bool uses_castling_rights() const { return false; }
+
+  // Why allows() forbids this move, in plain words, or "" (used in error messages).
+  virtual std::string why_forbidden(const Position& before, const Move& move,
+                                    const Position& after) const {
+    (void)before, (void)move, (void)after;
+    return {};
+  }
 
   // Returns false when this rule forbids the finished move (`after` has the opponent to move).
   virtual bool allows(const Position& before, const Move& move, const Position& after) const {

@@ -126,6 +126,7 @@ class EnPassant final : public RuleComponent {
       if (f < 0 || f >= v.files || from_rank < 0 || from_rank >= v.ranks) continue;
       const Square from = make_square(f, from_rank);
       if (pos.at(from) != make_piece(us, pawn)) continue;
+      if (!pos.stack_bottom(from).empty()) continue;  // a pawn sharing a square moves sideways
       Move m;
       m.kind = MoveKind::en_passant;
       m.from = from;
@@ -148,6 +149,8 @@ class EnPassant final : public RuleComponent {
     if (move.kind != MoveKind::normal || !v.pieces[move.piece].pawn) return;
     const int dr = rank_of(move.to) - rank_of(move.from);
     if (file_of(move.to) != file_of(move.from) || (dr != 2 && dr != -2)) return;
+    // Only a pawn that landed alone can be taken en passant (Maxim stacks).
+    if (!after.stack_bottom(move.to).empty() || move.relocation != no_square) return;
     // A double step: the passed square counts only if an enemy pawn could take on it.
     const Color them = opposite(before.side_to_move());
     for (int df : {-1, 1}) {

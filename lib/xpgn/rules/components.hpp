@@ -62,4 +62,15 @@ std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char p
 // nothing). Captures, en passant and promotions included; the promoting pawn leaves a knight.
 std::shared_ptr<const RuleComponent> make_chain_births(std::string chain);
 
+// Maxim chess: a pawn that ends a move on its last rank leaves the game (after its capture),
+// unless a teleport took it elsewhere; so does a pawn pushed onto its last rank.
+std::shared_ptr<const RuleComponent> make_last_rank_removal();
+
+// Maxim portals: after a move its player may declare two empty squares as portals (replacing
+// theirs). Not on the opponent's portals; each must lie in a region, flood-filled through
+// squares without enemy pieces (orthogonally, or in 8 directions with `diagonal_fill`), that
+// holds one of the player's pieces. A piece ending a move on a portal jumps to the other portal
+// of the pair (done by move generation), and the pair vanishes.
+std::shared_ptr<const RuleComponent> make_portals(bool diagonal_fill);
+
 }  // namespace xpgn::rules

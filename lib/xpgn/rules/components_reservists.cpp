@@ -39,6 +39,12 @@ class FullFileBan final : public RuleComponent {
  public:
   std::string_view name() const override { return "full file"; }
 
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    if (allows(before, move, after)) return {};
+    return "it would leave a file without an empty square";
+  }
+
   bool allows(const Position& before, const Move& move, const Position& after) const override {
     (void)before, (void)move;
     const Variant& v = after.variant();

@@ -33,26 +33,107 @@ bool path_clear(const Position& pos, int f, int r, int df, int dr) {
   return true;
 }
 
-// Appends a basic move; pawn moves pass through the components first (promotion).
-void add_move(const Position& pos, const PieceDef& def, const Move& m, MoveList& out) {
+// True if the leap from (f, r) by (df, dr) meets the path conditions of `a` (lame: path empty;
+// jump_first: the first path square occupied; jump_any: some path square occupied).
+bool leap_path_ok(const Position& pos, const Atom& a, int f, int r, int df, int dr) {
+  if (a.lame && !path_clear(pos, f, r, df, dr)) return false;
+  if (!a.jump_first && !a.jump_any) return true;
+  const int ad = df < 0 ? -df : df;
+  const int ar = dr < 0 ? -dr : dr;
+  const int n = ad > ar ? ad : ar;
+  if (n <= 1 || df % n != 0 || dr % n != 0) return false;  // no straight path to jump over
+  const int sf = df / n, sr = dr / n;
+  if (a.jump_first) return !pos.at(make_square(f + sf, r + sr)).empty();
+  for (int k = 1; k < n; ++k)
+    if (!pos.at(make_square(f + sf * k, r + sr * k)).empty()) return true;
+  return false;
+}
+
+// True if the piece on a stack square may be pushed from `s` to an orthogonal neighbour: an
+// empty square that is no portal (`vacated` counts as empty: the capturer just left it).
+Square next_push_square(const Position& pos, Square s, Square vacated, int& index) {
+  const Variant& v = pos.variant();
+  static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+  for (; index < 4; ++index) {
+    const int f = file_of(s) + dirs[index][0], r = rank_of(s) + dirs[index][1];
+    if (!inside(v, f, r)) continue;
+    const Square t = make_square(f, r);
+    if ((pos.at(t).empty() || t == vacated) && pos.portal_partner(t) == no_square) {
+      ++index;
+      return t;
+    }
+  }
+  return no_square;
+}
+
+// Appends a basic move after the data-driven completions: a forced portal teleport, the push
+// choices when capturing a stack; then pawn moves pass through the components (promotion).
+void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveList& out,
+              bool mover_alone = true) {
+  const Variant& v = pos.variant();
+  Move m = base;
+  if (v.has_portals) {
+    const Square partner = pos.portal_partner(m.to);
+    if (partner != no_square) m.relocation = partner;
+  }
+  if (v.has_stacks && !pos.stack_bottom(m.to).empty() &&
+      pos.at(m.to).color() != pos.at(m.from).color()) {
+    // Capturing a stack: the lower piece is taken, the other pushed (or taken when boxed in).
+    const Square vacated = mover_alone ? m.from : no_square;
+    int index = 0;
+    bool any = false;
+    for (Square p = next_push_square(pos, m.to, vacated, index); p != no_square;
+         p = next_push_square(pos, m.to, vacated, index)) {
+      Move pushed = m;
+      pushed.push = p;
+      out.push_back(pushed);
+      any = true;
+    }
+    if (any) return;
+  }
   if (def.pawn) {
-    for (const auto& c : pos.variant().components)
+    for (const auto& c : v.components)
       if (c->expand_pawn_move(pos, m, out)) return;
   }
   out.push_back(m);
 }
 
-// Appends the basic moves of the piece on `from`.
+// The atoms `piece` moves by on `from` (a different set while it shares the square).
+const std::vector<Atom>& atoms_of(const Position& pos, Square from, Piece piece, bool& alone) {
+  const Variant& v = pos.variant();
+  const PieceDef& def = v.pieces[piece.type()];
+  alone = !v.has_stacks || pos.stack_bottom(from).empty();
+  if (!alone && !def.stacked_betza.empty()) return def.stacked_atoms_for[index_of(piece.color())];
+  return def.atoms_for[index_of(piece.color())];
+}
+
+// What a move of `us` may do on a square holding `t`: 0 nothing, 1 move there, 2 capture.
+// Moving onto one friendly piece makes a stack where the variant allows stacks.
+inline int landing(const Position& pos, Square to, Piece t, Color us) {
+  if (t.empty()) return 1;
+  if (t.color() != us) return 2;
+  return pos.variant().has_stacks && pos.stack_bottom(to).empty() ? 1 : 0;
+}
+
+// Appends the basic moves of `piece` standing on `from`.
 void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out) {
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
   const bool barren = v.marked_barren && pos.marked(from);
   const int f0 = file_of(from), r0 = rank_of(from);
+  bool alone = true;
+  const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
   Move m;
   m.from = from;
   m.piece = piece.type();
-  for (const Atom& a : def.atoms_for[index_of(us)]) {
+  auto try_add = [&](const Atom& a, Square to, Piece t) {
+    const int kind = landing(pos, to, t, us);
+    if (kind == 1 && a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out, alone);
+    if (kind == 2 && a.mode != MoveMode::move && !barren)
+      m.to = to, add_move(pos, def, m, out, alone);
+  };
+  for (const Atom& a : atoms) {
     int f = f0 + a.file_step, r = r0 + a.rank_step;
     if (a.hop) {
       while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += a.file_step, r += a.rank_step;
@@ -62,10 +143,10 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
         const Square to = make_square(f, r);
         const Piece t = pos.at(to);
         if (t.empty()) {
-          if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out);
+          if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out, alone);
         } else {
           if (t.color() != us && a.mode != MoveMode::move && !barren)
-            m.to = to, add_move(pos, def, m, out);
+            m.to = to, add_move(pos, def, m, out, alone);
           break;
         }
         f += a.file_step, r += a.rank_step;
@@ -74,26 +155,21 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
     }
     const int limit = a.range == 0 ? 255 : a.range;
     for (int step = 1; step <= limit && inside(v, f, r); ++step) {
-      if (a.lame && !path_clear(pos, f - a.file_step, r - a.rank_step, a.file_step, a.rank_step))
+      if ((a.lame || a.jump_first || a.jump_any) &&
+          !leap_path_ok(pos, a, f - a.file_step, r - a.rank_step, a.file_step, a.rank_step))
         break;
       const Square to = make_square(f, r);
       const Piece t = pos.at(to);
-      if (t.empty()) {
-        if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out);
-      } else {
-        if (t.color() != us && a.mode != MoveMode::move && !barren)
-            m.to = to, add_move(pos, def, m, out);
-        break;
-      }
+      try_add(a, to, t);
+      if (!t.empty()) break;
       f += a.file_step, r += a.rank_step;
     }
   }
-  if (def.pawn && ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u)) {
+  if (def.pawn && alone && ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u)) {
     const int dir = us == Color::white ? 1 : -1;
-    if (inside(v, f0, r0 + 2 * dir) && pos.at(make_square(f0, r0 + dir)).empty() &&
-        pos.at(make_square(f0, r0 + 2 * dir)).empty()) {
-      m.to = make_square(f0, r0 + 2 * dir);
-      add_move(pos, def, m, out);
+    if (inside(v, f0, r0 + 2 * dir) && pos.at(make_square(f0, r0 + dir)).empty()) {
+      const Square to = make_square(f0, r0 + 2 * dir);
+      if (landing(pos, to, pos.at(to), us) == 1) m.to = to, add_move(pos, def, m, out, alone);
     }
   }
 }
@@ -118,30 +194,54 @@ int steps_to(int dx, int dy, int df, int dr) {
   return k > 0 ? k : 0;
 }
 
+// True if a piece of colour `by` whose type is in `mask` stands on `s` (either piece of a
+// stack), moving as the probe's stacking condition requires, and not barren.
+inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t mask,
+                        std::uint8_t stacking) {
+  const Variant& v = pos.variant();
+  const Piece top = pos.at(s);
+  if (top.empty()) return false;
+  if (!v.has_stacks) {
+    return top.color() == by && has_type(mask, top) &&
+           !(v.marked_barren && pos.marked(s));
+  }
+  const Piece bottom = pos.stack_bottom(s);
+  const bool alone = bottom.empty();
+  if (stacking == 1 && !alone) return false;
+  if (stacking == 2 && alone) return false;
+  if (top.color() == by && has_type(mask, top)) return true;
+  return !alone && bottom.color() == by && has_type(mask, bottom);
+}
+
 }  // namespace
 
-void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out) {
+void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out,
+                             Piece piece) {
   const Variant& v = pos.variant();
-  const Piece piece = pos.at(from);
+  if (piece.empty()) piece = pos.at(from);
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
   const Piece target = pos.at(to);
-  if (!target.empty() && target.color() == us) return;
+  const int kind = landing(pos, to, target, us);
+  if (kind == 0) return;
   const bool barren = v.marked_barren && pos.marked(from);
+  bool alone = true;
+  const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
   const int f0 = file_of(from), r0 = rank_of(from);
   const int dx = file_of(to) - f0, dy = rank_of(to) - r0;
   Move m;
   m.from = from;
   m.to = to;
   m.piece = piece.type();
-  const MoveMode needed = target.empty() ? MoveMode::move : MoveMode::capture;
+  const MoveMode needed = kind == 1 ? MoveMode::move : MoveMode::capture;
   if (needed == MoveMode::capture && barren) return;
   bool added = false;
-  for (const Atom& a : def.atoms_for[index_of(us)]) {
+  for (const Atom& a : atoms) {
     if (a.mode != MoveMode::both && a.mode != needed) continue;
     const int k = steps_to(dx, dy, a.file_step, a.rank_step);
     if (k == 0) continue;
     if (a.hop) {
+      if (!target.empty() && target.color() == us) continue;
       int screens = 0;
       for (int i = 1; i < k; ++i)
         screens += !pos.at(make_square(f0 + a.file_step * i, r0 + a.rank_step * i)).empty();
@@ -152,32 +252,33 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
       for (int i = 1; i < k && clear; ++i)
         clear = pos.at(make_square(f0 + a.file_step * i, r0 + a.rank_step * i)).empty();
       if (!clear) continue;
-      if (a.lame) {
+      if (a.lame || a.jump_first || a.jump_any) {
         bool path = true;
         for (int i = 0; i < k && path; ++i)
-          path = path_clear(pos, f0 + a.file_step * i, r0 + a.rank_step * i, a.file_step,
-                            a.rank_step);
+          path = leap_path_ok(pos, a, f0 + a.file_step * i, r0 + a.rank_step * i, a.file_step,
+                              a.rank_step);
         if (!path) continue;
       }
     }
-    if (!added) add_move(pos, def, m, out);
+    if (!added) add_move(pos, def, m, out, alone);
     added = true;  // two atoms reaching the same square make one move
   }
-  if (def.pawn && !added && target.empty() && dx == 0 &&
+  if (def.pawn && !added && alone && kind == 1 && dx == 0 &&
       ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u)) {
     const int dir = us == Color::white ? 1 : -1;
-    if (dy == 2 * dir && pos.at(make_square(f0, r0 + dir)).empty()) add_move(pos, def, m, out);
+    if (dy == 2 * dir && pos.at(make_square(f0, r0 + dir)).empty())
+      add_move(pos, def, m, out, alone);
   }
 }
 
 void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
   generate_piece(pos, from, pos.at(from), out);
+  const Piece bottom = pos.variant().has_stacks ? pos.stack_bottom(from) : no_piece;
+  if (!bottom.empty() && bottom != pos.at(from)) generate_piece(pos, from, bottom, out);
 }
 
 bool is_attacked(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  // A marked piece of a variant with barren marks attacks nothing.
-  auto barren_at = [&](int f, int r) { return v.marked_barren && pos.marked(make_square(f, r)); };
   const int tf = file_of(target), tr = rank_of(target);
   for (const AttackProbe& p : v.attack_probes[index_of(by)]) {
     int f = tf + p.file_step, r = tr + p.rank_step;
@@ -188,21 +289,23 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       f += p.file_step, r += p.rank_step;
       while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) continue;
-      const Piece q = pos.at(make_square(f, r));
-      if (q.color() == by && has_type(p.far_types, q) && !barren_at(f, r)) return true;
+      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.stacking)) return true;
       continue;
     }
-    if (p.lame) {
-      const Piece q = pos.at(make_square(f, r));
-      if (!q.empty() && q.color() == by && has_type(p.far_types, q) && !barren_at(f, r) &&
-          path_clear(pos, tf, tr, p.file_step, p.rank_step))
+    if (p.lame || p.jump_first || p.jump_any) {
+      // Path conditions are those of the attacker's own leap, back towards the target.
+      Atom forward;
+      forward.lame = p.lame;
+      forward.jump_first = p.jump_first;
+      forward.jump_any = p.jump_any;
+      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.stacking) &&
+          leap_path_ok(pos, forward, f, r, -p.file_step, -p.rank_step))
         return true;
       continue;
     }
-    Piece q = pos.at(make_square(f, r));
-    if (!q.empty()) {
-      if (q.color() == by && has_type(p.near_types | p.far_types, q) && !barren_at(f, r))
-        return true;
+    const Square first = make_square(f, r);
+    if (!pos.at(first).empty()) {
+      if (attacker_on(pos, first, by, p.near_types | p.far_types, p.stacking)) return true;
       continue;
     }
     if (!p.ride || p.far_types == 0) continue;
@@ -210,19 +313,31 @@ bool is_attacked(const Position& pos, Square target, Color by) {
     for (int step = 2; step <= limit; ++step) {
       f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) break;
-      q = pos.at(make_square(f, r));
-      if (q.empty()) continue;
-      if (q.color() == by && has_type(p.far_types, q) && !barren_at(f, r)) return true;
+      const Square s = make_square(f, r);
+      if (pos.at(s).empty()) continue;
+      if (attacker_on(pos, s, by, p.far_types, p.stacking)) return true;
       break;
     }
   }
   return false;
 }
 
+bool royal_in_danger(const Position& pos, Square s, Color by) {
+  if (!is_attacked(pos, s, by)) return false;
+  const Variant& v = pos.variant();
+  if (!v.has_stacks) return true;
+  const Piece bottom = pos.stack_bottom(s);
+  // Alone, or the lower piece of a stack: a capture there takes it.
+  if (bottom.empty() || ((v.royal_types >> bottom.type()) & 1u)) return true;
+  // On top of a stack it is pushed aside, and lost only when there is nowhere to go.
+  int index = 0;
+  return next_push_square(pos, s, no_square, index) == no_square;
+}
+
 bool in_check(const Position& pos) {
   const Color us = pos.side_to_move();
   for (int i = 0; i < pos.royal_count(us); ++i)
-    if (is_attacked(pos, pos.royal_square(us, i), opposite(us))) return true;
+    if (royal_in_danger(pos, pos.royal_square(us, i), opposite(us))) return true;
   return false;
 }
 
@@ -233,7 +348,12 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
       const Piece p = pos.at(s);
-      if (!p.empty() && p.color() == us) generate_piece(pos, s, p, out);
+      if (p.empty() || p.color() != us) continue;
+      generate_piece(pos, s, p, out);
+      if (v.has_stacks) {
+        const Piece bottom = pos.stack_bottom(s);
+        if (!bottom.empty() && bottom != p) generate_piece(pos, s, bottom, out);
+      }
     }
   }
   for (const auto& c : v.components) c->generate(pos, out);
@@ -242,15 +362,15 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
 void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out) {
   const Variant& v = pos.variant();
   const Piece wanted = make_piece(pos.side_to_move(), type);
-  if (pos.count(pos.side_to_move(), type) == 0) return;
   int left = pos.count(pos.side_to_move(), type);
   for (int r = 0; r < v.ranks && left > 0; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
-      if (pos.at(s) == wanted) {
-        generate_piece(pos, s, wanted, out);
-        --left;
-      }
+      const bool top = pos.at(s) == wanted;
+      const bool lower = v.has_stacks && pos.stack_bottom(s) == wanted;
+      if (!top && !lower) continue;
+      generate_piece(pos, s, wanted, out);
+      left -= top + lower;
     }
   }
 }
@@ -264,22 +384,38 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   switch (move.kind) {
     case MoveKind::normal:
     case MoveKind::en_passant: {
-      const Piece moving = pos.at(move.from);
-      const Piece target = pos.at(move.to);
-      if (!target.empty()) {
-        after.remove(move.to);
-        irreversible = true;
-        if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
-      }
+      // The moving piece: the one on top unless the lower piece of a stack was named.
+      Piece moving = pos.at(move.from);
+      if (moving.type() != move.piece && v.has_stacks) moving = pos.stack_bottom(move.from);
       const bool mark = pos.marked(move.from);  // marks travel with their piece
-      after.remove(move.from);
-      after.put(move.to, moving);
+      after.lift(move.from, moving);
+      const Piece target = after.at(move.to);
+      if (!target.empty() && target.color() != us) {
+        irreversible = true;
+        const Piece lower = v.has_stacks ? after.stack_bottom(move.to) : no_piece;
+        if (lower.empty()) {
+          after.remove(move.to);
+          if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
+        } else {
+          // A stack: the piece that came first is taken, the other pushed or taken too.
+          after.lift(move.to, lower);
+          after.lift(move.to, target);
+          if (effects) effects->push_back({EffectKind::capture, move.to, no_square, lower});
+          if (move.push != no_square) {
+            after.land(move.push, target);
+            if (effects) effects->push_back({EffectKind::pushed, move.to, move.push, target});
+          } else if (effects) {
+            effects->push_back({EffectKind::capture, move.to, no_square, target});
+          }
+        }
+      }
+      after.land(move.to, moving);
       if (mark) after.set_mark(move.to, true);
       if (v.pieces[moving.type()].pawn) irreversible = true;
       // The piece ends elsewhere (catacomb switch, portal teleport); components add the rest.
       if (move.relocation != no_square && move.relocation != move.to) {
-        after.remove(move.to);
-        after.put(move.relocation, moving);
+        after.lift(move.to, moving);
+        after.land(move.relocation, moving);
         if (mark) after.set_mark(move.relocation, true);
       }
       break;
@@ -303,7 +439,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
 bool is_legal_after(const Position& before, const Move& move, const Position& after) {
   const Color us = before.side_to_move();
   for (int i = 0; i < after.royal_count(us); ++i)
-    if (is_attacked(after, after.royal_square(us, i), opposite(us))) return false;
+    if (royal_in_danger(after, after.royal_square(us, i), opposite(us))) return false;
   for (const auto& c : before.variant().components)
     if (!c->allows(before, move, after)) return false;
   return true;

@@ -11,7 +11,11 @@ namespace xpgn::rules {
 // True if a piece of colour `by` could capture on `target` (pins ignored, as in FIDE check).
 bool is_attacked(const Position& pos, Square target, Color by);
 
-// True if any royal piece of the side to move is attacked.
+// True if the royal piece on `s` would be removed by a capture of colour `by` (attacked, and
+// not merely pushed aside from the top of a stack).
+bool royal_in_danger(const Position& pos, Square s, Color by);
+
+// True if any royal piece of the side to move is in danger.
 bool in_check(const Position& pos);
 
 // Appends every legal move of the side to move.
@@ -20,8 +24,10 @@ void generate_legal(const Position& pos, MoveList& out);
 // Appends every pseudo-legal move (legality against check not yet judged).
 void generate_pseudo_legal(const Position& pos, MoveList& out);
 
-// Appends the basic pseudo-legal moves of the piece on `from` that end on `to`.
-void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out);
+// Appends the basic pseudo-legal moves of `piece` (default: the piece on top) on `from` that end
+// on `to`.
+void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out,
+                             Piece piece = no_piece);
 
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).
 void generate_piece_moves(const Position& pos, Square from, MoveList& out);

@@ -12,6 +12,8 @@ struct Modifiers {
   bool capture_only = false;
   bool hop = false;
   bool lame = false;
+  bool jump_first = false;
+  bool jump_any = false;
   std::string directions;  // subset of "fblrvs"
 };
 
@@ -66,10 +68,13 @@ void add_atoms(Movement& out, int a, int b, int range, const Modifiers& mods) {
                                         : MoveMode::both;
         atom.hop = mods.hop;
         atom.lame = mods.lame;
+        atom.jump_first = mods.jump_first;
+        atom.jump_any = mods.jump_any;
         bool duplicate = std::any_of(out.atoms.begin(), out.atoms.end(), [&](const Atom& x) {
           return x.file_step == atom.file_step && x.rank_step == atom.rank_step &&
                  x.range == atom.range && x.mode == atom.mode && x.hop == atom.hop &&
-                 x.lame == atom.lame;
+                 x.lame == atom.lame && x.jump_first == atom.jump_first &&
+                 x.jump_any == atom.jump_any;
         });
         if (!duplicate) out.atoms.push_back(atom);
       }
@@ -89,6 +94,8 @@ Movement parse_betza(std::string_view text) {
     else if (c == 'c') mods.capture_only = true, ++i;
     else if (c == 'p') mods.hop = true, ++i;
     else if (c == 'n') mods.lame = true, ++i;
+    else if (c == 'j') mods.jump_first = true, ++i;
+    else if (c == 'o') mods.jump_any = true, ++i;
     else if (std::string_view("fblrvs").find(c) != std::string_view::npos)
       mods.directions += c, ++i;
     else if (c >= 'A' && c <= 'Z') {
@@ -126,7 +133,8 @@ Movement parse_betza(std::string_view text) {
                                   std::string(1, c) + "'");
     }
   }
-  if (mods.move_only || mods.capture_only || mods.hop || mods.lame || !mods.directions.empty())
+  if (mods.move_only || mods.capture_only || mods.hop || mods.lame || mods.jump_first ||
+      mods.jump_any || !mods.directions.empty())
     throw std::invalid_argument("betza '" + std::string(text) + "': modifiers without an atom");
   return out;
 }

@@ -19,6 +19,8 @@ struct Atom {
   MoveMode mode = MoveMode::both;
   bool hop = false;   // must jump exactly one piece (of either colour) on the ride ('p')
   bool lame = false;  // a multi-square leap whose path squares must be empty ('n')
+  bool jump_first = false;  // a leap whose first path square must be occupied ('j')
+  bool jump_any = false;    // a leap with at least one occupied path square ('o')
 };
 
 struct Movement {
@@ -33,6 +35,9 @@ struct AttackProbe {
   bool ride = false;           // walk until the first piece (within `range` if non-zero)
   bool hop = false;            // skip exactly one screen, then the next piece attacks
   bool lame = false;           // leap whose path squares must be empty
+  bool jump_first = false;     // leap whose first path square (from the attacker) is occupied
+  bool jump_any = false;       // leap with at least one occupied path square
+  std::uint8_t stacking = 0;   // 0: any attacker; 1: only one standing alone; 2: only in a stack
   std::uint8_t range = 1;
   std::uint32_t near_types = 0;  // bit t: type t attacks from the first square of the ray
   std::uint32_t far_types = 0;   // bit t: type t attacks from any square along the ray
@@ -40,7 +45,8 @@ struct AttackProbe {
 
 // Parses Betza-like notation. Atoms: W F D N A H C Z G, and K Q R B as shorthands (K = WF,
 // R = WW, B = FF, Q = WWFF). A doubled atom or a digit after it makes a rider (NN, W4).
-// Modifiers before an atom: m (move only), c (capture only), p (hop), n (lame), and
+// Modifiers before an atom: m (move only), c (capture only), p (hop), n (lame), j (the first
+// path square must be occupied), o (some path square must be occupied), and
 // directions f b l r v s (union of the named directions). Example: pawn "fmWfcF".
 // Throws std::invalid_argument with a message naming the offending character.
 Movement parse_betza(std::string_view text);

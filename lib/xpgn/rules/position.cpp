@@ -133,6 +133,34 @@ void Position::set_portals(Color c, Square a, Square b) {
     if (s != no_square) board_key_ ^= z.portal[index_of(c)][s];
 }
 
+void Position::lift(Square s, Piece p) {
+  if (stack_count_ == 0) {
+    remove(s);
+    return;
+  }
+  const Piece bottom = stack_bottom(s);
+  if (bottom.empty()) {
+    remove(s);
+  } else if (board_[s] == p) {
+    remove(s);
+    set_stack_bottom(s, no_piece);
+    put(s, bottom);
+  } else {
+    set_stack_bottom(s, no_piece);
+  }
+}
+
+void Position::land(Square s, Piece p) {
+  if (board_[s].empty()) {
+    put(s, p);
+    return;
+  }
+  const Piece first = board_[s];
+  remove(s);
+  put(s, p);
+  set_stack_bottom(s, first);
+}
+
 std::uint64_t Position::key() const {
   const auto& z = zobrist::tables();
   std::uint64_t k = board_key_;
@@ -347,7 +375,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   }
   // The side not to move may not be in check.
   for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
-    if (is_attacked(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
+    if (royal_in_danger(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
       error = "the side not to move is in check";
       return std::nullopt;
     }

@@ -73,6 +73,22 @@ class Position {
   // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.
   void set_stack_bottom(Square s, Piece p);
   void set_portals(Color c, Square a, Square b);
+  // Stack-aware editing: removes `p` from `s` (top or lower piece; the other stays alone).
+  void lift(Square s, Piece p);
+  // Puts `p` on `s`; on a friendly piece it makes a stack with `p` on top (arrived later).
+  void land(Square s, Piece p);
+  // The other portal of the pair `s` belongs to, or no_square when `s` is no portal.
+  Square portal_partner(Square s) const {
+    for (const auto& pair : portals_) {
+      if (pair[0] == s && s != no_square) return pair[1];
+      if (pair[1] == s && s != no_square) return pair[0];
+    }
+    return no_square;
+  }
+  // The colour owning the portal on `s` (only meaningful when portal_partner(s) exists).
+  Color portal_owner(Square s) const {
+    return portals_[0][0] == s || portals_[0][1] == s ? Color::white : Color::black;
+  }
   void set_side_to_move(Color c) { side_ = c; }
   void set_en_passant(Square s) { en_passant_ = s; }
   CastlingRights& castling_rights() { return castling_; }

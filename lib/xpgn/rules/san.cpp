@@ -61,13 +61,9 @@ bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) 
   }
   if (t.relocation.complete() && m.relocation != to_square(v, t.relocation)) return false;
   if (t.push.complete() ? m.push != to_square(v, t.push) : m.push != no_square) return false;
-  if (t.portal_a.complete()) {
-    const Square a = to_square(v, t.portal_a), b = to_square(v, t.portal_b);
-    if (!((m.portal_a == a && m.portal_b == b) || (m.portal_a == b && m.portal_b == a)))
-      return false;
-  } else if (m.portal_a != no_square) {
-    return false;
-  }
+  // Portal declarations are not enumerated by move generation: the token's squares are added
+  // to the move by resolve() and judged by the portal rule.
+  if (!t.portal_a.complete() && m.portal_a != no_square) return false;
   return true;
 }
 
@@ -173,6 +169,13 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
           return res;
         }
         type = p.type();
+        // From a stack, a coordinate move may mean the lower piece: the one that can make it.
+        const Piece lower = v.has_stacks ? pos.stack_bottom(from) : no_piece;
+        if (!lower.empty() && lower.type() != type) {
+          MoveList probe;
+          generate_piece_moves_to(pos, from, to, probe, p);
+          if (probe.empty()) type = lower.type();
+        }
       } else {
         type = v.pawn_type();
         if (type == no_piece_type) {
@@ -180,6 +183,14 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
           res.message = "a move without a piece letter needs pawns, and " + v.id + " has none";
           return res;
         }
+      }
+      if (token.portal_a.complete() &&
+          (!v.has_portals || to_square(v, token.portal_a) == no_square ||
+           to_square(v, token.portal_b) == no_square)) {
+        res.error = MoveError::invalid;
+        res.message = v.has_portals ? "portal squares must be on the board"
+                                    : v.id + " has no portals";
+        return res;
       }
       PieceType promotion = no_piece_type;
       if (token.promotion) {
@@ -197,12 +208,14 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       for (int r = 0; r < v.ranks && left > 0; ++r) {
         for (int f = 0; f < v.files; ++f) {
           const Square s = make_square(f, r);
-          if (pos.at(s) != own) continue;
-          --left;
+          const bool top = pos.at(s) == own;
+          const bool lower = v.has_stacks && pos.stack_bottom(s) == own;
+          if (!top && !lower) continue;
+          left -= top + lower;
           if ((token.from.has_file() && f != token.from.file) ||
               (token.from.has_rank() && r != token.from.rank))
             continue;
-          generate_piece_moves_to(pos, s, to, pseudo);
+          generate_piece_moves_to(pos, s, to, pseudo, own);
         }
       }
       for (const auto& c : v.components)
@@ -222,7 +235,14 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
           continue;
         if (token.promotion && m.promotion != promotion) continue;
         if (!matches_second_actions(v, m, token)) continue;
-        candidates.push_back(m);
+        if (token.portal_a.complete()) {
+          Move declared = m;
+          declared.portal_a = to_square(v, token.portal_a);
+          declared.portal_b = to_square(v, token.portal_b);
+          candidates.push_back(declared);
+        } else {
+          candidates.push_back(m);
+        }
       }
       describe = [&v, type, pawn, to] {
         return (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
@@ -260,8 +280,18 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   if ((legal.empty() || legal.size() > 1) && describe) what = describe();
   if (legal.empty()) {
     res.error = MoveError::illegal;
+    // Ask the rules why the (first) candidate is refused.
+    std::string why;
+    if (!candidates.empty()) {
+      const Position after_first = play(pos, candidates[0]);
+      for (const auto& c : v.components) {
+        why = c->why_forbidden(pos, candidates[0], after_first);
+        if (!why.empty()) break;
+      }
+    }
     res.message = candidates.empty() ? "no legal move: " + what + " is not possible here"
-                                     : what + " would leave the king attacked";
+                  : why.empty()      ? what + " would leave the king attacked"
+                                     : what + " is not allowed: " + why;
     return res;
   }
   if (legal.size() > 1) {
@@ -308,10 +338,20 @@ SanToken to_token(const Position& pos, const Move& move) {
     case MoveKind::en_passant: {
       const PieceDef& def = v.pieces[move.piece];
       t.to = {file_of(move.to), rank_of(move.to)};
-      t.capture = move.kind == MoveKind::en_passant || !pos.at(move.to).empty();
+      // Landing on a friendly piece (a Maxim stack) is no capture.
+      const Piece target = pos.at(move.to);
+      t.capture = move.kind == MoveKind::en_passant ||
+                  (!target.empty() && target.color() != pos.side_to_move());
       if (move.promotion != no_piece_type) t.promotion = v.pieces[move.promotion].letter;
       if (def.pawn) {
-        if (t.capture) t.from.file = file_of(move.from);
+        if (t.capture) {
+          t.from.file = file_of(move.from);
+        } else if (file_of(move.from) != file_of(move.to)) {
+          // A pawn stepping sideways without capturing (sharing a square in Maxim): SAN has no
+          // form for it, so it is written with coordinates ("c2b2").
+          t.from = {file_of(move.from), rank_of(move.from)};
+          t.long_algebraic = true;
+        }
         break;
       }
       t.piece = def.letter;
@@ -363,7 +403,10 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
   const PieceDef& def = v.pieces[move.piece];
   if (!def.pawn) out += def.letter;
   out += square_name(move.from);
-  out += (move.kind == MoveKind::en_passant || !pos.at(move.to).empty()) ? 'x' : '-';
+  const Piece target = pos.at(move.to);
+  const bool capture = move.kind == MoveKind::en_passant ||
+                       (!target.empty() && target.color() != pos.side_to_move());
+  out += capture ? 'x' : '-';
   out += square_name(move.to);
   if (move.promotion != no_piece_type) {
     out += '=';

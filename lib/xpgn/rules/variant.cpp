@@ -23,14 +23,18 @@ PieceType Variant::piece_by_fen_letter(char letter) const {
 namespace {
 
 // Adds `atom`'s capture reach, seen from the attacked square, to the probe list of one colour.
-void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType type) {
+// `stacking`: 0 the piece always moves so, 1 only when alone, 2 only in a stack.
+void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType type,
+               std::uint8_t stacking) {
   const auto df = static_cast<std::int8_t>(-atom.file_step);
   const auto dr = static_cast<std::int8_t>(-atom.rank_step);
   const std::uint32_t bit = 1u << type;
-  const bool simple = !atom.hop && !atom.lame && (atom.range == 0 || atom.range == 1);
+  const bool simple = !atom.hop && !atom.lame && !atom.jump_first && !atom.jump_any &&
+                      (atom.range == 0 || atom.range == 1);
   if (simple) {
     for (auto& p : probes) {
-      if (p.file_step == df && p.rank_step == dr && !p.hop && !p.lame && p.range == 0) {
+      if (p.file_step == df && p.rank_step == dr && !p.hop && !p.lame && !p.jump_first &&
+          !p.jump_any && p.range == 0 && p.stacking == stacking) {
         (atom.range == 0 ? p.far_types : p.near_types) |= bit;
         if (atom.range == 0) p.ride = true;
         return;
@@ -38,6 +42,7 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
     }
     AttackProbe p;
     p.file_step = df, p.rank_step = dr, p.range = 0;
+    p.stacking = stacking;
     p.ride = atom.range == 0;
     (atom.range == 0 ? p.far_types : p.near_types) |= bit;
     probes.push_back(p);
@@ -48,6 +53,9 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
   p.ride = atom.range != 1 || atom.hop;
   p.hop = atom.hop;
   p.lame = atom.lame;
+  p.jump_first = atom.jump_first;
+  p.jump_any = atom.jump_any;
+  p.stacking = stacking;
   p.range = atom.range;
   p.far_types = bit;
   probes.push_back(p);
@@ -70,10 +78,16 @@ void Variant::finish() {
     PieceDef& def = pieces[t];
     const auto type = static_cast<PieceType>(t);
     def.movement = parse_betza(def.betza);
+    const Movement stacked =
+        def.stacked_betza.empty() ? Movement{} : parse_betza(def.stacked_betza);
     for (int c = 0; c < 2; ++c) {
       def.atoms_for[c] = def.movement.atoms;
-      if (c == 1)
+      def.stacked_atoms_for[c] = stacked.atoms;
+      if (c == 1) {
         for (Atom& a : def.atoms_for[c]) a.rank_step = static_cast<std::int8_t>(-a.rank_step);
+        for (Atom& a : def.stacked_atoms_for[c])
+          a.rank_step = static_cast<std::int8_t>(-a.rank_step);
+      }
     }
     auto index = [&](PieceType* table, char letter) {
       auto u = static_cast<unsigned char>(letter);
@@ -92,9 +106,14 @@ void Variant::finish() {
     if ((def.letter == 'N' && def.betza == "N") || (def.letter == 'B' && def.betza == "B"))
       minor_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
-    for (int c = 0; c < 2; ++c)
+    const bool has_stacked = !def.stacked_betza.empty();
+    for (int c = 0; c < 2; ++c) {
       for (const Atom& a : def.atoms_for[c])
-        if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type);
+        if (a.mode != MoveMode::move)
+          add_probe(attack_probes[c], a, type, static_cast<std::uint8_t>(has_stacked ? 1 : 0));
+      for (const Atom& a : def.stacked_atoms_for[c])
+        if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type, 2);
+    }
   }
 }
 

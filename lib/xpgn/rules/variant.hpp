@@ -25,6 +25,9 @@ struct PieceDef {
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
   Movement movement;      // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
+  // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
+  std::string stacked_betza;
+  std::array<std::vector<Atom>, 2> stacked_atoms_for;
 
   char fen() const { return fen_letter ? fen_letter : letter; }
 };

@@ -1,0 +1,131 @@
+// Maxim chess: pawns leave the game on the last rank; portals.
+#include "xpgn/rules/components.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+class LastRankRemoval final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "last-rank removal"; }
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return;
+    const Variant& v = before.variant();
+    const Color us = before.side_to_move();
+    const Square end = move.relocation != no_square ? move.relocation : move.to;
+    remove_if_last_rank(v, after, end, make_piece(us, move.piece), effects);
+    if (move.push != no_square) {
+      const Piece pushed = after.at(move.push);
+      if (!pushed.empty()) remove_if_last_rank(v, after, move.push, pushed, effects);
+    }
+  }
+
+ private:
+  static void remove_if_last_rank(const Variant& v, Position& after, Square s, Piece p,
+                                  EffectList* effects) {
+    if (!v.pieces[p.type()].pawn || v.relative_rank(s, p.color()) != v.ranks - 1) return;
+    if (after.at(s) != p && after.stack_bottom(s) != p) return;
+    after.lift(s, p);
+    if (effects) effects->push_back({EffectKind::piece_removed, s, no_square, p});
+  }
+};
+
+class Portals final : public RuleComponent {
+ public:
+  explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
+  std::string_view name() const override { return "portals"; }
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    const Color us = before.side_to_move();
+    // A teleport: the move ended on a portal and generation sent the piece to its partner.
+    if (move.relocation != no_square && before.portal_partner(move.to) == move.relocation) {
+      const Color owner = before.portal_owner(move.to);
+      if (effects) {
+        effects->push_back({EffectKind::teleported, move.to, move.relocation,
+                            make_piece(us, move.piece)});
+        effects->push_back({EffectKind::portal_vanished, move.to, no_square, no_piece});
+        effects->push_back({EffectKind::portal_vanished, move.relocation, no_square, no_piece});
+      }
+      after.set_portals(owner, no_square, no_square);
+    }
+    if (move.portal_a != no_square) {
+      after.set_portals(us, move.portal_a, move.portal_b);
+      if (effects) {
+        effects->push_back({EffectKind::portal_declared, move.portal_a, no_square, no_piece});
+        effects->push_back({EffectKind::portal_declared, move.portal_b, no_square, no_piece});
+      }
+    }
+  }
+
+  bool allows(const Position& before, const Move& move, const Position& after) const override {
+    return why_forbidden(before, move, after).empty();
+  }
+
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    if (move.portal_a == no_square) return {};
+    const Color us = before.side_to_move();
+    const Variant& v = before.variant();
+    if (move.portal_a == move.portal_b || !v.on_board(move.portal_a) ||
+        !v.on_board(move.portal_b))
+      return "portals must be two different squares of the board";
+    for (Square s : {move.portal_a, move.portal_b}) {
+      if (!after.at(s).empty()) return "portal square " + square_name(s) + " is not empty";
+      for (Square theirs : after.portals(opposite(us)))
+        if (theirs == s) return "portal square " + square_name(s) + " is the opponent's portal";
+      if (!region_has_own_piece(after, s, us))
+        return "portal square " + square_name(s) +
+               " lies in a region walled off by the opponent's pieces";
+    }
+    return {};
+  }
+
+ private:
+  // Flood fill from `start` through squares without enemy pieces; true once a square with a
+  // piece of `us` is reached.
+  bool region_has_own_piece(const Position& pos, Square start, Color us) const {
+    const Variant& v = pos.variant();
+    std::array<bool, square_count> seen{};
+    std::array<Square, square_count> queue{};
+    int head = 0, tail = 0;
+    queue[tail++] = start;
+    seen[start] = true;
+    static constexpr int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+                                       {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    const int directions = diagonal_fill_ ? 8 : 4;
+    while (head < tail) {
+      const Square s = queue[head++];
+      const Piece p = pos.at(s);
+      if (!p.empty() && p.color() == us) return true;
+      for (int d = 0; d < directions; ++d) {
+        const int f = file_of(s) + dirs[d][0], r = rank_of(s) + dirs[d][1];
+        if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) continue;
+        const Square t = make_square(f, r);
+        if (seen[t]) continue;
+        const Piece q = pos.at(t);
+        if (!q.empty() && q.color() != us) continue;  // enemy pieces wall the region
+        seen[t] = true;
+        queue[tail++] = t;
+      }
+    }
+    return false;
+  }
+
+  bool diagonal_fill_;
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_last_rank_removal() {
+  return std::make_shared<LastRankRemoval>();
+}
+
+std::shared_ptr<const RuleComponent> make_portals(bool diagonal_fill) {
+  return std::make_shared<Portals>(diagonal_fill);
+}
+
+}  // namespace xpgn::rules
