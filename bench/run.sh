@@ -23,7 +23,8 @@ measure() {  # name, command...
   local log
   log=$(mktemp)
   /usr/bin/time -f '%e %M' -o "$log" "$@" >/dev/null 2>&1 || true
-  read -r secs kib <"$log"
+  # GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
+  read -r secs kib < <(tail -n 1 "$log")
   rm -f "$log"
   awk -v n="$name" -v s="$secs" -v k="$kib" -v g="$games" -v p="$plies" -v b="$bytes" \
     'BEGIN { printf "%-24s %8.2f %10.0f %12.0f %8.1f %10.1f\n", n, s, g/s, p/s, b/1e6/s, k/1024 }'

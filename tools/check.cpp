@@ -22,6 +22,7 @@ struct CheckOptions {
   unsigned jobs = 1;
   bool quiet = false;
   bool warnings = true;
+  bool stats = false;
 };
 
 // True when `d` should be shown under `options`.
@@ -36,10 +37,11 @@ int run_check(const CheckOptions& options) {
   unsigned jobs =
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   auto reports = record::check_files(files, jobs);
-  std::uint64_t games = 0, valid = 0, invalid = 0;
+  std::uint64_t games = 0, valid = 0, invalid = 0, plies = 0;
   bool io_error = false;
   for (const auto& r : reports) {
     games += r.games;
+    plies += r.plies;
     valid += r.valid;
     invalid += r.invalid;
     if (r.io_error) {
@@ -86,6 +88,7 @@ int run_check(const CheckOptions& options) {
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);
   }
+  if (options.stats) std::cerr << "stats: " << games << " games, " << plies << " plies\n";
   if (io_error) return exit_usage;
   return invalid > 0 ? exit_invalid : exit_ok;
 }
@@ -101,6 +104,8 @@ void setup_check(CLI::App& app, int& exit_code) {
   sub->add_option("--format", options->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  sub->add_flag("--stats", options->stats,
+                "Also print 'stats: G games, P plies' (mainline moves) on standard error");
   sub->add_option("-j,--jobs", options->jobs, "Threads to use (0: one per core)")
       ->capture_default_str();
   sub->add_flag("-q,--quiet", options->quiet, "Print only the summary");

@@ -17,6 +17,8 @@ void setup_check(CLI::App& app, int& exit_code);
 void setup_convert(CLI::App& app, int& exit_code);
 // `xpgn perft`: count leaf nodes of the legal move tree.
 void setup_perft(CLI::App& app, int& exit_code);
+// `xpgn render`: draw a position as an SVG diagram.
+void setup_render(CLI::App& app, int& exit_code);
 // `xpgn variants`: list the built-in variants.
 void setup_variants(CLI::App& app, int& exit_code);
 

@@ -1,5 +1,5 @@
 // `xpgn convert --to FORMAT [-o FILE] [FILE...]`: write games as canonical PGN, JSON, JSON
-// Lines, long algebraic, UCI coordinates or figurine SAN.
+// Lines, long algebraic, UCI coordinates, figurine SAN or an HTML page with diagrams.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/render/html.hpp"
 
 namespace xpgn::cli {
 
@@ -35,8 +36,10 @@ bool output_is_input(const std::string& output, const std::vector<std::string>& 
 }
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
+// `Writer` is emit::GameWriter or render::HtmlWriter (write(game), finish()).
+template <typename Writer>
 int convert_all(const ConvertOptions& options, const std::vector<std::string>& files,
-                emit::GameWriter& writer) {
+                Writer& writer) {
   bool io_error = false;
   bool invalid = false;
   auto print = [](const record::Diagnostic& d) {
@@ -71,9 +74,17 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
   return invalid ? exit_invalid : exit_ok;
 }
 
+// Writes the games of `files` as one HTML page to `out`; returns the exit status.
+int convert_html(const ConvertOptions& options, const std::vector<std::string>& files,
+                 std::ostream& out) {
+  render::HtmlWriter writer(out);
+  return convert_all(options, files, writer);
+}
+
 // Runs the conversion; returns the exit status.
 int run_convert(const ConvertOptions& options) {
-  auto format = emit::parse_format(options.to);
+  const bool html = options.to == "html";
+  auto format = html ? emit::parse_format("pgn") : emit::parse_format(options.to);
   if (!format) {
     std::cerr << "xpgn: unknown output format '" << options.to << "'\n";
     return exit_usage;
@@ -87,6 +98,7 @@ int run_convert(const ConvertOptions& options) {
   emit::PgnOptions pgn;
   pgn.language = options.language;
   if (options.output.empty() || options.output == "-") {
+    if (html) return convert_html(options, files, std::cout);
     emit::GameWriter writer(std::cout, *format, pgn);
     return convert_all(options, files, writer);
   }
@@ -99,8 +111,13 @@ int run_convert(const ConvertOptions& options) {
     std::cerr << "xpgn: " << file.error() << '\n';
     return exit_usage;
   }
-  emit::GameWriter writer(file.stream(), *format, pgn);
-  int status = convert_all(options, files, writer);
+  int status = exit_ok;
+  if (html) {
+    status = convert_html(options, files, file.stream());
+  } else {
+    emit::GameWriter writer(file.stream(), *format, pgn);
+    status = convert_all(options, files, writer);
+  }
   if (status == exit_usage) {
     std::cerr << "xpgn: " << options.output << " not written\n";
     return status;
@@ -121,7 +138,7 @@ void setup_convert(CLI::App& app, int& exit_code) {
                                  "move notation");
   sub->add_option("files", options->files, "PGN files ('-' or none: standard input)");
   sub->add_option("-t,--to", options->to, "Output format")
-      ->check(CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "figurine"}))
+      ->check(CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "figurine", "html"}))
       ->capture_default_str();
   sub->add_option("--lang", options->language,
                   "Piece letters for SAN output (en, de, fr, es, it, pt, sv)")

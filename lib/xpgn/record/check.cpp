@@ -21,6 +21,7 @@ namespace {
 GameHandler collector(CheckReport& report) {
   return [&report](Game& game) {
     ++report.games;
+    report.plies += static_cast<std::uint64_t>(game.mainline_plies);
     if (game.valid())
       ++report.valid;
     else
@@ -131,6 +132,7 @@ CheckReport check_text(std::string_view text, const std::string& name, unsigned 
     report.games += parts[i].games;
     report.valid += parts[i].valid;
     report.invalid += parts[i].invalid;
+    report.plies += parts[i].plies;
     game_offset += parts[i].games;
   }
   return report;
@@ -183,6 +185,18 @@ bool read_file(const std::string& path, std::string& out, std::string& error) {
 
 CheckReport check_file(const std::string& path, unsigned jobs) {
   if (path == "-" && jobs <= 1) return check_stream(std::cin, path);
+  if (jobs <= 1) {
+    // One thread: stream the file in constant memory.
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      CheckReport report;
+      report.name = path;
+      report.io_error = std::strerror(errno);
+      return report;
+    }
+    return check_stream(in, path);
+  }
+  // Several threads work on ranges of the whole text.
   std::string text;
   std::string error;
   if (!read_file(path, text, error)) {
