@@ -1,4 +1,6 @@
 // Maxim chess: pawns leave the game on the last rank; portals.
+#include <algorithm>
+
 #include "xpgn/rules/components.hpp"
 
 namespace xpgn::rules {
@@ -53,7 +55,9 @@ class Portals final : public RuleComponent {
       after.set_portals(owner, no_square, no_square);
     }
     if (move.portal_a != no_square) {
-      after.set_portals(us, move.portal_a, move.portal_b);
+      // Stored in square order, so that a pair has one FEN however the token listed it.
+      after.set_portals(us, std::min(move.portal_a, move.portal_b),
+                        std::max(move.portal_a, move.portal_b));
       if (effects) {
         effects->push_back({EffectKind::portal_declared, move.portal_a, no_square, no_piece});
         effects->push_back({EffectKind::portal_declared, move.portal_b, no_square, no_piece});

@@ -72,15 +72,17 @@ class Reentry final : public RuleComponent {
       after.set_holding(no_piece);
       return;
     }
-    Piece taken;
-    if (move.kind == MoveKind::normal) taken = before.at(move.to);
-    if (move.kind == MoveKind::en_passant)
-      taken = before.at(make_square(file_of(move.to), rank_of(move.from)));
-    if (taken.empty()) return;
+    // The captured piece and the square it was taken on (en passant: beside the arrival).
+    Square where = no_square;
+    if (move.kind == MoveKind::normal) where = move.to;
+    if (move.kind == MoveKind::en_passant) where = make_square(file_of(move.to), rank_of(move.from));
+    if (where == no_square) return;
+    const Piece taken = before.at(where);
+    if (taken.empty() || taken.color() == before.side_to_move()) return;
     if (effects && !before.holding().empty())
       effects->push_back({EffectKind::reentry_lost, no_square, no_square, before.holding()});
     after.set_holding(taken);
-    if (effects) effects->push_back({EffectKind::to_reentry, move.to, no_square, taken});
+    if (effects) effects->push_back({EffectKind::to_reentry, where, no_square, taken});
   }
 
  private:

@@ -271,6 +271,45 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   }
 }
 
+int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
+  const Variant& v = pos.variant();
+  const PieceDef& def = v.pieces[piece.type()];
+  const int tf = file_of(to), tr = rank_of(to);
+  int n = 0;
+  auto add = [&](int f, int r) {
+    const Square s = make_square(f, r);
+    for (int i = 0; i < n; ++i)
+      if (out[i] == s) return;
+    if (n < capacity) out[n++] = s;
+  };
+  for (const Atom& a : def.atoms_for[index_of(piece.color())]) {
+    const int df = -a.file_step, dr = -a.rank_step;
+    int f = tf + df, r = tr + dr;
+    if (!inside(v, f, r)) continue;
+    if (a.hop) {  // back over empty squares to the screen, then on to the next piece
+      while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += df, r += dr;
+      if (!inside(v, f, r)) continue;
+      f += df, r += dr;
+      while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += df, r += dr;
+      if (inside(v, f, r) && pos.at(make_square(f, r)) == piece) add(f, r);
+      continue;
+    }
+    const int limit = a.range == 0 ? 255 : a.range;
+    for (int step = 1; step <= limit && inside(v, f, r); ++step) {
+      const Piece p = pos.at(make_square(f, r));
+      if (p == piece) add(f, r);
+      if (!p.empty()) break;
+      f += df, r += dr;
+    }
+  }
+  if (def.pawn && def.double_step_ranks) {  // a double step comes from two squares back
+    const int dir = piece.color() == Color::white ? 1 : -1;
+    if (inside(v, tf, tr - 2 * dir) && pos.at(make_square(tf, tr - 2 * dir)) == piece)
+      add(tf, tr - 2 * dir);
+  }
+  return n;
+}
+
 void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
   generate_piece(pos, from, pos.at(from), out);
   const Piece bottom = pos.variant().has_stacks ? pos.stack_bottom(from) : no_piece;

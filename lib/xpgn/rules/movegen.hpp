@@ -29,6 +29,11 @@ void generate_pseudo_legal(const Position& pos, MoveList& out);
 void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out,
                              Piece piece = no_piece);
 
+// Squares from which `piece` might reach `to` by its own movement (a quick search backwards
+// from `to`; generate_piece_moves_to() decides). Returns how many were written to `out`. Not
+// for variants with stacks (pieces there may move differently).
+int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity);
+
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).
 void generate_piece_moves(const Position& pos, Square from, MoveList& out);
 

@@ -49,9 +49,7 @@ void Position::put(Square s, Piece p) {
   const int c = index_of(p.color());
   ++counts_[c][p.type()];
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
-  if (variant_->royal_types & (1u << p.type())) {
-    if (royal_count_[c] < royals_[c].size()) royals_[c][royal_count_[c]++] = s;
-  }
+  if (variant_->royal_types & (1u << p.type())) add_royal(c, s);
 }
 
 void Position::remove(Square s) {
@@ -61,15 +59,50 @@ void Position::remove(Square s) {
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
   board_[s] = no_piece;
   if (marks_[s]) set_mark(s, false);
-  if (variant_->royal_types & (1u << p.type())) {
-    auto& list = royals_[c];
-    for (int i = 0; i < royal_count_[c]; ++i) {
-      if (list[i] == s) {
-        list[i] = list[--royal_count_[c]];
-        break;
+  if (variant_->royal_types & (1u << p.type())) drop_royal(c, s);
+}
+
+void Position::add_royal(int c, Square s) {
+  if (royal_count_[c] < royal_capacity) royals_[c][royal_count_[c]] = s;
+  ++royal_count_[c];
+}
+
+void Position::drop_royal(int c, Square s) {
+  if (royal_count_[c] > royal_capacity) {
+    // Beyond the list: count down, and rebuild the list once everything fits again.
+    --royal_count_[c];
+    if (royal_count_[c] == royal_capacity) {
+      // `s` has already left the board (remove) or is about to (stack bottom): skip it.
+      int n = 0;
+      for (int i = 0; i < royal_count_[c] + 1 && n < royal_capacity; ++i) {
+        const Square r = find_royal(static_cast<Color>(c), i);
+        if (r != s && r != no_square) royals_[c][n++] = r;
+      }
+    }
+    return;
+  }
+  auto& list = royals_[c];
+  for (int i = 0; i < royal_count_[c]; ++i) {
+    if (list[i] == s) {
+      list[i] = list[--royal_count_[c]];
+      return;
+    }
+  }
+}
+
+Square Position::find_royal(Color c, int i) const {
+  const Variant& v = *variant_;
+  int seen = 0;
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, r);
+      for (Piece p : {board_[s], stack_bottom(s)}) {
+        if (p.empty() || p.color() != c || !(v.royal_types & (1u << p.type()))) continue;
+        if (seen++ == i) return s;
       }
     }
   }
+  return no_square;
 }
 
 void Position::set_mark(Square s, bool on) {
@@ -91,25 +124,14 @@ void Position::set_stack_bottom(Square s, Piece p) {
     const Piece old = stack_bottoms_[i];
     board_key_ ^= z.stack_bottom[old.code][s];
     --counts_[index_of(old.color())][old.type()];
-    if (variant_->royal_types & (1u << old.type())) {
-      const int c = index_of(old.color());
-      for (int j = 0; j < royal_count_[c]; ++j) {
-        if (royals_[c][j] == s) {
-          royals_[c][j] = royals_[c][--royal_count_[c]];
-          break;
-        }
-      }
-    }
+    if (variant_->royal_types & (1u << old.type())) drop_royal(index_of(old.color()), s);
     stack_squares_[i] = stack_squares_[stack_count_ - 1];
     stack_bottoms_[i] = stack_bottoms_[stack_count_ - 1];
     --stack_count_;
     break;
   }
   if (p.empty() || stack_count_ == stack_squares_.size()) return;
-  if (variant_->royal_types & (1u << p.type())) {
-    const int c = index_of(p.color());
-    if (royal_count_[c] < royals_[c].size()) royals_[c][royal_count_[c]++] = s;
-  }
+  if (variant_->royal_types & (1u << p.type())) add_royal(index_of(p.color()), s);
   stack_squares_[stack_count_] = s;
   stack_bottoms_[stack_count_] = p;
   ++stack_count_;

@@ -51,6 +51,14 @@ class Position {
   std::uint64_t key() const;
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
+  // Bit t set when colour `c` has at least one piece of type t on the board.
+  std::uint32_t types_present(Color c) const {
+    std::uint32_t mask = 0;
+    const auto& counts = counts_[index_of(c)];
+    for (std::size_t t = 0; t < variant_->pieces.size(); ++t)
+      if (counts[t] != 0) mask |= 1u << t;
+    return mask;
+  }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
   // The piece on the re-entry square beside the board (Reenterent); no_piece when empty.
   Piece holding() const { return holding_; }
@@ -63,7 +71,12 @@ class Position {
   // True if the piece on `s` carries the variant's mark (e.g. a pregnant queen).
   bool marked(Square s) const { return marks_[s]; }
   int royal_count(Color c) const { return royal_count_[index_of(c)]; }
-  Square royal_square(Color c, int i) const { return royals_[index_of(c)][i]; }
+  // The i-th royal square of `c` (0 <= i < royal_count(c)); beyond the 16 kept in a list (Battle
+  // of the Kings may breed more) the board is searched.
+  Square royal_square(Color c, int i) const {
+    return royal_count_[index_of(c)] <= royal_capacity ? royals_[index_of(c)][i]
+                                                       : find_royal(c, i);
+  }
 
   // ---- Editing, for move application and rule components -----------------------------------
   void put(Square s, Piece p);  // s must be empty
@@ -118,8 +131,13 @@ class Position {
   std::array<Piece, 16> stack_bottoms_{};
   std::uint8_t stack_count_ = 0;
   std::array<std::array<Square, 2>, 2> portals_{{{no_square, no_square}, {no_square, no_square}}};
-  std::array<std::array<Square, 8>, 2> royals_{};  // squares of royal pieces per colour
-  std::array<std::uint8_t, 2> royal_count_{};
+  static constexpr int royal_capacity = 16;
+  // Squares of royal pieces per colour (valid while the count is within the capacity).
+  std::array<std::array<Square, royal_capacity>, 2> royals_{};
+  std::array<std::uint16_t, 2> royal_count_{};
+  void add_royal(int c, Square s);
+  void drop_royal(int c, Square s);
+  Square find_royal(Color c, int i) const;  // the i-th royal square, by board search
 };
 
 }  // namespace xpgn::rules

@@ -1,7 +1,7 @@
 #include "xpgn/rules/san.hpp"
 
 #include <cctype>
-#include <functional>
+#include <optional>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -71,13 +71,16 @@ bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) 
 void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal,
                 Position* first_after, EffectList* effects) {
   for (const Move& m : candidates) {
-    EffectList fx;
-    Position after = play(pos, m, &fx);
-    if (!is_legal_after(pos, m, after)) continue;
-    if (legal.empty()) {
-      if (first_after) *first_after = after;
+    if (legal.empty() && first_after) {
+      // The first legal move's position is written in place (no extra copy).
+      EffectList fx;
+      *first_after = play(pos, m, effects ? &fx : nullptr);
+      if (!is_legal_after(pos, m, *first_after)) continue;
       if (effects) *effects = fx;
+      legal.push_back(m);
+      continue;
     }
+    if (!is_legal_after(pos, m, play(pos, m))) continue;
     legal.push_back(m);
   }
 }
@@ -91,7 +94,9 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   Resolution res;
   MoveList candidates;
   std::string what;  // description of the move for messages (built only when needed)
-  std::function<std::string()> describe;
+  // For piece moves the description is built only on error: the piece and its destination.
+  PieceType described_type = no_piece_type;
+  Square described_to = no_square;
 
   switch (token.kind) {
     case TokenKind::castle_short:
@@ -204,7 +209,19 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       const bool pawn = v.pieces[type].pawn;
       MoveList pseudo;
       const Piece own = make_piece(us, type);
-      int left = pos.count(us, type);
+      int left = v.has_stacks ? pos.count(us, type) : 0;
+      if (!v.has_stacks) {
+        // Search backwards from the destination for pieces that might make the move.
+        Square origins[64];
+        const int n = find_origins(pos, own, to, origins, 64);
+        for (int i = 0; i < n; ++i) {
+          const Square s = origins[i];
+          if ((token.from.has_file() && file_of(s) != token.from.file) ||
+              (token.from.has_rank() && rank_of(s) != token.from.rank))
+            continue;
+          generate_piece_moves_to(pos, s, to, pseudo, own);
+        }
+      }
       for (int r = 0; r < v.ranks && left > 0; ++r) {
         for (int f = 0; f < v.files; ++f) {
           const Square s = make_square(f, r);
@@ -244,9 +261,8 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
           candidates.push_back(m);
         }
       }
-      describe = [&v, type, pawn, to] {
-        return (pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
-      };
+      described_type = type;
+      described_to = to;
       // Promotion written without a piece while there is a choice: say so precisely.
       if (!token.promotion) {
         bool all_promote = candidates.size() > 1;
@@ -275,9 +291,13 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
     }
   }
   MoveList legal;
-  Position first_after = pos;
+  // The position after the move goes straight to the caller's slot when it gave one.
+  std::optional<Position> local_after;
+  Position& first_after = after ? *after : local_after.emplace(pos);
   keep_legal(pos, candidates, legal, &first_after, effects);
-  if ((legal.empty() || legal.size() > 1) && describe) what = describe();
+  if ((legal.empty() || legal.size() > 1) && described_type != no_piece_type)
+    what = (v.pieces[described_type].pawn ? std::string("pawn") : piece_name(v, described_type)) +
+           " to " + square_name(described_to);
   if (legal.empty()) {
     res.error = MoveError::illegal;
     // Ask the rules why the (first) candidate is refused.
@@ -305,7 +325,6 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   const char mark = deserved_mark(first_after);
   if (token.check && token.check != mark) res.check_mark_wrong = true;
   if (!token.check && mark) res.check_mark_missing = true;
-  if (after) *after = first_after;
   return res;
 }
 

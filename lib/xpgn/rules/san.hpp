@@ -26,7 +26,7 @@ struct Resolution {
 
 // Finds the unique legal move the token denotes. When `after` is given and a move is found, it
 // receives the position after the move (saving the caller a second play()), and `effects` (if
-// given) the move's forced effects.
+// given) the move's forced effects; when no move is found their contents are unspecified.
 Resolution resolve(const Position& pos, const SanToken& token, Position* after = nullptr,
                    EffectList* effects = nullptr);
 

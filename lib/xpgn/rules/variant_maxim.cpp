@@ -28,8 +28,10 @@ Variant build_maxim(const std::vector<std::string>& options) {
   v.start_fen = "rnpqkpnr/bppppppb/8/8/8/8/BPPPPPPB/RNPQKPNR w - - 0 1";
   v.has_stacks = true;
   v.has_portals = true;
-  v.components = {make_en_passant(), make_last_rank_removal(),
-                  make_portals(has("portal-diagonal-fill"))};
+  // Portals before last-rank removal, so that a pawn's teleport is reported before its removal
+  // on the partner square (the order of the forced effects in JSON).
+  v.components = {make_en_passant(), make_portals(has("portal-diagonal-fill")),
+                  make_last_rank_removal()};
   return v;
 }
 
