@@ -184,8 +184,12 @@ void setup_render(CLI::App& app, int& exit_code) {
   sub->add_flag("--no-last-move", options->no_last_move,
                 "Do not highlight the last move and its forced effects");
   sub->add_flag("--no-check", options->no_check, "Do not highlight a king in check");
-  sub->add_option("--arrow", options->arrows, "Arrow FROMTO[:COLOUR], e.g. e2e4 or g1f3:red");
-  sub->add_option("--square", options->squares, "Coloured square SQ[:COLOUR], e.g. e4:Y");
+  sub->add_option("--arrow", options->arrows,
+                  "Arrow FROMTO[:COLOUR], e.g. e2e4 or g1f3:red (repeatable)")
+      ->allow_extra_args(false);
+  sub->add_option("--square", options->squares,
+                  "Coloured square SQ[:COLOUR], e.g. e4:Y (repeatable)")
+      ->allow_extra_args(false);
   sub->add_option("--theme", options->svg.theme, "Colours: brown, blue, green or print")
       ->capture_default_str()
       ->check(CLI::IsMember(render::theme_names()));

@@ -1,2 +1,112 @@
-// Position -> SVG diagram: a pure function of a position and drawing options.
+// Board diagrams as SVG: a pure function of what to draw (a Diagram: position, last move and its
+// forced effects, arrows, coloured squares, title) and how (SvgOptions: size, orientation,
+// coordinates, highlights, theme). Piece glyphs are drawn once per file in <defs>, only those
+// used, and placed with <use>. The same input always gives the same bytes.
 #pragma once
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xpgn/core/types.hpp"
+#include "xpgn/record/game.hpp"
+#include "xpgn/rules/move.hpp"
+#include "xpgn/rules/position.hpp"
+
+namespace xpgn::render {
+
+// ---- What to draw --------------------------------------------------------------------------
+
+// An arrow from one square to another (the same square twice: a ring), and a coloured square.
+// `color` is a CSS colour: "#rrggbb" or one of the named mark colours (see mark_color).
+struct Arrow {
+  Square from = no_square;
+  Square to = no_square;
+  std::string color;
+};
+struct SquareMark {
+  Square square = no_square;
+  std::string color;
+};
+
+struct Diagram {
+  rules::Position position;
+  std::optional<rules::Move> last_move;  // highlighted with its effects
+  rules::EffectList effects;             // forced effects of last_move
+  std::vector<Arrow> arrows;
+  std::vector<SquareMark> squares;
+  std::string title;  // the SVG <title>; empty: "<variant name>: <FEN>"
+};
+
+// ---- How to draw it ------------------------------------------------------------------------
+
+struct SvgOptions {
+  int size = 400;           // pixels of the image's longer side
+  bool flipped = false;     // Black at the bottom
+  bool coordinates = true;  // file letters and rank numbers in the margin
+  bool last_move = true;    // highlight the last move and its forced effects
+  bool check = true;        // highlight royal pieces of the side to move that are attacked
+  std::string theme = "brown";
+};
+
+// The theme names, in a stable order ("brown", "blue", "green", "print").
+std::vector<std::string> theme_names();
+bool is_theme(std::string_view name);
+
+// The CSS colour of a mark colour: a [%cal]/[%csl] letter (G R Y B) or a name (green, red,
+// yellow, blue, orange, purple), or "#rgb"/"#rrggbb" as given. nullopt for anything else.
+std::optional<std::string> mark_color(std::string_view name);
+
+// Parses a square name of `variant`'s board ("e4", "b10"); no_square if it is not one.
+Square parse_square(std::string_view text, const rules::Variant& variant);
+
+// Parses "e2e4[:color]" (colour default green) into an arrow; false and `error` if bad.
+bool parse_arrow(std::string_view text, const rules::Variant& variant, Arrow& out,
+                 std::string& error);
+// Parses "e4[:color]" (colour default green) into a coloured square; false and `error` if bad.
+bool parse_square_mark(std::string_view text, const rules::Variant& variant, SquareMark& out,
+                       std::string& error);
+// Appends the arrows of [%cal] and the squares of [%csl] commands ("Ge2e4", "Rd5"); items that
+// are not squares of the board are skipped.
+void add_commands(const record::Commands& commands, const rules::Variant& variant,
+                  std::vector<Arrow>& arrows, std::vector<SquareMark>& squares);
+
+// A standalone SVG document of `diagram`.
+std::string to_svg(const Diagram& diagram, const SvgOptions& options);
+
+// Many diagrams on one page (HTML): each board() is an <svg> element that refers to shared
+// definitions, and defs() is a hidden <svg> element defining everything the boards used. All
+// boards share the options (and so the theme).
+class SharedDefs {
+ public:
+  explicit SharedDefs(SvgOptions options, std::string id_prefix = "xpgn-");
+  std::string board(const Diagram& diagram);
+  std::string defs() const;
+
+ private:
+  SvgOptions options_;
+  std::string prefix_;
+  std::set<std::string> used_;
+};
+
+// ---- Diagrams from FEN and games -----------------------------------------------------------
+
+// The variant `name` with `options`, the position `fen` (empty: the start position) and,
+// when `move` is not empty, the position after that SAN move, highlighted with its effects.
+// nullopt and `error` on a bad variant, FEN or move.
+std::optional<Diagram> diagram_from_fen(std::string_view variant_name,
+                                        std::string_view variant_options, std::string_view fen,
+                                        std::string_view move, std::string& error);
+
+// The diagrams of a game's mainline: index 0 is the start position, index k the position after
+// ply k, with its move, effects, [%cal]/[%csl] marks and a title naming game, ply and SAN. Empty
+// when the game has no start position (unknown variant or bad FEN).
+std::vector<Diagram> game_diagrams(const record::Game& game);
+
+// The file name of one ply's diagram: "game3-ply012.svg" (at least 3 digits for the ply).
+std::string ply_file_name(std::uint64_t game, int ply);
+
+}  // namespace xpgn::render

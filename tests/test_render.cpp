@@ -1,0 +1,408 @@
+// SVG diagrams (module render): golden files, the structure of the SVG (viewBox, title, glyphs
+// defined once and only when used), determinism, marks from text and [%cal]/[%csl], and the
+// HTML page.
+//
+// Golden files live in tests/data/render/<case>.svg. After an intended change of the drawing,
+// regenerate them with
+//   XPGN_UPDATE_GOLDEN=1 ./build/tests/xpgn_tests "[render-golden]"
+// then look at the differences (tests/render/view_golden.sh makes PNGs of them) and commit.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/record/replayer.hpp"
+#include "xpgn/render/html.hpp"
+#include "xpgn/render/render.hpp"
+#include "xpgn/rules/variant_pieces.hpp"
+
+using namespace xpgn;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string data(const std::string& name) {
+  return std::string(XPGN_TEST_DATA) + "/render/" + name;
+}
+
+// A diagram from the variant, FEN and move, which must all be valid.
+render::Diagram diagram(const std::string& variant, const std::string& fen,
+                        const std::string& move = "") {
+  std::string error;
+  auto d = render::diagram_from_fen(variant, "", fen, move, error);
+  INFO(variant << " " << fen << " " << move << ": " << error);
+  REQUIRE(d.has_value());
+  return *d;
+}
+
+// A variant made up for the tests: a 16 x 16 board, kings and a piece no glyph is drawn for.
+const rules::Variant& scratch_variant() {
+  static const rules::Variant v = [] {
+    rules::Variant s;
+    s.id = "scratch";
+    s.name = "Scratch 16x16";
+    s.files = 16;
+    s.ranks = 16;
+    s.pieces = {rules::king(), rules::piece('S', "sea serpent", "NN"), rules::rook()};
+    s.start_fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7SR6K w - - 0 1";
+    s.finish();
+    return s;
+  }();
+  return v;
+}
+
+render::Diagram scratch_diagram() {
+  return render::Diagram{rules::Position::start(scratch_variant()), std::nullopt, {}, {}, {}, {}};
+}
+
+render::Arrow arrow(const rules::Variant& v, const std::string& text) {
+  render::Arrow a;
+  std::string error;
+  REQUIRE(render::parse_arrow(text, v, a, error));
+  return a;
+}
+
+struct Case {
+  std::string name;
+  std::function<render::Diagram()> make;
+  render::SvgOptions options;
+};
+
+std::vector<Case> cases() {
+  render::SvgOptions plain;
+  render::SvgOptions blue_flipped;
+  blue_flipped.theme = "blue";
+  blue_flipped.flipped = true;
+  blue_flipped.coordinates = false;
+  render::SvgOptions print;
+  print.theme = "print";
+  return {
+      {"chess-start", [] { return diagram("chess", ""); }, plain},
+      {"chess-flipped-marks",
+       [] {
+         auto d =
+             diagram("chess", "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                     "Qxf7#");
+         d.arrows.push_back(arrow(d.position.variant(), "c4f7:B"));
+         d.arrows.push_back(arrow(d.position.variant(), "e8e8:red"));
+         d.squares.push_back({render::parse_square("f7", d.position.variant()), "#e8b400"});
+         return d;
+       },
+       blue_flipped},
+      {"reservists-start", [] { return diagram("reservists", ""); }, plain},
+      {"reservists-reserve-pawn",
+       [] { return diagram("reservists", "4k3/8/8/8/r7/8/8/8/8/Q3K3 w - - 0 1", "Qxa6"); }, plain},
+      {"reservists-cannon-check",
+       [] {
+         auto d = diagram("reservists", "k7/8/8/8/8/P7/8/8/8/1A2K3 w - - 0 1", "Aa1");
+         d.arrows.push_back(arrow(d.position.variant(), "a1a10:R"));
+         return d;
+       },
+       print},
+      {"reproduction-pregnant",
+       [] { return diagram("reproduction", "4k3/8/8/8/8/8/3P4/3QK3 w - - 0 1", "--d1"); }, plain},
+      {"reproduction-birth",
+       [] {
+         return diagram("reproduction", "4k3/8/8/8/3Q4/8/8/4K3 w - - 0 1 pregnant=d4", "Qd6,P@d7");
+       },
+       plain},
+      {"battle-of-the-kings-birth",
+       [] {
+         return diagram("battle-of-the-kings", "8/pppppppp/8/8/4P3/8/PPPPNPPP/8 b - - 0 1", "d5");
+       },
+       plain},
+      {"reenterent-start", [] { return diagram("reenterent", ""); }, plain},
+      {"reenterent-to-reentry",
+       [] {
+         return diagram("reenterent", "kqbnr/1pppp/5/5/1p3/P4/1PPPP/KQBNR[n] w Kk - 0 1", "axb4");
+       },
+       plain},
+      {"maxim-stack", [] { return diagram("maxim", "", "Nb2"); }, plain},
+      {"maxim-portals", [] { return diagram("maxim", "", "e4,^c5^f5"); }, plain},
+      {"maxim-teleport",
+       [] { return diagram("maxim", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 portals=a5,h5/c6,f6", "Ra5"); },
+       plain},
+      {"maxim-push",
+       [] { return diagram("maxim", "4k3/8/8/(pn)7/8/8/8/R3K3 w - - 0 1", "Rxa5>b5"); }, plain},
+      {"scratch-16x16", [] { return scratch_diagram(); }, plain},
+  };
+}
+
+// Every `xlink:href="#id"` target, in order of appearance.
+std::vector<std::string> references(const std::string& svg) {
+  std::vector<std::string> out;
+  const std::string key = "xlink:href=\"#";
+  for (auto at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+    const auto start = at + key.size();
+    out.push_back(svg.substr(start, svg.find('"', start) - start));
+  }
+  return out;
+}
+
+// Every id="..." defined.
+std::multiset<std::string> definitions(const std::string& svg) {
+  std::multiset<std::string> out;
+  const std::string key = " id=\"";
+  for (auto at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
+    const auto start = at + key.size();
+    out.insert(svg.substr(start, svg.find('"', start) - start));
+  }
+  return out;
+}
+
+// True when the elements of `xml` nest properly (a small check, not a parser).
+bool balanced(const std::string& xml) {
+  std::vector<std::string> open;
+  for (auto at = xml.find('<'); at != std::string::npos; at = xml.find('<', at + 1)) {
+    if (xml.compare(at, 2, "<?") == 0 || xml.compare(at, 2, "<!") == 0) continue;
+    const auto end = xml.find('>', at);
+    if (end == std::string::npos) return false;
+    const std::string tag = xml.substr(at + 1, end - at - 1);
+    if (tag.empty()) return false;
+    if (tag[0] == '/') {
+      if (open.empty() || open.back() != tag.substr(1)) return false;
+      open.pop_back();
+    } else if (tag.back() != '/') {
+      open.push_back(tag.substr(0, tag.find_first_of(" \n")));
+    }
+  }
+  return open.empty();
+}
+
+void check_structure(const std::string& svg) {
+  CHECK(svg.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 0) == 0);
+  CHECK(svg.find("xmlns=\"http://www.w3.org/2000/svg\"") != std::string::npos);
+  CHECK(svg.find(" viewBox=\"0 0 ") != std::string::npos);
+  CHECK(svg.find("<title>") != std::string::npos);
+  CHECK(balanced(svg));
+  const auto defined = definitions(svg);
+  const auto used = references(svg);
+  for (const auto& id : used) {
+    INFO("reference #" << id);
+    CHECK(defined.count(id) == 1);
+  }
+  for (const auto& id : defined) {
+    INFO("definition " << id);
+    CHECK(defined.count(id) == 1);
+    if (id.rfind("white-", 0) == 0 || id.rfind("black-", 0) == 0)
+      CHECK(std::find(used.begin(), used.end(), id) != used.end());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("render: golden diagrams", "[render][render-golden]") {
+  const bool update = std::getenv("XPGN_UPDATE_GOLDEN") != nullptr;
+  for (const auto& c : cases()) {
+    INFO("case " << c.name);
+    const std::string svg = render::to_svg(c.make(), c.options);
+    check_structure(svg);
+    const std::string path = data(c.name + ".svg");
+    if (update) {
+      std::ofstream(path, std::ios::binary) << svg;
+      WARN("updated " << path);
+      continue;
+    }
+    const std::string golden = slurp(path);
+    if (svg == golden) continue;
+    // Name the first line that differs rather than printing whole files.
+    std::istringstream got(svg), want(golden);
+    std::string got_line, want_line;
+    int line = 0;
+    while (true) {
+      ++line;
+      const bool more_got = static_cast<bool>(std::getline(got, got_line));
+      const bool more_want = static_cast<bool>(std::getline(want, want_line));
+      if (!more_got && !more_want) break;
+      if (!more_got) got_line = "(end of file)";
+      if (!more_want) want_line = "(end of file)";
+      if (got_line != want_line) break;
+    }
+    FAIL_CHECK("golden file " << path << " differs at line " << line
+                              << "\n  drawn:  " << got_line.substr(0, 300)
+                              << "\n  golden: " << want_line.substr(0, 300)
+                              << "\nIf the change is intended, regenerate with "
+                                 "XPGN_UPDATE_GOLDEN=1 xpgn_tests \"[render-golden]\"");
+  }
+}
+
+TEST_CASE("render: the same input gives the same bytes", "[render]") {
+  for (const auto& c : cases()) {
+    INFO("case " << c.name);
+    CHECK(render::to_svg(c.make(), c.options) == render::to_svg(c.make(), c.options));
+  }
+}
+
+TEST_CASE("render: only the glyphs in use are defined, each once, named by piece", "[render]") {
+  const std::string svg = render::to_svg(diagram("chess", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"), {});
+  const auto defined = definitions(svg);
+  CHECK(defined == std::multiset<std::string>{"black-king", "white-king", "white-rook"});
+  CHECK(references(svg).size() == 3);
+
+  const std::string reservists = render::to_svg(diagram("reservists", ""), {});
+  for (const char* name : {"cannon", "commoner", "nightrider", "paladin", "marshall"}) {
+    INFO(name);
+    CHECK(definitions(reservists).count(std::string("white-") + name) == 1);
+    CHECK(definitions(reservists).count(std::string("black-") + name) == 1);
+  }
+  // A piece without its own drawing gets a disc with its letter, under an id from its name.
+  const std::string scratch = render::to_svg(scratch_diagram(), {});
+  CHECK(definitions(scratch).count("white-sea-serpent") == 1);
+  CHECK(scratch.find(">S</text>") != std::string::npos);
+}
+
+TEST_CASE("render: board sizes, orientation, coordinates and size option", "[render]") {
+  render::SvgOptions o;
+  o.size = 400;
+  const std::string chess = render::to_svg(diagram("chess", ""), o);
+  CHECK(chess.find("viewBox=\"0 0 880 880\" width=\"400\" height=\"400\"") != std::string::npos);
+  const std::string reservists = render::to_svg(diagram("reservists", ""), o);
+  CHECK(reservists.find("viewBox=\"0 0 880 1080\" width=\"326\" height=\"400\"") !=
+        std::string::npos);
+  CHECK(reservists.find(">10</text>") != std::string::npos);
+  // Reenterent: 5 files plus the re-entry square beside the board.
+  const std::string reenterent = render::to_svg(diagram("reenterent", ""), o);
+  CHECK(reenterent.find("viewBox=\"0 0 710 880\"") != std::string::npos);
+  CHECK(reenterent.find(">re-entry</text>") != std::string::npos);
+  const std::string big = render::to_svg(scratch_diagram(), o);
+  CHECK(big.find("viewBox=\"0 0 1680 1680\"") != std::string::npos);
+  CHECK(big.find(">p</text>") != std::string::npos);
+  CHECK(big.find(">16</text>") != std::string::npos);
+
+  o.coordinates = false;
+  const std::string bare = render::to_svg(diagram("chess", ""), o);
+  CHECK(bare.find("viewBox=\"0 0 812 812\"") != std::string::npos);
+  CHECK(bare.find("<text") == std::string::npos);
+
+  // Flipped: a1 (a dark square) is at the top right.
+  o.coordinates = true;
+  o.flipped = true;
+  const std::string flipped = render::to_svg(diagram("chess", "4k3/8/8/8/8/8/8/K7 w - - 0 1"), o);
+  CHECK(flipped.find("<use xlink:href=\"#white-king\" x=\"740\" y=\"40\"/>") != std::string::npos);
+  o.flipped = false;
+  const std::string normal = render::to_svg(diagram("chess", "4k3/8/8/8/8/8/8/K7 w - - 0 1"), o);
+  CHECK(normal.find("<use xlink:href=\"#white-king\" x=\"40\" y=\"740\"/>") != std::string::npos);
+}
+
+TEST_CASE("render: highlights can be switched off", "[render]") {
+  auto d = diagram("chess", "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                   "Qxf7#");
+  render::SvgOptions o;
+  const std::string on = render::to_svg(d, o);
+  CHECK(on.find("url(#check)") != std::string::npos);
+  CHECK(on.find("fill-opacity=\"0.55\"") != std::string::npos);
+  o.check = false;
+  o.last_move = false;
+  const std::string off = render::to_svg(d, o);
+  CHECK(off.find("check") == std::string::npos);
+  CHECK(off.find("fill-opacity=\"0.55\"") == std::string::npos);
+}
+
+TEST_CASE("render: title names the position", "[render]") {
+  const std::string svg = render::to_svg(diagram("chess", ""), {});
+  CHECK(svg.find("<title>FIDE chess: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 "
+                 "1</title>") != std::string::npos);
+  const std::string moved = render::to_svg(diagram("chess", "", "e4"), {});
+  CHECK(moved.find("(after 1. e4)</title>") != std::string::npos);
+}
+
+TEST_CASE("render: arrows and squares from text and from [%cal]/[%csl]", "[render]") {
+  const rules::Variant& reservists = diagram("reservists", "").position.variant();
+  render::Arrow a;
+  std::string error;
+  CHECK(render::parse_arrow("a1a10:R", reservists, a, error));
+  CHECK(a.from == make_square(0, 0));
+  CHECK(a.to == make_square(0, 9));
+  CHECK(a.color == "#d42a2a");
+  CHECK(render::parse_arrow("e2e4", reservists, a, error));
+  CHECK(a.color == "#15a33a");
+  CHECK(render::parse_arrow("e2e4:#00ff00", reservists, a, error));
+  CHECK(a.color == "#00ff00");
+  CHECK_FALSE(render::parse_arrow("e2e11", reservists, a, error));
+  CHECK_FALSE(render::parse_arrow("e2e4:mauve", reservists, a, error));
+  CHECK(error.find("unknown colour") != std::string::npos);
+  CHECK_FALSE(render::parse_arrow("e2e4:#12\"", reservists, a, error));
+  render::SquareMark m;
+  CHECK(render::parse_square_mark("h10:yellow", reservists, m, error));
+  CHECK(m.square == make_square(7, 9));
+  CHECK_FALSE(render::parse_square_mark("i1", reservists, m, error));
+  CHECK_FALSE(render::parse_square_mark("e0", reservists, m, error));
+
+  record::Commands commands;
+  record::parse_commands("[%cal Ge2e4,Ra1a10,Xe2e4,Bz9z9] [%csl Yd5,Gb10]", commands);
+  std::vector<render::Arrow> arrows;
+  std::vector<render::SquareMark> squares;
+  render::add_commands(commands, reservists, arrows, squares);
+  REQUIRE(arrows.size() == 2);
+  CHECK(arrows[1].to == make_square(0, 9));
+  REQUIRE(squares.size() == 2);
+  CHECK(squares[1].square == make_square(1, 9));
+}
+
+TEST_CASE("render: diagrams of a game, with marks from comments", "[render]") {
+  auto games = record::read_games(slurp(data("games.pgn")));
+  REQUIRE(games.size() == 2);
+  auto diagrams = render::game_diagrams(games[0]);
+  REQUIRE(diagrams.size() == 8);
+  CHECK(diagrams[0].title == "Game 1 (Alpha - Beta), start position");
+  CHECK(diagrams[0].squares.size() == 2);
+  CHECK(diagrams[1].title == "Game 1 (Alpha - Beta), ply 1: 1. e4");
+  CHECK(diagrams[1].arrows.size() == 2);
+  CHECK(diagrams[5].arrows.size() == 2);
+  CHECK(diagrams[5].squares.size() == 1);
+  CHECK(diagrams[6].title == "Game 1 (Alpha - Beta), ply 6: 3... Nf6");
+  REQUIRE(diagrams[7].last_move.has_value());
+  CHECK(diagrams[7].position.fen() ==
+        "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+
+  auto reproduction = render::game_diagrams(games[1]);
+  REQUIRE(reproduction.size() == 8);
+  CHECK(reproduction[7].effects.size() == 1);
+  CHECK(reproduction[7].effects[0].kind == rules::EffectKind::birth);
+  CHECK(render::ply_file_name(1, 12) == "game1-ply012.svg");
+  CHECK(render::ply_file_name(3, 1234) == "game3-ply1234.svg");
+}
+
+TEST_CASE("render: HTML page with a diagram after every move", "[render]") {
+  auto games = record::read_games(slurp(data("games.pgn")));
+  std::ostringstream out;
+  render::HtmlWriter writer(out);
+  for (const auto& g : games) writer.write(g);
+  writer.finish();
+  const std::string html = out.str();
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(html.find("</html>") != std::string::npos);
+  // 8 + 8 boards and the hidden definitions.
+  std::size_t svgs = 0;
+  for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
+  CHECK(svgs == 8 + 8 + 1);
+  CHECK(html.find("Threatening mate</span>") != std::string::npos);
+  CHECK(html.find("[%cal") == std::string::npos);
+  CHECK(html.find("3... Nf6??") != std::string::npos);
+  CHECK(html.find("( <span class=\"san\">3... g6</span> <span class=\"san\">4. Qf3</span> )") !=
+        std::string::npos);
+  CHECK(html.find("4. Qh5,P@h4") != std::string::npos);
+  // Every reference is defined exactly once, in the shared definitions.
+  const auto defined = definitions(html);
+  for (const auto& id : references(html)) {
+    INFO(id);
+    CHECK(defined.count(id) == 1);
+  }
+  const auto body = html.find("<body>");
+  CHECK(balanced(html.substr(body, html.find("</body>") + 7 - body)));
+}

@@ -1,0 +1,185 @@
+// `xpgn render` and `xpgn convert --to html` run as a separate process, and rsvg-convert (Debian
+// package librsvg2-bin) turning the SVGs of every variant into PNGs. Without rsvg-convert that
+// test is skipped with a warning.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "xpgn/render/render.hpp"
+#include "xpgn/rules/variant.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out;
+};
+
+// Runs a shell command in tests/data/render; stdout captured, stderr discarded.
+Run shell(const std::string& command) {
+  const std::string full =
+      "cd '" + std::string(XPGN_TEST_DATA) + "/render' && " + command + " 2>/dev/null";
+  Run r;
+  FILE* pipe = popen(full.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  const int raw = pclose(pipe);
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return r;
+}
+
+Run run_xpgn(const std::string& args) {
+  return shell("'" + std::string(XPGN_BINARY) + "' " + args);
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh, empty folder for one test.
+fs::path scratch(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("xpgn-render-" + std::to_string(getpid()) + "-" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("xpgn render draws a FEN position to a file or standard output", "[render][cli]") {
+  const fs::path dir = scratch("fen");
+  const std::string out = (dir / "a.svg").string();
+  Run r = run_xpgn("render --variant reservists --move e4 --arrow e2e4:blue --square e4:Y -o '" +
+                   out + "'");
+  CHECK(r.status == 0);
+  const std::string svg = slurp(out);
+  CHECK(svg.rfind("<?xml", 0) == 0);
+  CHECK(svg.find("<title>Reservists' doublechess: ") != std::string::npos);
+  CHECK(svg.find("#1f6fd1") != std::string::npos);
+  // Standard output, and the same bytes every time.
+  Run again = run_xpgn("render --variant reservists --move e4 --arrow e2e4:blue --square e4:Y");
+  CHECK(again.status == 0);
+  CHECK(again.out == svg);
+  Run options = run_xpgn(
+      "render --size 200 --flip --no-coordinates --no-last-move --no-check "
+      "--theme print --fen '4k3/8/8/8/8/8/8/4K2R w K - 0 1'");
+  CHECK(options.status == 0);
+  CHECK(options.out.find("width=\"200\" height=\"200\"") != std::string::npos);
+  CHECK(options.out.find("hatch") != std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("xpgn render rejects bad arguments with status 2", "[render][cli]") {
+  CHECK(run_xpgn("render --variant nosuch").status == 2);
+  CHECK(run_xpgn("render --fen 'rnbqkbnr/8 w - - 0 1'").status == 2);
+  CHECK(run_xpgn("render --move e5").status == 2);
+  CHECK(run_xpgn("render --arrow e2e9").status == 2);
+  CHECK(run_xpgn("render --square e4:mauve").status == 2);
+  CHECK(run_xpgn("render --theme neon").status == 2);
+  CHECK(run_xpgn("render --ply 3").status == 2);
+  CHECK(run_xpgn("render games.pgn --game 9").status == 2);
+  CHECK(run_xpgn("render games.pgn --ply 99").status == 2);
+  CHECK(run_xpgn("render games.pgn --all-plies").status == 2);
+  CHECK(run_xpgn("render nosuch.pgn").status == 2);
+}
+
+TEST_CASE("xpgn render draws one ply of a game, or every ply into a folder", "[render][cli]") {
+  Run last = run_xpgn("render games.pgn");
+  CHECK(last.status == 0);
+  CHECK(last.out.find("<title>Game 1 (Alpha - Beta), ply 7: 4. Qxf7#</title>") !=
+        std::string::npos);
+  Run ply = run_xpgn("render games.pgn --game 2 --ply 0");
+  CHECK(ply.status == 0);
+  CHECK(ply.out.find("<title>Game 2 (Gamma - Delta), start position</title>") != std::string::npos);
+  // Repeated --arrow / --square options, before or after the file.
+  Run repeated = run_xpgn("render --arrow e2e4 --arrow d2d4:R games.pgn --ply 2 --square e4");
+  CHECK(repeated.status == 0);
+  std::size_t arrows = 0;
+  for (auto at = repeated.out.find("fill-opacity=\"0.8\""); at != std::string::npos;
+       at = repeated.out.find("fill-opacity=\"0.8\"", at + 1))
+    ++arrows;
+  CHECK(arrows == 2);
+  // [%cal]/[%csl] of the chosen ply are drawn.
+  Run marked = run_xpgn("render games.pgn --ply 5");
+  CHECK(marked.out.find("fill=\"#d42a2a\" fill-opacity=\"0.8\"") != std::string::npos);
+
+  const fs::path dir = scratch("plies");
+  Run all = run_xpgn("render games.pgn --game 2 --all-plies -o '" + dir.string() + "'");
+  CHECK(all.status == 0);
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    (void)entry;
+    ++files;
+  }
+  CHECK(files == 8);
+  CHECK(fs::exists(dir / "game2-ply000.svg"));
+  CHECK(fs::exists(dir / "game2-ply007.svg"));
+  CHECK(slurp(dir / "game2-ply007.svg") == run_xpgn("render games.pgn --game 2 --ply 7").out);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("xpgn convert --to html writes one page with inline diagrams", "[render][cli]") {
+  const fs::path dir = scratch("html");
+  const std::string out = (dir / "games.html").string();
+  Run r = run_xpgn("convert --to html -o '" + out + "' games.pgn");
+  CHECK(r.status == 0);
+  const std::string html = slurp(out);
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(html.find("<title>Alpha - Beta</title>") != std::string::npos);
+  CHECK(html.find("src=") == std::string::npos);  // nothing loaded from elsewhere
+  CHECK(html.find("href=\"http") == std::string::npos);
+  Run stdout_run = run_xpgn("convert --to html games.pgn");
+  CHECK(stdout_run.out == html);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("rsvg-convert renders the SVGs of every variant", "[render][rsvg]") {
+  if (shell("command -v rsvg-convert >/dev/null").status != 0) {
+    WARN("skipped: rsvg-convert not found (Debian package librsvg2-bin)");
+    return;
+  }
+  const fs::path dir = scratch("rsvg");
+  std::vector<fs::path> svgs;
+  // The start position of every variant, drawn now (so new variants are covered) ...
+  for (const xpgn::rules::Variant* v : xpgn::rules::all_variants()) {
+    std::string error;
+    auto d = xpgn::render::diagram_from_fen(v->id, "", "", "", error);
+    INFO(v->id << ": " << error);
+    REQUIRE(d.has_value());
+    const fs::path path = dir / (v->id + ".svg");
+    std::ofstream(path, std::ios::binary) << xpgn::render::to_svg(*d, {});
+    svgs.push_back(path);
+  }
+  // ... and every golden file (special rules, themes, marks).
+  for (const auto& entry : fs::directory_iterator(std::string(XPGN_TEST_DATA) + "/render"))
+    if (entry.path().extension() == ".svg") svgs.push_back(entry.path());
+  std::sort(svgs.begin(), svgs.end());
+  for (const auto& svg : svgs) {
+    INFO(svg.string());
+    const fs::path png = dir / (svg.stem().string() + ".png");
+    Run r = shell("rsvg-convert -w 240 '" + svg.string() + "' -o '" + png.string() + "'");
+    CHECK(r.status == 0);
+    const std::string bytes = slurp(png);
+    CHECK(bytes.size() > 1000);
+    CHECK(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  }
+  fs::remove_all(dir);
+}
