@@ -351,12 +351,17 @@ TEST_CASE("battle of the kings: several kings", "[rules][battle]") {
 }
 
 TEST_CASE("battle of the kings: nine kings", "[rules][battle]") {
-  // Known engine limitation (lib/xpgn/rules/position.hpp: royals_ holds eight squares per
-  // colour). With nine white kings, the one in check must step off the rook's line; every other
-  // move leaves it attacked. Today xpgn finds no legal move at all here.
-  CHECK(legal_sans(from_fen("K6r/8/8/8/8/8/8/KKKKKKKK w - - 0 1")) ==
+  // More kings than the 16 the position keeps in a list are found by searching the board; here
+  // nine and seventeen. The king in check must step off the rook's line (a pawn closes the
+  // h-file, which would otherwise attack a second king); every other move leaves it attacked.
+  CHECK(legal_sans(from_fen("K6r/8/8/8/8/8/7P/KKKKKKKK w - - 0 1")) ==
         std::vector<std::string>{"Ka7", "Kb7"});
-  CHECK(legal_sans(from_fen("KKKKKKKK/8/8/8/8/8/8/K6r w - - 0 1")) ==
+  CHECK(legal_sans(from_fen("KKKKKKKK/7P/8/8/8/8/8/K6r w - - 0 1")) ==
+        std::vector<std::string>{"Ka2", "Kb2"});
+  // Both rook lines open: two kings attacked, no move saves both, so no legal move.
+  CHECK(legal_sans(from_fen("K6r/8/8/8/8/8/8/KKKKKKKK w - - 0 1")).empty());
+  // Seventeen kings: beyond the list, still every one protected.
+  CHECK(legal_sans(from_fen("KKKKKKKK/KKKKKKKK/8/8/8/8/7P/K6r w - - 0 1")) ==
         std::vector<std::string>{"Ka2", "Kb2"});
   // The same with eight kings works.
   CHECK(legal_sans(from_fen("K6r/8/8/8/8/8/8/KKKKKKK1 w - - 0 1")) ==

@@ -317,7 +317,9 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   if (legal.size() > 1) {
     res.error = MoveError::ambiguous;
     res.message = what + " is ambiguous: pieces on";
-    for (const Move& m : legal) res.message += " " + square_name(m.from);
+    // Placements have no origin: name the piece they come from (a pregnant queen) instead.
+    for (const Move& m : legal)
+      res.message += " " + square_name(m.from != no_square ? m.from : m.aux);
     res.message += " can make it";
     return res;
   }
@@ -374,12 +376,18 @@ SanToken to_token(const Position& pos, const Move& move) {
         break;
       }
       t.piece = def.letter;
-      // Minimal disambiguation among legal moves of the same type to the same square.
+      // Minimal disambiguation among legal moves of the same type to the same square with the
+      // same second actions (a birth is told apart from a plain queen move by its ",P@sq").
       MoveList pseudo;
       generate_pseudo_legal_of(pos, move.piece, pseudo);
+      for (const auto& c : v.components)
+        if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
       bool clash = false, same_file = false, same_rank = false;
       for (const Move& m : pseudo) {
-        if (m.to != move.to || m.from == move.from || m.promotion != move.promotion) continue;
+        if (m.to != move.to || m.from == move.from || m.from == no_square ||
+            m.piece != move.piece || m.promotion != move.promotion || m.kind != move.kind ||
+            m.birth != move.birth || m.relocation != move.relocation || m.push != move.push)
+          continue;
         if (!is_legal_after(pos, m, play(pos, m))) continue;
         clash = true;
         same_file |= file_of(m.from) == file_of(move.from);
