@@ -7,28 +7,8 @@
 namespace xpgn::render {
 namespace {
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+// Text made safe for XML/HTML content and attribute values (see escape_markup).
+std::string escape(std::string_view text) { return escape_markup(text); }
 
 // A comment as shown: [%...] commands removed, whitespace collapsed.
 std::string comment_text(std::string_view comment) {

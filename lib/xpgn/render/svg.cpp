@@ -58,28 +58,8 @@ std::string num(double v, int decimals = 1) {
   return out;
 }
 
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+// Text made safe for XML/HTML content and attribute values (see escape_markup).
+std::string escape(std::string_view text) { return escape_markup(text); }
 
 // How each forced effect is marked: colour of the square's outline, dashed or not, and whether
 // a dashed connector joins `square` to `to` (or to the re-entry square).
