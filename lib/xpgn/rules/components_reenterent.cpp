@@ -1,5 +1,6 @@
 // Reenterent Chess: captured pieces wait on the re-entry square; bishops know the catacombs.
 #include <algorithm>
+#include <string>
 
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -56,7 +57,8 @@ class Reentry final : public RuleComponent {
                              ? white_sq
                              : make_square(file_of(white_sq), v.ranks - 1 - rank_of(white_sq));
         if (!pos.at(s).empty()) continue;
-        if (def.pawn && pawn_open_file_ && has_own_pawn_on_file(pos, us, file_of(s))) continue;
+        // A pawn on a file that holds one of its pawns is generated too and refused by
+        // allows(), so that the refusal can say why.
         Move m;
         m.kind = MoveKind::placement;
         m.to = s;
@@ -64,6 +66,21 @@ class Reentry final : public RuleComponent {
         out.push_back(m);
       }
     }
+  }
+
+  bool allows(const Position& before, const Move& move, const Position& after) const override {
+    (void)after;
+    return !closed_file(before, move);
+  }
+
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    (void)after;
+    if (!closed_file(before, move)) return {};
+    const Color us = before.side_to_move();
+    return std::string("the ") + static_cast<char>('a' + file_of(move.to)) +
+           "-file already has a " + (us == Color::white ? "white" : "black") +
+           " pawn, and a pawn re-enters only on a file without one";
   }
 
   void apply(const Position& before, const Move& move, Position& after,
@@ -86,6 +103,13 @@ class Reentry final : public RuleComponent {
   }
 
  private:
+  // True for the re-entry of a pawn onto a file that already has a pawn of its colour.
+  bool closed_file(const Position& before, const Move& move) const {
+    if (move.kind != MoveKind::placement || !pawn_open_file_) return false;
+    if (!before.variant().pieces[move.piece].pawn) return false;
+    return has_own_pawn_on_file(before, before.side_to_move(), file_of(move.to));
+  }
+
   static bool has_own_pawn_on_file(const Position& pos, Color us, int file) {
     const Variant& v = pos.variant();
     const Piece pawn = make_piece(us, v.pawn_type());

@@ -272,6 +272,10 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
         pieces[i] = make_piece(color, t);
       }
       if (cell.size() == 2) {
+        if (pos.stack_count_ == pos.stack_squares_.size()) {
+          error = "more than " + std::to_string(pos.stack_squares_.size()) + " stacks";
+          return std::nullopt;
+        }
         if (pieces[0].color() != pieces[1].color()) {
           error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
           return std::nullopt;
@@ -459,7 +463,12 @@ bool Position::read_portals(const std::string& text, std::string& error) {
       error = "portals: '" + sides[c] + "' must name two different empty squares";
       return false;
     }
-    set_portals(c == 0 ? Color::white : Color::black, a, b);
+    for (Square s : portals_[0])
+      if (c == 1 && (s == a || s == b)) {
+        error = "portals: White and Black cannot share a portal square";
+        return false;
+      }
+    set_portals(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
   }
   return true;
 }

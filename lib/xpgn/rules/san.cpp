@@ -96,6 +96,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   std::string what;  // description of the move for messages (built only when needed)
   // For piece moves the description is built only on error: the piece and its destination.
   PieceType described_type = no_piece_type;
+  bool second_action_refused = false;  // the move exists, but not with what follows it
   Square described_to = no_square;
 
   switch (token.kind) {
@@ -175,11 +176,15 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         }
         type = p.type();
         // From a stack, a coordinate move may mean the lower piece: the one that can make it.
+        // Canonical output writes coordinates without a letter only for pawns, so a pawn that
+        // can make the move is meant; otherwise whichever piece can.
         const Piece lower = v.has_stacks ? pos.stack_bottom(from) : no_piece;
         if (!lower.empty() && lower.type() != type) {
-          MoveList probe;
-          generate_piece_moves_to(pos, from, to, probe, p);
-          if (probe.empty()) type = lower.type();
+          MoveList top_moves, lower_moves;
+          generate_piece_moves_to(pos, from, to, top_moves, p);
+          generate_piece_moves_to(pos, from, to, lower_moves, lower);
+          if (top_moves.empty() || (!lower_moves.empty() && v.pieces[lower.type()].pawn))
+            type = lower.type();
         }
       } else {
         type = v.pawn_type();
@@ -251,11 +256,16 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         if (pawn && !token.from.has_file() && !token.capture && file_of(m.from) != file_of(to))
           continue;
         if (token.promotion && m.promotion != promotion) continue;
-        if (!matches_second_actions(v, m, token)) continue;
+        if (!matches_second_actions(v, m, token)) {
+          second_action_refused = true;
+          continue;
+        }
         if (token.portal_a.complete()) {
           Move declared = m;
-          declared.portal_a = to_square(v, token.portal_a);
-          declared.portal_b = to_square(v, token.portal_b);
+          // One canonical order for the pair: the lower square first (as in FEN).
+          const Square a = to_square(v, token.portal_a), b = to_square(v, token.portal_b);
+          declared.portal_a = a < b ? a : b;
+          declared.portal_b = a < b ? b : a;
           candidates.push_back(declared);
         } else {
           candidates.push_back(m);
@@ -308,6 +318,13 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         why = c->why_forbidden(pos, candidates[0], after_first);
         if (!why.empty()) break;
       }
+    }
+    if (candidates.empty() && second_action_refused) {
+      const bool written = token.birth_piece || token.relocation.complete() ||
+                           token.push.complete() || token.portal_a.complete();
+      res.message = written ? what + " is possible, but not with the action written after it"
+                            : what + " needs an action after it (such as a push square '>e4')";
+      return res;
     }
     res.message = candidates.empty() ? "no legal move: " + what + " is not possible here"
                   : why.empty()      ? what + " would leave the king attacked"
@@ -439,8 +456,16 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
     out += '=';
     out += v.pieces[move.promotion].letter;
   }
-  const char mark = deserved_mark(play(pos, move));
-  if (mark) out += mark;
+  // Second actions as in SAN (",P@d5", "~c4", ">d6", ",^c5^f5"), then the check mark.
+  SanToken rest = to_token(pos, move);
+  rest.kind = TokenKind::move;
+  rest.piece = 0;
+  rest.from = Coord{};
+  rest.to = Coord{};
+  rest.capture = false;
+  rest.promotion = 0;
+  const std::string suffix = format_san(rest);
+  out += suffix;
   return out;
 }
 
