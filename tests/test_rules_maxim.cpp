@@ -708,3 +708,48 @@ TEST_CASE("maxim samples: complete games that replay cleanly", "[rules][maxim]")
   }
   CHECK(files >= 3);
 }
+
+TEST_CASE("maxim: fixes found by review", "[rules][maxim]") {
+  std::string error;
+  const rules::Variant* maxim = rules::find_variant("maxim", "", error);
+  REQUIRE(maxim != nullptr);
+  auto position = [&](const std::string& fen) {
+    auto setup = notation::parse_fen(fen);
+    REQUIRE(setup.has_value());
+    auto pos = rules::Position::from_setup(*maxim, *setup, error);
+    INFO(error);
+    REQUIRE(pos.has_value());
+    return *pos;
+  };
+  auto resolve_text = [](const rules::Position& pos, const std::string& text) {
+    auto token = notation::parse_san(text);
+    REQUIRE(token.has_value());
+    return rules::resolve(pos, *token);
+  };
+  SECTION("a boxed-in king on a stack is pushed onto the square its attacker leaves") {
+    // The rook on d1 is the only attacker; capturing on e1 frees d1 for the push.
+    CHECK_FALSE(rules::in_check(position("4k3/8/8/8/8/8/4P3/3r(NK)P2 w - - 0 1")));
+    rules::Resolution r = resolve_text(position("4k3/8/8/8/8/8/4P3/3r(NK)P2 b - - 0 1"), "Rxe1>d1");
+    CHECK(r.error == rules::MoveError::none);
+  }
+  SECTION("en passant onto a portal teleports, and the pair vanishes") {
+    rules::Position pos = position("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 portals=a3,d6/-");
+    pos = rules::play(pos, resolve_text(pos, "d5").move);
+    rules::Resolution r = resolve_text(pos, "exd6");
+    REQUIRE(r.error == rules::MoveError::none);
+    CHECK(square_name(r.move.relocation) == "a3");
+    CHECK(rules::play(pos, r.move).fen() == "4k3/8/8/8/8/P7/8/4K3 b - - 0 2");
+  }
+  SECTION("two pawn captures from one file onto one square are told apart by rank") {
+    rules::Position pos = position(
+        "5r2/1n(pk)pp(pp)2/n7/2(QP)p4/2PPN2(RP)/3P1(NK)2/3P4/q7 w - - 2 48 portals=g4,e8/e3,f4");
+    rules::MoveList moves;
+    rules::generate_legal(pos, moves);
+    std::vector<std::string> captures;
+    for (const rules::Move& m : moves)
+      if (square_name(m.to) == "d5" && pos.variant().pieces[m.piece].pawn)
+        captures.push_back(rules::to_san(pos, m));
+    std::sort(captures.begin(), captures.end());
+    CHECK(captures == std::vector<std::string>{"c4xd5", "c5xd5"});
+  }
+}

@@ -649,3 +649,14 @@ TEST_CASE("reenterent samples: complete games that replay cleanly", "[rules][ree
   }
   CHECK(files >= 3);
 }
+
+TEST_CASE("reenterent: bishops of one colour are no dead position (catacombs)", "[rules][reenterent]") {
+  std::string error;
+  const rules::Variant* v = rules::find_variant("reenterent", "", error);
+  REQUIRE(v != nullptr);
+  auto setup = notation::parse_fen("kb3/5/5/5/5/5/5/K1B2[] w - - 0 1");
+  REQUIRE(setup.has_value());
+  auto pos = rules::Position::from_setup(*v, *setup, error);
+  REQUIRE(pos.has_value());
+  CHECK(rules::judge(*pos, {}).termination == rules::Termination::none);
+}

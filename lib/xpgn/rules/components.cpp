@@ -132,6 +132,7 @@ class EnPassant final : public RuleComponent {
       m.from = from;
       m.to = ep;
       m.piece = pawn;
+      m.relocation = pos.portal_partner(ep);  // landing on a portal teleports (Maxim)
       out.push_back(m);
     }
   }

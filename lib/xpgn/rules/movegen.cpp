@@ -370,7 +370,26 @@ bool royal_in_danger(const Position& pos, Square s, Color by) {
   if (bottom.empty() || ((v.royal_types >> bottom.type()) & 1u)) return true;
   // On top of a stack it is pushed aside, and lost only when there is nowhere to go.
   int index = 0;
-  return next_push_square(pos, s, no_square, index) == no_square;
+  if (next_push_square(pos, s, no_square, index) != no_square) return false;
+  // Boxed in: a lone attacker on an orthogonal neighbour leaves its square free for the push.
+  // The king is lost only to an attacker from elsewhere, so those neighbours are replaced by
+  // inert pieces of the king's side (which still block lines through them) and looked again.
+  Position probe = pos;
+  const Color own = pos.at(s).color();
+  static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+  bool replaced = false;
+  for (const auto& d : dirs) {
+    const int f = file_of(s) + d[0], r = rank_of(s) + d[1];
+    if (!inside(v, f, r)) continue;
+    const Square n = make_square(f, r);
+    const Piece q = pos.at(n);
+    if (q.empty() || q.color() != by || !pos.stack_bottom(n).empty()) continue;
+    if (pos.portal_partner(n) != no_square) continue;
+    probe.remove(n);
+    probe.put(n, make_piece(own, v.pawn_type() != no_piece_type ? v.pawn_type() : q.type()));
+    replaced = true;
+  }
+  return !replaced || is_attacked(probe, s, by);
 }
 
 bool in_check(const Position& pos) {

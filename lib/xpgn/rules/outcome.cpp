@@ -35,7 +35,7 @@ bool insufficient_material(const Position& pos) {
     }
   }
   if (knights + bishops <= 1) return true;
-  return knights == 0 && !(light && dark);
+  return v.end_rules.bishops_keep_colour && knights == 0 && !(light && dark);
 }
 
 }  // namespace

@@ -384,6 +384,16 @@ SanToken to_token(const Position& pos, const Move& move) {
       if (def.pawn) {
         if (t.capture) {
           t.from.file = file_of(move.from);
+          // Two pawns of one file taking on the same square (a Maxim stack's sideways capture
+          // and a diagonal one): the rank tells them apart.
+          if (v.has_stacks) {
+            MoveList others;
+            generate_pseudo_legal_of(pos, move.piece, others);
+            for (const Move& m : others)
+              if (m.to == move.to && m.from != move.from && file_of(m.from) == file_of(move.from) &&
+                  is_legal_after(pos, m, play(pos, m)))
+                t.from.rank = rank_of(move.from);
+          }
         } else if (file_of(move.from) != file_of(move.to)) {
           // A pawn stepping sideways without capturing (sharing a square in Maxim): SAN has no
           // form for it, so it is written with coordinates ("c2b2").

@@ -40,6 +40,7 @@ struct EndRules {
   RepetitionRule repetition = RepetitionRule::fide_draw;
   bool fifty_move_rule = true;          // 50 claimable, 75 automatic
   bool insufficient_material = true;    // FIDE dead positions (K v K, K+minor v K, same-colour Bs)
+  bool bishops_keep_colour = true;      // false: same-colour bishops are not a dead position
   bool draws_allowed = true;            // false: a 1/2-1/2 result is an error
 };
 
