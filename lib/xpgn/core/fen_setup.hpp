@@ -14,9 +14,9 @@ struct FenSetup {
   // Piece letters per square, index = rank * files + file, rank 0 being the first (White's)
   // rank. An empty string is an empty square; two letters are a stack, earlier arrival first.
   std::vector<std::string> squares;
-  bool has_holding = false;  // a "[...]" part followed the board (Reenterent re-entry square)
-  std::string holding;       // letters inside the brackets, possibly empty
-  char side_to_move = 'w';   // 'w' or 'b'
+  bool has_holding = false;      // a "[...]" part followed the board (Reenterent re-entry square)
+  std::string holding;           // letters inside the brackets, possibly empty
+  char side_to_move = 'w';       // 'w' or 'b'
   std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
   std::string en_passant = "-";  // "-" or a square name
   int halfmove_clock = 0;

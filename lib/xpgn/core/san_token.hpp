@@ -32,22 +32,22 @@ struct SanToken {
   // Upper-case piece letter as written for moves and placements; 0 for a pawn move with no
   // letter (e4, exd5) and for long algebraic moves without a letter (e2e4).
   char piece = 0;
-  Coord from;                 // origin: full (long algebraic) or partial (disambiguation hint)
-  Coord to;                   // destination (moves, placements)
-  bool capture = false;       // 'x' was written (':' accepted on input)
+  Coord from;                   // origin: full (long algebraic) or partial (disambiguation hint)
+  Coord to;                     // destination (moves, placements)
+  bool capture = false;         // 'x' was written (':' accepted on input)
   bool long_algebraic = false;  // written with a full origin square (e2e4, e2-e4, Ng1-f3)
-  char promotion = 0;         // upper-case letter after '=' (or bare, e7e8q), 0 if none
+  char promotion = 0;           // upper-case letter after '=' (or bare, e7e8q), 0 if none
 
   // Second actions (variants).
-  char birth_piece = 0;       // ",P@d5": letter of the piece placed after the move, 0 if none
-  Coord birth_square;         // ",P@d5": where it is placed
-  char birth_promotion = 0;   // ",P@e7=I": what the placed pawn becomes at once, 0 if none
-  Coord relocation;           // "~c4": where the piece ends after arriving (catacomb, teleport)
-  Coord push;                 // ">d6": where the survivor of a captured stack is pushed
-  Coord portal_a, portal_b;   // ",^c5^f5": portals declared after the move
-  Coord pass_queen;           // "--d1": the queen that becomes pregnant
+  char birth_piece = 0;      // ",P@d5": letter of the piece placed after the move, 0 if none
+  Coord birth_square;        // ",P@d5": where it is placed
+  char birth_promotion = 0;  // ",P@e7=I": what the placed pawn becomes at once, 0 if none
+  Coord relocation;          // "~c4": where the piece ends after arriving (catacomb, teleport)
+  Coord push;                // ">d6": where the survivor of a captured stack is pushed
+  Coord portal_a, portal_b;  // ",^c5^f5": portals declared after the move
+  Coord pass_queen;          // "--d1": the queen that becomes pregnant
 
-  char check = 0;             // '+' or '#' as written, 0 if none
+  char check = 0;  // '+' or '#' as written, 0 if none
 };
 
 // Canonical text of a token: the output form of notation.md (SAN with '=' before promotion,

@@ -12,9 +12,13 @@ namespace xpgn {
 enum class Color : std::uint8_t { white = 0, black = 1 };
 
 // The other colour.
-constexpr Color opposite(Color c) { return c == Color::white ? Color::black : Color::white; }
+constexpr Color opposite(Color c) {
+  return c == Color::white ? Color::black : Color::white;
+}
 // 0 for white, 1 for black: an index into per-colour arrays.
-constexpr int index_of(Color c) { return static_cast<int>(c); }
+constexpr int index_of(Color c) {
+  return static_cast<int>(c);
+}
 
 // ---- Board geometry ------------------------------------------------------------------------
 // A square is rank * 16 + file (both 0-based), so the engine handles boards up to 16 x 16 and a
@@ -28,13 +32,19 @@ inline constexpr int square_count = max_files * max_ranks;
 constexpr Square make_square(int file, int rank) {
   return static_cast<Square>(rank * max_files + file);
 }
-constexpr int file_of(Square s) { return s % max_files; }
-constexpr int rank_of(Square s) { return s / max_files; }
+constexpr int file_of(Square s) {
+  return s % max_files;
+}
+constexpr int rank_of(Square s) {
+  return s / max_files;
+}
 
 // "a1", "e10", "-" for no_square.
 std::string square_name(Square s);
 // Letter of a 0-based file ('a' + file).
-constexpr char file_letter(int file) { return static_cast<char>('a' + file); }
+constexpr char file_letter(int file) {
+  return static_cast<char>('a' + file);
+}
 
 // ---- Pieces --------------------------------------------------------------------------------
 // A piece type is an index into the variant's piece table (0..30).

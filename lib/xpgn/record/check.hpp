@@ -20,7 +20,7 @@ struct CheckReport {
   std::uint64_t games = 0;
   std::uint64_t valid = 0;
   std::uint64_t invalid = 0;
-  std::uint64_t plies = 0;  // mainline moves replayed, all games
+  std::uint64_t plies = 0;              // mainline moves replayed, all games
   std::vector<Diagnostic> diagnostics;  // in input order, warnings included
   std::optional<std::string> io_error;  // set when the input could not be read
 };

@@ -8,7 +8,9 @@ namespace xpgn::render {
 namespace {
 
 // Text made safe for XML/HTML content and attribute values (see escape_markup).
-std::string escape(std::string_view text) { return escape_markup(text); }
+std::string escape(std::string_view text) {
+  return escape_markup(text);
+}
 
 // A comment as shown: [%...] commands removed, whitespace collapsed.
 std::string comment_text(std::string_view comment) {

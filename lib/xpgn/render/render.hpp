@@ -21,7 +21,6 @@ namespace xpgn::render {
 // `text` with & < > " replaced by character references, for SVG and HTML output.
 std::string escape_markup(std::string_view text);
 
-
 // ---- What to draw --------------------------------------------------------------------------
 
 // An arrow from one square to another (the same square twice: a ring), and a coloured square.

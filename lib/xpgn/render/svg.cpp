@@ -59,7 +59,9 @@ std::string num(double v, int decimals = 1) {
 }
 
 // Text made safe for XML/HTML content and attribute values (see escape_markup).
-std::string escape(std::string_view text) { return escape_markup(text); }
+std::string escape(std::string_view text) {
+  return escape_markup(text);
+}
 
 // How each forced effect is marked: colour of the square's outline, dashed or not, and whether
 // a dashed connector joins `square` to `to` (or to the re-entry square).

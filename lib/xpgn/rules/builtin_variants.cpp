@@ -15,12 +15,19 @@ Variant build_maxim(const std::vector<std::string>& options);
 
 const std::vector<VariantRecipe>& builtin_recipes() {
   static const std::vector<VariantRecipe> recipes = {
-      {"chess", {"standard", "normal", "from position", "fide", "classical", "chess960",
-                 "fischerandom", "fischer random", "960"}, {}, &build_chess},
-      {"reservists", {"reservists doublechess", "reservists double", "doublechess"}, {},
+      {"chess",
+       {"standard", "normal", "from position", "fide", "classical", "chess960", "fischerandom",
+        "fischer random", "960"},
+       {},
+       &build_chess},
+      {"reservists",
+       {"reservists doublechess", "reservists double", "doublechess"},
+       {},
        &build_reservists},
       {"reproduction", {}, {"barren-capture"}, &build_reproduction},
-      {"reproduction-vacated", {"reproduction vacated"}, {"barren-capture"},
+      {"reproduction-vacated",
+       {"reproduction vacated"},
+       {"barren-capture"},
        &build_reproduction_vacated},
       {"battle-of-the-kings", {"battle of kings", "botk"}, {}, &build_battle_of_the_kings},
       {"reenterent", {"re-enterent", "reentrant"}, {}, &build_reenterent},

@@ -215,7 +215,9 @@ std::shared_ptr<const RuleComponent> make_castling(std::array<int, 2> king_to_fi
                                                    std::array<int, 2> rook_to_files) {
   return std::make_shared<Castling>(king_to_files, rook_to_files);
 }
-std::shared_ptr<const RuleComponent> make_en_passant() { return std::make_shared<EnPassant>(); }
+std::shared_ptr<const RuleComponent> make_en_passant() {
+  return std::make_shared<EnPassant>();
+}
 std::shared_ptr<const RuleComponent> make_promotion(std::string choices) {
   return std::make_shared<Promotion>(std::move(choices));
 }

@@ -52,7 +52,8 @@ class Reproduction final : public RuleComponent {
     const Color us = before.side_to_move();
     if (move.kind == MoveKind::pass && move.aux != no_square) {
       after.set_mark(move.aux, true);
-      if (effects) effects->push_back({EffectKind::pregnant, move.aux, no_square, after.at(move.aux)});
+      if (effects)
+        effects->push_back({EffectKind::pregnant, move.aux, no_square, after.at(move.aux)});
       return;
     }
     if (move.kind == MoveKind::placement && move.aux != no_square) {  // birth without a move

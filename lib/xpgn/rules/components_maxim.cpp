@@ -47,8 +47,8 @@ class Portals final : public RuleComponent {
     if (move.relocation != no_square && before.portal_partner(move.to) == move.relocation) {
       const Color owner = before.portal_owner(move.to);
       if (effects) {
-        effects->push_back({EffectKind::teleported, move.to, move.relocation,
-                            make_piece(us, move.piece)});
+        effects->push_back(
+            {EffectKind::teleported, move.to, move.relocation, make_piece(us, move.piece)});
         effects->push_back({EffectKind::portal_vanished, move.to, no_square, no_piece});
         effects->push_back({EffectKind::portal_vanished, move.relocation, no_square, no_piece});
       }
@@ -74,8 +74,7 @@ class Portals final : public RuleComponent {
     if (move.portal_a == no_square) return {};
     const Color us = before.side_to_move();
     const Variant& v = before.variant();
-    if (move.portal_a == move.portal_b || !v.on_board(move.portal_a) ||
-        !v.on_board(move.portal_b))
+    if (move.portal_a == move.portal_b || !v.on_board(move.portal_a) || !v.on_board(move.portal_b))
       return "portals must be two different squares of the board";
     for (Square s : {move.portal_a, move.portal_b}) {
       if (!after.at(s).empty()) return "portal square " + square_name(s) + " is not empty";
@@ -98,7 +97,7 @@ class Portals final : public RuleComponent {
     int head = 0, tail = 0;
     queue[tail++] = start;
     seen[start] = true;
-    static constexpr int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+    static constexpr int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
                                        {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
     const int directions = diagonal_fill_ ? 8 : 4;
     while (head < tail) {

@@ -92,7 +92,8 @@ class Reentry final : public RuleComponent {
     // The captured piece and the square it was taken on (en passant: beside the arrival).
     Square where = no_square;
     if (move.kind == MoveKind::normal) where = move.to;
-    if (move.kind == MoveKind::en_passant) where = make_square(file_of(move.to), rank_of(move.from));
+    if (move.kind == MoveKind::en_passant)
+      where = make_square(file_of(move.to), rank_of(move.from));
     if (where == no_square) return;
     const Piece taken = before.at(where);
     if (taken.empty() || taken.color() == before.side_to_move()) return;

@@ -50,7 +50,8 @@ class FullFileBan final : public RuleComponent {
     const Variant& v = after.variant();
     for (int f = 0; f < v.files; ++f) {
       bool has_empty = false;
-      for (int r = 0; r < v.ranks && !has_empty; ++r) has_empty = after.at(make_square(f, r)).empty();
+      for (int r = 0; r < v.ranks && !has_empty; ++r)
+        has_empty = after.at(make_square(f, r)).empty();
       if (!has_empty) return false;
     }
     return true;

@@ -26,12 +26,12 @@ struct Move {
   PieceType piece = no_piece_type;      // type of the moving or placed piece
   PieceType promotion = no_piece_type;  // new type on promotion
   MoveKind kind = MoveKind::normal;
-  Square aux = no_square;               // castle: rook square; pass: named square
+  Square aux = no_square;  // castle: rook square; pass: named square
   // Second actions (variants); no_square when unused.
-  Square birth = no_square;             // square of a piece placed after the move
+  Square birth = no_square;  // square of a piece placed after the move
   PieceType birth_piece = no_piece_type;
-  Square relocation = no_square;        // where the piece ends after arriving
-  Square push = no_square;              // where a captured stack's survivor is pushed
+  Square relocation = no_square;  // where the piece ends after arriving
+  Square push = no_square;        // where a captured stack's survivor is pushed
   Square portal_a = no_square, portal_b = no_square;
 
   friend bool operator==(const Move&, const Move&) = default;
@@ -82,19 +82,19 @@ using MoveList = FixedList<Move, max_moves>;
 
 // Something a move did besides moving its piece, for reports (JSON) and diagrams.
 enum class EffectKind : std::uint8_t {
-  capture,         // `piece` was removed from `square`
-  rook_castled,    // the castling rook went from `square` to `to`
-  promotion,       // the piece on `square` became `piece`
-  birth,           // `piece` was born on `square` (forced or chosen)
-  reserve_pawn,    // a reserve pawn `piece` was placed on `square`
-  to_reentry,      // captured `piece` went to the re-entry square
-  reentry_lost,    // `piece` was pushed off the re-entry square for good
-  pushed,          // `piece` was pushed from `square` to `to`
-  teleported,      // `piece` jumped from portal `square` to portal `to`
-  portal_declared, // a portal of the mover on `square`
-  portal_vanished, // the portal on `square` vanished
-  piece_removed,   // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
-  pregnant,        // the queen on `square` became pregnant
+  capture,          // `piece` was removed from `square`
+  rook_castled,     // the castling rook went from `square` to `to`
+  promotion,        // the piece on `square` became `piece`
+  birth,            // `piece` was born on `square` (forced or chosen)
+  reserve_pawn,     // a reserve pawn `piece` was placed on `square`
+  to_reentry,       // captured `piece` went to the re-entry square
+  reentry_lost,     // `piece` was pushed off the re-entry square for good
+  pushed,           // `piece` was pushed from `square` to `to`
+  teleported,       // `piece` jumped from portal `square` to portal `to`
+  portal_declared,  // a portal of the mover on `square`
+  portal_vanished,  // the portal on `square` vanished
+  piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
+  pregnant,         // the queen on `square` became pregnant
 };
 
 struct Effect {

@@ -10,7 +10,9 @@ inline bool inside(const Variant& v, int f, int r) {
          static_cast<unsigned>(r) < static_cast<unsigned>(v.ranks);
 }
 
-inline bool has_type(std::uint32_t mask, Piece p) { return (mask >> p.type()) & 1u; }
+inline bool has_type(std::uint32_t mask, Piece p) {
+  return (mask >> p.type()) & 1u;
+}
 
 // True if every square strictly between (f, r) and (f + df, r + dr) on a straight or diagonal
 // line is empty; other shapes have no path (they leap).
@@ -136,7 +138,8 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   for (const Atom& a : atoms) {
     int f = f0 + a.file_step, r = r0 + a.rank_step;
     if (a.hop) {
-      while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += a.file_step, r += a.rank_step;
+      while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
+        f += a.file_step, r += a.rank_step;
       if (!inside(v, f, r)) continue;
       f += a.file_step, r += a.rank_step;  // past the screen
       while (inside(v, f, r)) {
@@ -202,8 +205,7 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
   const Piece top = pos.at(s);
   if (top.empty()) return false;
   if (!v.has_stacks) {
-    return top.color() == by && has_type(mask, top) &&
-           !(v.marked_barren && pos.marked(s));
+    return top.color() == by && has_type(mask, top) && !(v.marked_barren && pos.marked(s));
   }
   const Piece bottom = pos.stack_bottom(s);
   const bool alone = bottom.empty();
@@ -323,10 +325,12 @@ bool is_attacked(const Position& pos, Square target, Color by) {
     int f = tf + p.file_step, r = tr + p.rank_step;
     if (!inside(v, f, r)) continue;
     if (p.hop) {
-      while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
+      while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
+        f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) continue;
       f += p.file_step, r += p.rank_step;
-      while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
+      while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
+        f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) continue;
       if (attacker_on(pos, make_square(f, r), by, p.far_types, p.stacking)) return true;
       continue;
@@ -479,8 +483,8 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       break;
     }
     case MoveKind::placement:
-      after.put(move.to, make_piece(us, move.promotion != no_piece_type ? move.promotion
-                                                                         : move.piece));
+      after.put(move.to,
+                make_piece(us, move.promotion != no_piece_type ? move.promotion : move.piece));
       break;
     case MoveKind::castle:
     case MoveKind::pass:

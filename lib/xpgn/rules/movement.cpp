@@ -20,16 +20,35 @@ struct Modifiers {
 // The base leap (a, b) with a >= b of an atom letter; false if the letter is not an atom.
 bool base_leap(char letter, int& a, int& b) {
   switch (letter) {
-    case 'W': a = 1, b = 0; return true;
-    case 'F': a = 1, b = 1; return true;
-    case 'D': a = 2, b = 0; return true;
-    case 'N': a = 2, b = 1; return true;
-    case 'A': a = 2, b = 2; return true;
-    case 'H': a = 3, b = 0; return true;
-    case 'C': a = 3, b = 1; return true;
-    case 'Z': a = 3, b = 2; return true;
-    case 'G': a = 3, b = 3; return true;
-    default: return false;
+    case 'W':
+      a = 1, b = 0;
+      return true;
+    case 'F':
+      a = 1, b = 1;
+      return true;
+    case 'D':
+      a = 2, b = 0;
+      return true;
+    case 'N':
+      a = 2, b = 1;
+      return true;
+    case 'A':
+      a = 2, b = 2;
+      return true;
+    case 'H':
+      a = 3, b = 0;
+      return true;
+    case 'C':
+      a = 3, b = 1;
+      return true;
+    case 'Z':
+      a = 3, b = 2;
+      return true;
+    case 'G':
+      a = 3, b = 3;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -38,13 +57,26 @@ bool direction_selected(const std::string& dirs, int df, int dr) {
   if (dirs.empty()) return true;
   for (char d : dirs) {
     switch (d) {
-      case 'f': if (dr > 0) return true; break;
-      case 'b': if (dr < 0) return true; break;
-      case 'l': if (df < 0) return true; break;
-      case 'r': if (df > 0) return true; break;
-      case 'v': if (std::abs(dr) > std::abs(df)) return true; break;
-      case 's': if (std::abs(df) > std::abs(dr)) return true; break;
-      default: break;
+      case 'f':
+        if (dr > 0) return true;
+        break;
+      case 'b':
+        if (dr < 0) return true;
+        break;
+      case 'l':
+        if (df < 0) return true;
+        break;
+      case 'r':
+        if (df > 0) return true;
+        break;
+      case 'v':
+        if (std::abs(dr) > std::abs(df)) return true;
+        break;
+      case 's':
+        if (std::abs(df) > std::abs(dr)) return true;
+        break;
+      default:
+        break;
     }
   }
   return false;
@@ -90,12 +122,18 @@ Movement parse_betza(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
     char c = text[i];
-    if (c == 'm') mods.move_only = true, ++i;
-    else if (c == 'c') mods.capture_only = true, ++i;
-    else if (c == 'p') mods.hop = true, ++i;
-    else if (c == 'n') mods.lame = true, ++i;
-    else if (c == 'j') mods.jump_first = true, ++i;
-    else if (c == 'o') mods.jump_any = true, ++i;
+    if (c == 'm')
+      mods.move_only = true, ++i;
+    else if (c == 'c')
+      mods.capture_only = true, ++i;
+    else if (c == 'p')
+      mods.hop = true, ++i;
+    else if (c == 'n')
+      mods.lame = true, ++i;
+    else if (c == 'j')
+      mods.jump_first = true, ++i;
+    else if (c == 'o')
+      mods.jump_any = true, ++i;
     else if (std::string_view("fblrvs").find(c) != std::string_view::npos)
       mods.directions += c, ++i;
     else if (c >= 'A' && c <= 'Z') {
@@ -104,11 +142,21 @@ Movement parse_betza(std::string_view text) {
       std::string letters;
       int range = 1;
       switch (c) {
-        case 'K': letters = "WF"; break;
-        case 'R': letters = "W", range = 0; break;
-        case 'B': letters = "F", range = 0; break;
-        case 'Q': letters = "WF", range = 0; break;
-        default: letters = std::string(1, c); break;
+        case 'K':
+          letters = "WF";
+          break;
+        case 'R':
+          letters = "W", range = 0;
+          break;
+        case 'B':
+          letters = "F", range = 0;
+          break;
+        case 'Q':
+          letters = "WF", range = 0;
+          break;
+        default:
+          letters = std::string(1, c);
+          break;
       }
       if (i < text.size() && text[i] == c) {
         range = 0;

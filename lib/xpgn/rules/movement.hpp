@@ -17,8 +17,8 @@ struct Atom {
   std::int8_t rank_step = 0;
   std::uint8_t range = 1;  // 1: one leap; 0: ride without limit; n: ride up to n steps
   MoveMode mode = MoveMode::both;
-  bool hop = false;   // must jump exactly one piece (of either colour) on the ride ('p')
-  bool lame = false;  // a multi-square leap whose path squares must be empty ('n')
+  bool hop = false;         // must jump exactly one piece (of either colour) on the ride ('p')
+  bool lame = false;        // a multi-square leap whose path squares must be empty ('n')
   bool jump_first = false;  // a leap whose first path square must be occupied ('j')
   bool jump_any = false;    // a leap with at least one occupied path square ('o')
 };
@@ -30,14 +30,14 @@ struct Movement {
 // Attack detection looks outward from the attacked square; probes merge the atoms of all piece
 // types of one colour that share a direction (built by Variant::finish).
 struct AttackProbe {
-  std::int8_t file_step = 0;   // direction from the target square towards the attacker
+  std::int8_t file_step = 0;  // direction from the target square towards the attacker
   std::int8_t rank_step = 0;
-  bool ride = false;           // walk until the first piece (within `range` if non-zero)
-  bool hop = false;            // skip exactly one screen, then the next piece attacks
-  bool lame = false;           // leap whose path squares must be empty
-  bool jump_first = false;     // leap whose first path square (from the attacker) is occupied
-  bool jump_any = false;       // leap with at least one occupied path square
-  std::uint8_t stacking = 0;   // 0: any attacker; 1: only one standing alone; 2: only in a stack
+  bool ride = false;          // walk until the first piece (within `range` if non-zero)
+  bool hop = false;           // skip exactly one screen, then the next piece attacks
+  bool lame = false;          // leap whose path squares must be empty
+  bool jump_first = false;    // leap whose first path square (from the attacker) is occupied
+  bool jump_any = false;      // leap with at least one occupied path square
+  std::uint8_t stacking = 0;  // 0: any attacker; 1: only one standing alone; 2: only in a stack
   std::uint8_t range = 1;
   std::uint32_t near_types = 0;  // bit t: type t attacks from the first square of the ray
   std::uint32_t far_types = 0;   // bit t: type t attacks from any square along the ray

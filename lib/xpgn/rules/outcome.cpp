@@ -25,7 +25,8 @@ bool insufficient_material(const Position& pos) {
       if (p.empty()) continue;
       const PieceDef& def = v.pieces[p.type()];
       if (def.royal) continue;
-      if (def.letter == 'N' && def.betza == "N") ++knights;
+      if (def.letter == 'N' && def.betza == "N")
+        ++knights;
       else if (def.letter == 'B' && def.betza == "B") {
         ++bishops;
         ((f + r) % 2 ? light : dark) = true;
@@ -76,7 +77,8 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
   const std::size_t window =
       rules.repetition == RepetitionRule::mover_loses
           ? earlier_keys.size()
-          : std::min<std::size_t>(earlier_keys.size(), static_cast<std::size_t>(pos.halfmove_clock()));
+          : std::min<std::size_t>(earlier_keys.size(),
+                                  static_cast<std::size_t>(pos.halfmove_clock()));
   for (std::size_t i = 0; i < window; ++i)
     if (earlier_keys[earlier_keys.size() - 1 - i] == key) ++repeats;
   if (rules.repetition == RepetitionRule::mover_loses && repeats > 0) {
@@ -107,16 +109,26 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
 
 std::string_view termination_name(Termination t) {
   switch (t) {
-    case Termination::none: return "none";
-    case Termination::checkmate: return "checkmate";
-    case Termination::stalemate: return "stalemate";
-    case Termination::no_legal_moves: return "no_legal_moves";
-    case Termination::repetition_loss: return "repetition_loss";
-    case Termination::insufficient_material: return "insufficient_material";
-    case Termination::fivefold_repetition: return "fivefold_repetition";
-    case Termination::seventy_five_moves: return "seventy_five_moves";
-    case Termination::threefold_repetition: return "threefold_repetition";
-    case Termination::fifty_moves: return "fifty_moves";
+    case Termination::none:
+      return "none";
+    case Termination::checkmate:
+      return "checkmate";
+    case Termination::stalemate:
+      return "stalemate";
+    case Termination::no_legal_moves:
+      return "no_legal_moves";
+    case Termination::repetition_loss:
+      return "repetition_loss";
+    case Termination::insufficient_material:
+      return "insufficient_material";
+    case Termination::fivefold_repetition:
+      return "fivefold_repetition";
+    case Termination::seventy_five_moves:
+      return "seventy_five_moves";
+    case Termination::threefold_repetition:
+      return "threefold_repetition";
+    case Termination::fifty_moves:
+      return "fifty_moves";
   }
   return "none";
 }

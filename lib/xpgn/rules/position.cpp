@@ -208,8 +208,8 @@ Position Position::start(const Variant& variant) {
 namespace {
 
 // Resolves one castling letter to a rook square of `color`; false if it names none.
-bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& board,
-                       Color color, char letter, Square king, Square& rook) {
+bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& board, Color color,
+                       char letter, Square king, Square& rook) {
   const int rank = color == Color::white ? 0 : v.ranks - 1;
   const PieceType rook_type = v.piece_by_fen_letter('R');
   if (rook_type == no_piece_type || king == no_square) return false;
@@ -256,8 +256,8 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
       Piece pieces[2];
       for (std::size_t i = 0; i < cell.size(); ++i) {
         const char letter = cell[i];
-        const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
-                                                                             : Color::black;
+        const Color color =
+            std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
         const PieceType t = variant.piece_by_fen_letter(
             static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
         if (t == no_piece_type) {
@@ -296,8 +296,8 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     const PieceType t = variant.piece_by_fen_letter(
         static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
     if (setup.holding.size() > 1 || t == no_piece_type) {
-      error = "re-entry square '[" + setup.holding + "]' must hold at most one piece of " +
-              variant.id;
+      error =
+          "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + variant.id;
       return std::nullopt;
     }
     pos.set_holding(make_piece(
@@ -322,14 +322,14 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   const bool castles = std::any_of(variant.components.begin(), variant.components.end(),
                                    [](const auto& c) { return c->uses_castling_rights(); });
   if (setup.castling != "-" && !setup.castling.empty() && !castles) {
-    error = "castling rights '" + setup.castling + "' given, but " + variant.id +
-            " has no castling";
+    error =
+        "castling rights '" + setup.castling + "' given, but " + variant.id + " has no castling";
     return std::nullopt;
   }
   if (setup.castling != "-") {
     for (char letter : setup.castling) {
-      const Color color = std::isupper(static_cast<unsigned char>(letter)) ? Color::white
-                                                                           : Color::black;
+      const Color color =
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
       Square king = no_square;
       for (int i = 0; i < pos.royal_count(color); ++i) {
         const Square k = pos.royal_square(color, i);
@@ -337,8 +337,8 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
       }
       Square rook = no_square;
       if (!castling_rook_for(variant, pos.board_, color, letter, king, rook)) {
-        error = std::string("castling right '") + letter +
-                "' has no king and rook on their first rank";
+        error =
+            std::string("castling right '") + letter + "' has no king and rook on their first rank";
         return std::nullopt;
       }
       const int side = file_of(rook) > file_of(king) ? 0 : 1;
@@ -351,8 +351,10 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     int f = ep.empty() ? -1 : ep[0] - 'a';
     int r = 0;
     for (std::size_t i = 1; i < ep.size(); ++i) {
-      if (ep[i] < '0' || ep[i] > '9') f = -1;
-      else r = r * 10 + (ep[i] - '0');
+      if (ep[i] < '0' || ep[i] > '9')
+        f = -1;
+      else
+        r = r * 10 + (ep[i] - '0');
     }
     --r;
     if (f < 0 || f >= variant.files || r < 0 || r >= variant.ranks || ep.size() < 2) {
@@ -529,22 +531,27 @@ FenSetup Position::to_setup() const {
     std::string list;
     for (int r = 0; r < v.ranks; ++r)
       for (int f = 0; f < v.files; ++f)
-        if (marks_[make_square(f, r)]) list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
+        if (marks_[make_square(f, r)])
+          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
     s.extra_fields.emplace_back(v.mark_field, list);
   }
   if (v.has_portals && (portals_[0][0] != no_square || portals_[1][0] != no_square)) {
     std::string text;
     for (int c = 0; c < 2; ++c) {
       if (c == 1) text += '/';
-      if (portals_[c][0] == no_square) text += '-';
-      else text += square_name(portals_[c][0]) + "," + square_name(portals_[c][1]);
+      if (portals_[c][0] == no_square)
+        text += '-';
+      else
+        text += square_name(portals_[c][0]) + "," + square_name(portals_[c][1]);
     }
     s.extra_fields.emplace_back("portals", text);
   }
   return s;
 }
 
-std::string Position::fen() const { return format_fen(to_setup()); }
+std::string Position::fen() const {
+  return format_fen(to_setup());
+}
 
 // A minimal FEN reader for the variants' own start positions (no stacks or extra fields).
 bool parse_simple_fen(std::string_view text, FenSetup& out) {
@@ -578,8 +585,10 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
       run = run * 10 + (c - '0');
     } else {
       flush_run();
-      if (c == '/') rows.emplace_back();
-      else rows.back().emplace_back(1, c);
+      if (c == '/')
+        rows.emplace_back();
+      else
+        rows.back().emplace_back(1, c);
     }
   }
   flush_run();

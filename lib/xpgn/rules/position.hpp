@@ -74,13 +74,12 @@ class Position {
   // The i-th royal square of `c` (0 <= i < royal_count(c)); beyond the 16 kept in a list (Battle
   // of the Kings may breed more) the board is searched.
   Square royal_square(Color c, int i) const {
-    return royal_count_[index_of(c)] <= royal_capacity ? royals_[index_of(c)][i]
-                                                       : find_royal(c, i);
+    return royal_count_[index_of(c)] <= royal_capacity ? royals_[index_of(c)][i] : find_royal(c, i);
   }
 
   // ---- Editing, for move application and rule components -----------------------------------
-  void put(Square s, Piece p);  // s must be empty
-  void remove(Square s);        // s must be occupied; its mark goes too
+  void put(Square s, Piece p);       // s must be empty
+  void remove(Square s);             // s must be occupied; its mark goes too
   void set_mark(Square s, bool on);  // s must be occupied when on
   void set_holding(Piece p);         // replaces whatever was on the re-entry square
   // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.

@@ -198,8 +198,8 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
           (!v.has_portals || to_square(v, token.portal_a) == no_square ||
            to_square(v, token.portal_b) == no_square)) {
         res.error = MoveError::invalid;
-        res.message = v.has_portals ? "portal squares must be on the board"
-                                    : v.id + " has no portals";
+        res.message =
+            v.has_portals ? "portal squares must be on the board" : v.id + " has no portals";
         return res;
       }
       PieceType promotion = no_piece_type;
@@ -352,8 +352,8 @@ SanToken to_token(const Position& pos, const Move& move) {
   SanToken t;
   switch (move.kind) {
     case MoveKind::castle:
-      t.kind = file_of(move.aux) > file_of(move.from) ? TokenKind::castle_short
-                                                       : TokenKind::castle_long;
+      t.kind =
+          file_of(move.aux) > file_of(move.from) ? TokenKind::castle_short : TokenKind::castle_long;
       break;
     case MoveKind::pass: {
       t.kind = TokenKind::pass;
@@ -421,9 +421,12 @@ SanToken to_token(const Position& pos, const Move& move) {
         same_rank |= rank_of(m.from) == rank_of(move.from);
       }
       if (clash) {
-        if (!same_file) t.from.file = file_of(move.from);
-        else if (!same_rank) t.from.rank = rank_of(move.from);
-        else t.from = {file_of(move.from), rank_of(move.from)};
+        if (!same_file)
+          t.from.file = file_of(move.from);
+        else if (!same_rank)
+          t.from.rank = rank_of(move.from);
+        else
+          t.from = {file_of(move.from), rank_of(move.from)};
       }
       break;
     }
@@ -451,8 +454,7 @@ std::string to_san(const Position& pos, const Move& move) {
 
 std::string to_long_algebraic(const Position& pos, const Move& move) {
   const Variant& v = pos.variant();
-  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant)
-    return to_san(pos, move);
+  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return to_san(pos, move);
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
   if (!def.pawn) out += def.letter;
@@ -482,7 +484,9 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
 std::string to_uci(const Position& pos, const Move& move) {
   // UCI-style coordinates use FEN letters (a Paladin is 'l', never 'p').
   const Variant& v = pos.variant();
-  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  auto lower = [](char c) {
+    return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  };
   switch (move.kind) {
     case MoveKind::pass:
       return "0000";

@@ -17,11 +17,11 @@ enum class MoveError : std::uint8_t {
 };
 
 struct Resolution {
-  Move move;                         // valid when error == none
+  Move move;  // valid when error == none
   MoveError error = MoveError::none;
-  std::string message;               // why, in plain words, when error != none
-  bool check_mark_wrong = false;     // a '+'/'#' was written that does not match the position
-  bool check_mark_missing = false;   // the move checks or mates but no mark was written
+  std::string message;              // why, in plain words, when error != none
+  bool check_mark_wrong = false;    // a '+'/'#' was written that does not match the position
+  bool check_mark_missing = false;  // the move checks or mates but no mark was written
 };
 
 // Finds the unique legal move the token denotes. When `after` is given and a move is found, it

@@ -147,9 +147,12 @@ std::vector<std::string> split_options(std::string_view options) {
     current.clear();
   };
   for (char c : options) {
-    if (c == ',') flush();
-    else if (c == ' ' && current.empty()) continue;
-    else current += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (c == ',')
+      flush();
+    else if (c == ' ' && current.empty())
+      continue;
+    else
+      current += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   }
   flush();
   std::sort(out.begin(), out.end());

@@ -15,15 +15,15 @@ namespace xpgn::rules {
 class RuleComponent;
 
 struct PieceDef {
-  char letter = '?';      // SAN letter and (unless fen_letter is set) FEN letter, upper case
-  char fen_letter = 0;    // FEN letter when it differs from the SAN letter (Paladin: 'L')
-  std::string name;       // "knight"
-  std::string betza;      // movement, Betza-like (see movement.hpp)
+  char letter = '?';        // SAN letter and (unless fen_letter is set) FEN letter, upper case
+  char fen_letter = 0;      // FEN letter when it differs from the SAN letter (Paladin: 'L')
+  std::string name;         // "knight"
+  std::string betza;        // movement, Betza-like (see movement.hpp)
   std::string san_aliases;  // further letters accepted in SAN input
-  bool royal = false;     // may never be left attacked (king)
-  bool pawn = false;      // SAN writes no letter; promotion and en passant apply
+  bool royal = false;       // may never be left attacked (king)
+  bool pawn = false;        // SAN writes no letter; promotion and en passant apply
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
-  Movement movement;      // parsed from betza by Variant::finish
+  Movement movement;                    // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
   // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
   std::string stacked_betza;
@@ -38,10 +38,10 @@ enum class RepetitionRule : std::uint8_t { fide_draw, mover_loses };
 struct EndRules {
   NoMovesRule no_moves = NoMovesRule::fide;  // fide: mate loses, stalemate draws
   RepetitionRule repetition = RepetitionRule::fide_draw;
-  bool fifty_move_rule = true;          // 50 claimable, 75 automatic
-  bool insufficient_material = true;    // FIDE dead positions (K v K, K+minor v K, same-colour Bs)
-  bool bishops_keep_colour = true;      // false: same-colour bishops are not a dead position
-  bool draws_allowed = true;            // false: a 1/2-1/2 result is an error
+  bool fifty_move_rule = true;        // 50 claimable, 75 automatic
+  bool insufficient_material = true;  // FIDE dead positions (K v K, K+minor v K, same-colour Bs)
+  bool bishops_keep_colour = true;    // false: same-colour bishops are not a dead position
+  bool draws_allowed = true;          // false: a 1/2-1/2 result is an error
 };
 
 struct Variant {
@@ -56,13 +56,13 @@ struct Variant {
   EndRules end_rules;
   std::vector<std::string> options;  // options that were switched on
   // Marks: a per-square flag that travels with its piece (Reproduction: a pregnant queen).
-  std::string mark_field;     // FEN extra field listing marked squares ("pregnant"); "" = none
-  std::string mark_letters;   // SAN letters of the piece types that may carry a mark
+  std::string mark_field;      // FEN extra field listing marked squares ("pregnant"); "" = none
+  std::string mark_letters;    // SAN letters of the piece types that may carry a mark
   bool marked_barren = false;  // marked pieces neither capture nor attack
   // Off-board and layered state some variants use (data; the components give it meaning).
-  bool has_holding = false;   // a re-entry square beside the board (Reenterent), "[X]" in FEN
-  bool has_stacks = false;    // two friendly pieces may share a square (Maxim), "(XY)" in FEN
-  bool has_portals = false;   // players may own two portal squares (Maxim), FEN "portals="
+  bool has_holding = false;  // a re-entry square beside the board (Reenterent), "[X]" in FEN
+  bool has_stacks = false;   // two friendly pieces may share a square (Maxim), "(XY)" in FEN
+  bool has_portals = false;  // players may own two portal squares (Maxim), FEN "portals="
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;
@@ -107,8 +107,8 @@ std::vector<const Variant*> all_variants();
 // build it (each variant lives in its own variant_<id>.cpp).
 struct VariantRecipe {
   std::string id;
-  std::vector<std::string> aliases;        // further names, matched forgivingly
-  std::vector<std::string> option_names;   // options it accepts
+  std::vector<std::string> aliases;       // further names, matched forgivingly
+  std::vector<std::string> option_names;  // options it accepts
   Variant (*build)(const std::vector<std::string>& options);
 };
 

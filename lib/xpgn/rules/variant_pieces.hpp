@@ -22,10 +22,18 @@ inline PieceDef king() {
   def.royal = true;
   return def;
 }
-inline PieceDef queen() { return piece('Q', "queen", "Q"); }
-inline PieceDef rook() { return piece('R', "rook", "R"); }
-inline PieceDef bishop() { return piece('B', "bishop", "B"); }
-inline PieceDef knight() { return piece('N', "knight", "N"); }
+inline PieceDef queen() {
+  return piece('Q', "queen", "Q");
+}
+inline PieceDef rook() {
+  return piece('R', "rook", "R");
+}
+inline PieceDef bishop() {
+  return piece('B', "bishop", "B");
+}
+inline PieceDef knight() {
+  return piece('N', "knight", "N");
+}
 // A pawn that may step two from the relative ranks in `double_step_ranks` (bit r = rank r+1).
 inline PieceDef pawn(std::uint32_t double_step_ranks) {
   PieceDef def = piece('P', "pawn", "fmWfcF");

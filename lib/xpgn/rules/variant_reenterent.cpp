@@ -21,14 +21,12 @@ Variant build_reenterent(const std::vector<std::string>& options) {
   v.has_holding = true;
   v.end_rules.bishops_keep_colour = false;  // the catacombs let a bishop change colour
   // King a1 -> c1 and rook e1 -> b1 (the rook stands on the king's higher-file side).
-  v.components = {make_castling({2, 2}, {1, 1}),
-                  make_en_passant(),
-                  make_promotion("QRBN"),
-                  // Initial squares and first-move squares of each piece type (White's side).
-                  make_reentry({{'Q', "b1"}, {'B', "c1"}, {'R', "e1"}, {'N', "d1,c3,e3"},
-                                {'P', "a2-e4"}},
-                               true),
-                  make_catacombs('B', make_square(2, 3), make_square(2, 4))};
+  v.components = {
+      make_castling({2, 2}, {1, 1}), make_en_passant(), make_promotion("QRBN"),
+      // Initial squares and first-move squares of each piece type (White's side).
+      make_reentry({{'Q', "b1"}, {'B', "c1"}, {'R', "e1"}, {'N', "d1,c3,e3"}, {'P', "a2-e4"}},
+                   true),
+      make_catacombs('B', make_square(2, 3), make_square(2, 4))};
   return v;
 }
 

@@ -13,15 +13,19 @@ Variant reproduction_base(const std::vector<std::string>& options, bool vacated_
   Variant v;
   v.files = 8;
   v.ranks = 8;
-  v.pieces = {king(), queen(), rook(), bishop(), knight(), pawn(0b10),
+  v.pieces = {king(),
+              queen(),
+              rook(),
+              bishop(),
+              knight(),
+              pawn(0b10),
               piece('I', "prince", "mKcF")};  // steps anywhere, captures diagonally
   v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   v.components = {make_castling(), make_en_passant(), make_promotion("QRBN"),
                   make_reproduction(vacated_only, 'I')};
   v.mark_field = "pregnant";
   v.mark_letters = "Q";
-  v.marked_barren =
-      std::find(options.begin(), options.end(), "barren-capture") != options.end();
+  v.marked_barren = std::find(options.begin(), options.end(), "barren-capture") != options.end();
   return v;
 }
 
