@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -22,42 +23,27 @@ using namespace xpgn::rules;
 
 namespace {
 
+using test::count_effects;
+using test::legal_sans;
+using test::play_all;
+using test::play_san;
+using test::resolve_text;
+using test::sq;
+
 const Variant& botk() {
-  std::string error;
-  const Variant* v = find_variant("battle-of-the-kings", "", error);
-  INFO(error);
-  REQUIRE(v != nullptr);
-  return *v;
+  return test::variant("battle-of-the-kings");
 }
 
 Position from_fen(const std::string& fen) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(botk(), *setup, error);
-  INFO("FEN: " << fen << " / error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
+  return test::from_fen(fen, botk());
 }
 
 std::string fen_error(const std::string& fen) {
-  auto setup = notation::parse_fen(fen);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(botk(), *setup, error);
-  return pos ? std::string() : error;
-}
-
-Square sq(const char* name) {
-  return make_square(name[0] - 'a', name[1] - '1');
+  return test::fen_error(fen, botk());
 }
 
 Piece piece(Color c, char letter) {
-  const PieceType t = letter == 'P' ? botk().pawn_type() : botk().piece_by_san_letter(letter);
-  REQUIRE(t != no_piece_type);
-  return make_piece(c, t);
+  return test::piece_by_san(botk(), c, letter);
 }
 Piece white(char letter) {
   return piece(Color::white, letter);
@@ -66,38 +52,8 @@ Piece black(char letter) {
   return piece(Color::black, letter);
 }
 
-Resolution resolve_text(const Position& pos, const std::string& text, Position* after = nullptr,
-                        EffectList* effects = nullptr) {
-  auto token = notation::parse_san(text);
-  INFO("SAN " << text << " must parse");
-  REQUIRE(token.has_value());
-  return resolve(pos, *token, after, effects);
-}
-
-Position play_san(const Position& pos, const std::string& text, EffectList* effects = nullptr) {
-  Position after = pos;
-  Resolution r = resolve_text(pos, text, &after, effects);
-  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
-  REQUIRE(r.error == MoveError::none);
-  return after;
-}
-
-Position play_all(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& m : moves) pos = play_san(pos, m);
-  return pos;
-}
-
 bool legal(const Position& pos, const std::string& text) {
-  return resolve_text(pos, text).error == MoveError::none;
-}
-
-std::vector<std::string> legal_sans(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::vector<std::string> out;
-  for (const Move& m : moves) out.push_back(to_san(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::is_legal(pos, text);
 }
 
 // The birth effects of a move, as "Ne2" (piece letter and square).
@@ -111,12 +67,6 @@ std::vector<std::string> births(const EffectList& effects) {
       out.push_back(text);
     }
   return out;
-}
-
-int count_effects(const EffectList& effects, EffectKind kind) {
-  int n = 0;
-  for (const Effect& e : effects) n += e.kind == kind;
-  return n;
 }
 
 // Checks a PGN text; returns its diagnostics, one per line.
@@ -498,24 +448,7 @@ TEST_CASE("battle of the kings perft: hand-checked small counts", "[rules][battl
 
 TEST_CASE("battle of the kings perft: regression table", "[rules][battle][perft]") {
   // Made with xpgn itself (regression data, not an independent reference).
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/battle.txt");
-  REQUIRE(in);
-  std::string line;
-  int compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::string fen, depth, nodes;
-    std::getline(fields, fen, ';');
-    std::getline(fields, depth, ';');
-    std::getline(fields, nodes, ';');
-    INFO(line);
-    const Position pos = from_fen(fen);
-    CHECK(pos.fen() == fen);
-    CHECK(perft(pos, std::stoi(depth)) == std::stoull(nodes));
-    ++compared;
-  }
-  CHECK(compared >= 5);
+  CHECK(test::check_perft_file("battle.txt", botk()) >= 5);
 }
 
 // ---- samples -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
@@ -17,44 +18,20 @@ using namespace xpgn::rules;
 namespace {
 
 const Variant& chess() {
-  std::string error;
-  const Variant* v = find_variant("chess", "", error);
-  REQUIRE(v != nullptr);
-  return *v;
+  return test::variant("chess");
 }
 
 // Position from FEN text; fails the test with the parser's or validator's message.
 Position from_fen(const std::string& fen, const Variant& v = chess()) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(v, *setup, error);
-  INFO("error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
+  return test::from_fen(fen, v);
 }
 
 // Plays SAN moves from `pos`, requiring each to resolve.
 Position play_san(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& text : moves) {
-    auto token = notation::parse_san(text);
-    INFO("move " << text);
-    REQUIRE(token.has_value());
-    Resolution r = resolve(pos, *token);
-    INFO(r.message);
-    REQUIRE(r.error == MoveError::none);
-    pos = play(pos, r.move);
-  }
-  return pos;
+  return test::play_all(pos, moves);
 }
 
-Resolution resolve_text(const Position& pos, const std::string& text) {
-  auto token = notation::parse_san(text);
-  REQUIRE(token.has_value());
-  return resolve(pos, *token);
-}
+using test::resolve_text;
 
 }  // namespace
 
@@ -73,11 +50,11 @@ TEST_CASE("perft: published counts for the standard test positions", "[rules][pe
       {"position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
       {"position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5,
        15833292},
-      {"position 4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
-       4, 422333},
+      {"position 4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4,
+       422333},
       {"position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487},
-      {"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-       4, 3894594},
+      {"position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4,
+       3894594},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -98,20 +75,7 @@ TEST_CASE("perft: positions and counts made by Fairy-Stockfish (ffish)", "[rules
     WARN("tests/data/perft/chess-ffish.txt missing: reference comparison skipped");
     return;
   }
-  std::string line;
-  int compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::string fen, depth, nodes;
-    std::getline(fields, fen, ';');
-    std::getline(fields, depth, ';');
-    std::getline(fields, nodes, ';');
-    INFO(line);
-    CHECK(perft(from_fen(fen), std::stoi(depth)) == std::stoull(nodes));
-    ++compared;
-  }
-  CHECK(compared >= 20);
+  CHECK(test::check_perft_lines(in, chess(), false) >= 20);
 }
 
 TEST_CASE("SAN: resolving tokens to moves", "[rules][san]") {
@@ -196,8 +160,7 @@ TEST_CASE("SAN: resolving tokens to moves", "[rules][san]") {
     CHECK(resolve_text(pos, "O-O-O").error == MoveError::illegal);
   }
   SECTION("no castling out of, through or into check") {
-    CHECK(resolve_text(from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==
-          MoveError::none);
+    CHECK(resolve_text(from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error == MoveError::none);
     CHECK(resolve_text(from_fen("4r1k1/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==
           MoveError::illegal);
     CHECK(resolve_text(from_fen("5rk1/8/8/8/8/8/8/4K2R w K - 0 1"), "O-O").error ==

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -24,88 +25,34 @@ using namespace xpgn::rules;
 
 namespace {
 
+using test::count_effects;
+using test::is_legal;
+using test::legal_sans;
+using test::play_all;
+using test::play_san;
+using test::refusal;
+using test::resolve_text;
+using test::sq;
+using test::the_effect;
+
 const Variant& maxim(const std::string& options = "") {
-  std::string error;
-  const Variant* v = find_variant("maxim", options, error);
-  INFO(error);
-  REQUIRE(v != nullptr);
-  return *v;
+  return test::variant("maxim", options);
 }
 
 Position from_fen(const std::string& fen, const Variant& v = maxim()) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(v, *setup, error);
-  INFO("error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
+  return test::from_fen(fen, v);
 }
 
 // The error Position::from_setup gives for a FEN it refuses.
 std::string fen_error(const std::string& fen) {
-  auto setup = notation::parse_fen(fen);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(maxim(), *setup, error);
-  CHECK_FALSE(pos.has_value());
-  return error;
-}
-
-Square sq(const std::string& name) {
-  REQUIRE(name.size() >= 2);
-  return make_square(name[0] - 'a', std::stoi(name.substr(1)) - 1);
+  return test::refused_fen_error(fen, maxim());
 }
 
 Piece piece(Color c, char fen_letter) {
-  const PieceType t = maxim().piece_by_fen_letter(fen_letter);
-  REQUIRE(t != no_piece_type);
-  return make_piece(c, t);
-}
-
-Resolution resolve_text(const Position& pos, const std::string& text, Position* after = nullptr,
-                        EffectList* effects = nullptr) {
-  auto token = notation::parse_san(text);
-  INFO("SAN " << text);
-  REQUIRE(token.has_value());
-  return resolve(pos, *token, after, effects);
-}
-
-// Plays one SAN move that must be legal; returns the position after it.
-Position play_san(const Position& pos, const std::string& text, EffectList* effects = nullptr) {
-  Position after = pos;
-  Resolution r = resolve_text(pos, text, &after, effects);
-  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
-  REQUIRE(r.error == MoveError::none);
-  return after;
-}
-
-Position play_all(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& m : moves) pos = play_san(pos, m);
-  return pos;
-}
-
-// The message of a refused move (which must be refused).
-std::string refusal(const Position& pos, const std::string& text) {
-  Resolution r = resolve_text(pos, text);
-  INFO("position " << pos.fen() << ", move " << text);
-  CHECK(r.error != MoveError::none);
-  return r.message;
+  return test::piece_by_fen(maxim(), c, fen_letter);
 }
 
 using Sans = std::vector<std::string>;
-
-// Canonical SAN of every legal move, sorted.
-Sans legal_sans(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  Sans out;
-  for (const Move& m : moves) out.push_back(to_san(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // Canonical SAN of the legal moves whose text starts with `prefix` (e.g. "N", "Rx"), sorted.
 Sans legal_starting(const Position& pos, const std::string& prefix) {
@@ -123,30 +70,11 @@ Sans pawn_moves(const Position& pos) {
   return out;
 }
 
-int count_effects(const EffectList& effects, EffectKind kind) {
-  int n = 0;
-  for (const Effect& e : effects)
-    if (e.kind == kind) ++n;
-  return n;
-}
-
-Effect the_effect(const EffectList& effects, EffectKind kind) {
-  REQUIRE(count_effects(effects, kind) == 1);
-  for (const Effect& e : effects)
-    if (e.kind == kind) return e;
-  return {};
-}
-
-bool is_legal(const Position& pos, const std::string& text) {
-  return resolve_text(pos, text).error == MoveError::none;
-}
-
 }  // namespace
 
 // ---- setup ------------------------------------------------------------------------------------
 
-TEST_CASE("maxim setup: bishops in the corners' neighbours, pawns on c1 and f1",
-          "[rules][maxim]") {
+TEST_CASE("maxim setup: bishops in the corners' neighbours, pawns on c1 and f1", "[rules][maxim]") {
   const Position start = Position::start(maxim());
 
   SECTION("the start position") {
@@ -159,11 +87,11 @@ TEST_CASE("maxim setup: bishops in the corners' neighbours, pawns on c1 and f1",
 
   SECTION("fifty first moves") {
     CHECK(legal_sans(start) ==
-          Sans{"Bb1", "Bb3", "Bc4", "Bd5", "Bd6", "Be5", "Be6", "Bf4", "Bg1", "Bg3", "Bxc7",
-               "Bxf7+", "Kd1", "Kd2", "Ke2", "Kf1", "Kf2", "Na1", "Nb2", "Nb4", "Nc1", "Nd1",
-               "Ne1", "Nf1", "Ng2", "Ng4", "Nh1", "Qc1", "Qc2", "Qd2", "Qe1", "Qe2", "Ra2", "Rb1",
-               "Rg1", "Rh2", "b3", "b4", "c2", "c3", "c4", "d3", "d4", "e3", "e4", "f2", "f3",
-               "f4", "g3", "g4"});
+          Sans{"Bb1",  "Bb3",   "Bc4", "Bd5", "Bd6", "Be5", "Be6", "Bf4", "Bg1", "Bg3",
+               "Bxc7", "Bxf7+", "Kd1", "Kd2", "Ke2", "Kf1", "Kf2", "Na1", "Nb2", "Nb4",
+               "Nc1",  "Nd1",   "Ne1", "Nf1", "Ng2", "Ng4", "Nh1", "Qc1", "Qc2", "Qd2",
+               "Qe1",  "Qe2",   "Ra2", "Rb1", "Rg1", "Rh2", "b3",  "b4",  "c2",  "c3",
+               "c4",   "d3",    "d4",  "e3",  "e4",  "f2",  "f3",  "f4",  "g3",  "g4"});
   }
 
   SECTION("names and options") {
@@ -192,8 +120,7 @@ TEST_CASE("maxim knight: one step, two on an empty path, three over a piece", "[
   SECTION("a piece on the first square: the knight leaps three instead of two") {
     // d5 holds a white pawn: the knight may join it (a stack) or leap to d7, not stop on d6.
     const Position pos = from_fen("k7/8/8/3P4/3N4/8/8/7K w - - 0 1");
-    CHECK(legal_starting(pos, "N") ==
-          Sans{"Nb4", "Nc4", "Nd2", "Nd3", "Nd5", "Nd7", "Ne4", "Nf4"});
+    CHECK(legal_starting(pos, "N") == Sans{"Nb4", "Nc4", "Nd2", "Nd3", "Nd5", "Nd7", "Ne4", "Nf4"});
     CHECK(refusal(pos, "Nd6") == "no legal move: knight to d6 is not possible here");
   }
 
@@ -503,8 +430,7 @@ TEST_CASE("maxim portals: declarations", "[rules][maxim]") {
     CHECK(is_legal(pos, "Kb1,^g2^a4"));
     // A walled region that holds one of the player's own pieces is fine.
     const Position own = from_fen("k7/8/8/8/8/8/6nn/K4bN1 w - - 0 1");
-    CHECK(play_san(own, "Kb1,^h1^a4").fen() ==
-          "k7/8/8/8/8/8/6nn/1K3bN1 b - - 1 1 portals=h1,a4/-");
+    CHECK(play_san(own, "Kb1,^h1^a4").fen() == "k7/8/8/8/8/8/6nn/1K3bN1 b - - 1 1 portals=h1,a4/-");
   }
 
   SECTION("option portal-diagonal-fill: the region also spreads diagonally") {
@@ -652,26 +578,7 @@ TEST_CASE("maxim perft: regression tables", "[rules][maxim][perft]") {
   };
   const Table tables[] = {{"maxim.txt", "", 8}, {"maxim-knight-wide.txt", "knight-wide", 3}};
   for (const Table& t : tables) {
-    std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/" + t.file);
-    INFO(t.file);
-    REQUIRE(in);
-    const Variant& v = maxim(t.options);
-    std::string line;
-    int compared = 0;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream fields(line);
-      std::string fen, depth, nodes;
-      std::getline(fields, fen, ';');
-      std::getline(fields, depth, ';');
-      std::getline(fields, nodes, ';');
-      INFO(line);
-      const Position pos = from_fen(fen, v);
-      CHECK(pos.fen() == fen);
-      CHECK(perft(pos, std::stoi(depth)) == std::stoull(nodes));
-      ++compared;
-    }
-    CHECK(compared >= t.at_least);
+    CHECK(test::check_perft_file(t.file, maxim(t.options)) >= t.at_least);
   }
 }
 

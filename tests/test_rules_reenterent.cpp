@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -23,85 +24,30 @@ using namespace xpgn::rules;
 
 namespace {
 
+using test::count_effects;
+using test::legal_sans;
+using test::play_all;
+using test::play_san;
+using test::refusal;
+using test::resolve_text;
+using test::sq;
+using test::the_effect;
+
 const Variant& reenterent() {
-  std::string error;
-  const Variant* v = find_variant("reenterent", "", error);
-  INFO(error);
-  REQUIRE(v != nullptr);
-  return *v;
+  return test::variant("reenterent");
 }
 
 Position from_fen(const std::string& fen) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(reenterent(), *setup, error);
-  INFO("error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
+  return test::from_fen(fen, reenterent());
 }
 
 // The error Position::from_setup gives for a FEN it refuses.
 std::string fen_error(const std::string& fen) {
-  auto setup = notation::parse_fen(fen);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(reenterent(), *setup, error);
-  CHECK_FALSE(pos.has_value());
-  return error;
-}
-
-Square sq(const std::string& name) {
-  REQUIRE(name.size() >= 2);
-  return make_square(name[0] - 'a', std::stoi(name.substr(1)) - 1);
+  return test::refused_fen_error(fen, reenterent());
 }
 
 Piece piece(Color c, char fen_letter) {
-  const PieceType t = reenterent().piece_by_fen_letter(fen_letter);
-  REQUIRE(t != no_piece_type);
-  return make_piece(c, t);
-}
-
-Resolution resolve_text(const Position& pos, const std::string& text, Position* after = nullptr,
-                        EffectList* effects = nullptr) {
-  auto token = notation::parse_san(text);
-  INFO("SAN " << text);
-  REQUIRE(token.has_value());
-  return resolve(pos, *token, after, effects);
-}
-
-// Plays one SAN move that must be legal; returns the position after it.
-Position play_san(const Position& pos, const std::string& text, EffectList* effects = nullptr) {
-  Position after = pos;
-  Resolution r = resolve_text(pos, text, &after, effects);
-  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
-  REQUIRE(r.error == MoveError::none);
-  return after;
-}
-
-Position play_all(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& m : moves) pos = play_san(pos, m);
-  return pos;
-}
-
-// The message of a refused move (which must be refused).
-std::string refusal(const Position& pos, const std::string& text) {
-  Resolution r = resolve_text(pos, text);
-  INFO("position " << pos.fen() << ", move " << text);
-  CHECK(r.error != MoveError::none);
-  return r.message;
-}
-
-// Canonical SAN of every legal move, sorted.
-std::vector<std::string> legal_sans(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::vector<std::string> out;
-  for (const Move& m : moves) out.push_back(to_san(pos, m));
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::piece_by_fen(reenterent(), c, fen_letter);
 }
 
 // SAN of the legal re-entries (placements), sorted.
@@ -113,21 +59,6 @@ std::vector<std::string> reentries(const Position& pos) {
     if (m.kind == MoveKind::placement) out.push_back(to_san(pos, m));
   std::sort(out.begin(), out.end());
   return out;
-}
-
-int count_effects(const EffectList& effects, EffectKind kind) {
-  int n = 0;
-  for (const Effect& e : effects)
-    if (e.kind == kind) ++n;
-  return n;
-}
-
-// The one effect of a kind (fails if there is not exactly one).
-Effect the_effect(const EffectList& effects, EffectKind kind) {
-  REQUIRE(count_effects(effects, kind) == 1);
-  for (const Effect& e : effects)
-    if (e.kind == kind) return e;
-  return {};
 }
 
 using Sans = std::vector<std::string>;
@@ -342,8 +273,8 @@ TEST_CASE("reenterent captures: the captured piece goes to the re-entry square",
     CHECK(the_effect(effects, EffectKind::reentry_lost).piece == piece(Color::black, 'N'));
     CHECK(the_effect(effects, EffectKind::to_reentry).piece == piece(Color::black, 'P'));
     // The knight is gone: Black may bring back the pawn (b5 is taken), never the knight.
-    CHECK(reentries(after) == Sans{"P@a5", "P@a6", "P@a7", "P@b6", "P@b7", "P@c5", "P@c6",
-                                   "P@c7", "P@d5", "P@d6", "P@d7", "P@e5", "P@e6", "P@e7"});
+    CHECK(reentries(after) == Sans{"P@a5", "P@a6", "P@a7", "P@b6", "P@b7", "P@c5", "P@c6", "P@c7",
+                                   "P@d5", "P@d6", "P@d7", "P@e5", "P@e6", "P@e7"});
   }
 
   SECTION("a player's own waiting piece is displaced just the same") {
@@ -495,8 +426,8 @@ TEST_CASE("reenterent catacombs: bishops switch between c4 and c5", "[rules][ree
 
   SECTION("from c4 or c5, the switch is a move of its own: Bc4") {
     const Position pos = from_fen("k4/5/5/2B2/5/5/5/K4[] w - - 0 1");
-    CHECK(legal_sans(pos) == Sans{"Ba3", "Ba7", "Bb4", "Bb6", "Bc4", "Bd4", "Bd6", "Be3", "Be7",
-                                  "Ka2", "Kb1", "Kb2"});
+    CHECK(legal_sans(pos) ==
+          Sans{"Ba3", "Ba7", "Bb4", "Bb6", "Bc4", "Bd4", "Bd6", "Be3", "Be7", "Ka2", "Kb1", "Kb2"});
     CHECK(play_san(pos, "Bc4").fen() == "k4/5/5/5/2B2/5/5/K4[] b - - 1 1");
     CHECK(play_san(pos, "Bc5c4").fen() == "k4/5/5/5/2B2/5/5/K4[] b - - 1 1");
     const Position black = from_fen("k4/5/5/5/2b2/5/5/K4[] b - - 0 1");
@@ -577,8 +508,7 @@ TEST_CASE("reenterent end of the game", "[rules][reenterent]") {
   SECTION("a piece on the re-entry square counts as material") {
     CHECK(judge(from_fen("k4/5/5/5/5/5/5/K1N2[] w - - 0 1"), {}).termination ==
           Termination::insufficient_material);
-    CHECK(judge(from_fen("k4/5/5/5/5/5/5/K1N2[Q] w - - 0 1"), {}).termination ==
-          Termination::none);
+    CHECK(judge(from_fen("k4/5/5/5/5/5/5/K1N2[Q] w - - 0 1"), {}).termination == Termination::none);
   }
 }
 
@@ -596,24 +526,7 @@ TEST_CASE("reenterent perft: hand-checked counts", "[rules][reenterent][perft]")
 TEST_CASE("reenterent perft: regression table", "[rules][reenterent][perft]") {
   // Made with xpgn itself (regression data, not an independent reference); the header of the
   // file explains how the small counts were checked by hand.
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/reenterent.txt");
-  REQUIRE(in);
-  std::string line;
-  int compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::string fen, depth, nodes;
-    std::getline(fields, fen, ';');
-    std::getline(fields, depth, ';');
-    std::getline(fields, nodes, ';');
-    INFO(line);
-    const Position pos = from_fen(fen);
-    CHECK(pos.fen() == fen);
-    CHECK(perft(pos, std::stoi(depth)) == std::stoull(nodes));
-    ++compared;
-  }
-  CHECK(compared >= 8);
+  CHECK(test::check_perft_file("reenterent.txt", reenterent()) >= 8);
 }
 
 // ---- samples ----------------------------------------------------------------------------------
@@ -650,7 +563,8 @@ TEST_CASE("reenterent samples: complete games that replay cleanly", "[rules][ree
   CHECK(files >= 3);
 }
 
-TEST_CASE("reenterent: bishops of one colour are no dead position (catacombs)", "[rules][reenterent]") {
+TEST_CASE("reenterent: bishops of one colour are no dead position (catacombs)",
+          "[rules][reenterent]") {
   std::string error;
   const rules::Variant* v = rules::find_variant("reenterent", "", error);
   REQUIRE(v != nullptr);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -22,13 +23,13 @@ using namespace xpgn::rules;
 
 namespace {
 
-const Variant& variant(const std::string& id, const std::string& options = "") {
-  std::string error;
-  const Variant* v = find_variant(id, options, error);
-  INFO("variant " << id << " [" << options << "]: " << error);
-  REQUIRE(v != nullptr);
-  return *v;
-}
+using test::count_effects;
+using test::legal_sans;
+using test::play_all;
+using test::play_san;
+using test::resolve_text;
+using test::sq;
+using test::variant;
 
 const Variant& repro() {
   return variant("reproduction");
@@ -41,34 +42,16 @@ const Variant& vacated() {
 }
 
 Position from_fen(const std::string& fen, const Variant& v = repro()) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(v, *setup, error);
-  INFO("FEN: " << fen << " / error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
+  return test::from_fen(fen, v);
 }
 
 // The validator's message for a FEN that must be rejected ("" if it was accepted).
 std::string fen_error(const std::string& fen, const Variant& v = repro()) {
-  auto setup = notation::parse_fen(fen);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(v, *setup, error);
-  return pos ? std::string() : error;
-}
-
-Square sq(const char* name) {
-  return make_square(name[0] - 'a', name[1] - '1');
+  return test::fen_error(fen, v);
 }
 
 Piece piece_of(const Variant& v, Color c, char letter) {
-  const PieceType t = letter == 'P' ? v.pawn_type() : v.piece_by_san_letter(letter);
-  REQUIRE(t != no_piece_type);
-  return make_piece(c, t);
+  return test::piece_by_san(v, c, letter);
 }
 Piece white(char letter) {
   return piece_of(repro(), Color::white, letter);
@@ -77,42 +60,12 @@ Piece black(char letter) {
   return piece_of(repro(), Color::black, letter);
 }
 
-Resolution resolve_text(const Position& pos, const std::string& text, Position* after = nullptr,
-                        EffectList* effects = nullptr) {
-  auto token = notation::parse_san(text);
-  INFO("SAN " << text << " must parse");
-  REQUIRE(token.has_value());
-  return resolve(pos, *token, after, effects);
-}
-
-// Plays one SAN move that must be legal; returns the position after it.
-Position play_san(const Position& pos, const std::string& text, EffectList* effects = nullptr) {
-  Position after = pos;
-  Resolution r = resolve_text(pos, text, &after, effects);
-  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
-  REQUIRE(r.error == MoveError::none);
-  return after;
-}
-
-Position play_all(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& m : moves) pos = play_san(pos, m);
-  return pos;
-}
-
 bool legal(const Position& pos, const std::string& text) {
-  return resolve_text(pos, text).error == MoveError::none;
+  return test::is_legal(pos, text);
 }
 
 MoveError error_of(const Position& pos, const std::string& text) {
   return resolve_text(pos, text).error;
-}
-
-std::vector<std::string> legal_sans(const Position& pos) {
-  MoveList moves;
-  generate_legal(pos, moves);
-  std::vector<std::string> out;
-  for (const Move& m : moves) out.push_back(to_san(pos, m));
-  return out;
 }
 
 bool has_san(const Position& pos, const std::string& san) {
@@ -134,12 +87,6 @@ int count_births(const Position& pos) {
   generate_legal(pos, moves);
   int n = 0;
   for (const Move& m : moves) n += m.birth != no_square || m.kind == MoveKind::placement;
-  return n;
-}
-
-int count_effects(const EffectList& effects, EffectKind kind) {
-  int n = 0;
-  for (const Effect& e : effects) n += e.kind == kind;
   return n;
 }
 
@@ -742,26 +689,7 @@ TEST_CASE("reproduction perft: regression tables", "[rules][reproduction][perft]
       {"reproduction-vacated.txt", "reproduction-vacated", "", 3},
   };
   for (const Table& t : tables) {
-    std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/" + t.file);
-    INFO(t.file);
-    REQUIRE(in);
-    const Variant& v = variant(t.variant, t.options);
-    std::string line;
-    int compared = 0;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream fields(line);
-      std::string fen, depth, nodes;
-      std::getline(fields, fen, ';');
-      std::getline(fields, depth, ';');
-      std::getline(fields, nodes, ';');
-      INFO(line);
-      const Position pos = from_fen(fen, v);
-      CHECK(pos.fen() == fen);
-      CHECK(perft(pos, std::stoi(depth)) == std::stoull(nodes));
-      ++compared;
-    }
-    CHECK(compared >= t.at_least);
+    CHECK(test::check_perft_file(t.file, variant(t.variant, t.options)) >= t.at_least);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
@@ -18,77 +19,31 @@ using namespace xpgn::rules;
 
 namespace {
 
+using test::count_effects;
+using test::play_all;
+using test::play_san;
+using test::resolve_text;
+using test::sq;
+
 const Variant& reservists() {
-  std::string error;
-  const Variant* v = find_variant("reservists", "", error);
-  INFO(error);
-  REQUIRE(v != nullptr);
-  return *v;
+  return test::variant("reservists");
 }
 
 Position from_fen(const std::string& fen) {
-  notation::SyntaxError syntax;
-  auto setup = notation::parse_fen(fen, &syntax);
-  INFO("FEN: " << fen << " / " << syntax.expected);
-  REQUIRE(setup.has_value());
-  std::string error;
-  auto pos = Position::from_setup(reservists(), *setup, error);
-  INFO("error: " << error);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
-
-// "e10" -> square.
-Square sq(const std::string& name) {
-  REQUIRE(name.size() >= 2);
-  return make_square(name[0] - 'a', std::stoi(name.substr(1)) - 1);
+  return test::from_fen(fen, reservists());
 }
 
 Piece piece_of(Color c, char fen_letter) {
-  const PieceType t = reservists().piece_by_fen_letter(fen_letter);
-  REQUIRE(t != no_piece_type);
-  return make_piece(c, t);
-}
-
-Resolution resolve_text(const Position& pos, const std::string& text, Position* after = nullptr,
-                        EffectList* effects = nullptr) {
-  auto token = notation::parse_san(text);
-  INFO("SAN " << text);
-  REQUIRE(token.has_value());
-  return resolve(pos, *token, after, effects);
-}
-
-// Plays one SAN move that must be legal; returns the position after it.
-Position play_san(const Position& pos, const std::string& text, EffectList* effects = nullptr) {
-  Position after = pos;
-  Resolution r = resolve_text(pos, text, &after, effects);
-  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
-  REQUIRE(r.error == MoveError::none);
-  return after;
-}
-
-Position play_all(Position pos, const std::vector<std::string>& moves) {
-  for (const auto& m : moves) pos = play_san(pos, m);
-  return pos;
-}
-
-int count_effects(const EffectList& effects, EffectKind kind) {
-  int n = 0;
-  for (const Effect& e : effects)
-    if (e.kind == kind) ++n;
-  return n;
+  return test::piece_by_fen(reservists(), c, fen_letter);
 }
 
 // The one reserve-pawn effect of a move (fails if there is not exactly one).
 Effect reserve_effect(const EffectList& effects) {
-  REQUIRE(count_effects(effects, EffectKind::reserve_pawn) == 1);
-  for (const Effect& e : effects)
-    if (e.kind == EffectKind::reserve_pawn) return e;
-  return {};
+  return test::the_effect(effects, EffectKind::reserve_pawn);
 }
 
 bool is_legal_san(const Position& pos, const std::string& text) {
-  return resolve_text(pos, text).error == MoveError::none;
+  return test::is_legal(pos, text);
 }
 
 }  // namespace
@@ -110,24 +65,7 @@ TEST_CASE("reservists perft: positions and counts made by Fairy-Stockfish (ffish
           "[rules][reservists][perft]") {
   // Made by tests/reference/reservists_perft.mjs; every (position, depth) there is checked to be
   // one where reserve pawns and full files cannot change the count.
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/reservists-ffish.txt");
-  REQUIRE(in);
-  std::string line;
-  int compared = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::string fen, depth, nodes;
-    std::getline(fields, fen, ';');
-    std::getline(fields, depth, ';');
-    std::getline(fields, nodes, ';');
-    INFO(line);
-    const Position pos = from_fen(fen);
-    CHECK(pos.fen() == fen);
-    CHECK(perft(pos, std::stoi(depth)) == std::stoull(nodes));
-    ++compared;
-  }
-  CHECK(compared >= 13);
+  CHECK(test::check_perft_file("reservists-ffish.txt", reservists()) >= 13);
 }
 
 // ---- reserve pawns ----------------------------------------------------------------------------
@@ -265,7 +203,7 @@ TEST_CASE("reservists full file: no move may leave a file without an empty squar
     CHECK(is_legal_san(pos, "Nc4"));
   }
   SECTION("moves along the file or captures of minor pieces on it do not fill it") {
-    CHECK(is_legal_san(pos, "b5"));  // b4-b5: b4 becomes empty
+    CHECK(is_legal_san(pos, "b5"));    // b4-b5: b4 becomes empty
     CHECK(is_legal_san(pos, "Nxb7"));  // a pawn is no major: no reserve pawn
     const Position black = play_san(pos, "Kg1");
     CHECK(is_legal_san(black, "Qb5"));
@@ -319,7 +257,7 @@ TEST_CASE("reservists pawns: double steps from ranks 1-3 and en passant", "[rule
     pos = play_san(pos, "c3");  // c1-c3
     CHECK(pos.at(sq("c3")) == piece_of(Color::white, 'P'));
     CHECK(pos.en_passant() == no_square);  // no black pawn beside c3
-    pos = play_all(pos, {"Kg10", "c5"});  // c3-c5, passing c4 next to the d5 pawn
+    pos = play_all(pos, {"Kg10", "c5"});   // c3-c5, passing c4 next to the d5 pawn
     CHECK(pos.at(sq("c5")) == piece_of(Color::white, 'P'));
     CHECK(square_name(pos.en_passant()) == "c4");
     EffectList effects;
@@ -362,7 +300,8 @@ TEST_CASE("reservists pawns: double steps from ranks 1-3 and en passant", "[rule
   }
 }
 
-TEST_CASE("reservists promotion: every piece of the list, paladin as P or L", "[rules][reservists]") {
+TEST_CASE("reservists promotion: every piece of the list, paladin as P or L",
+          "[rules][reservists]") {
   const Position pos = from_fen("8/4P3/8/k7/8/8/8/8/1p6/7K w - - 0 1");
   struct Case {
     const char* san;
@@ -462,7 +401,7 @@ TEST_CASE("reservists paladin and commoner", "[rules][reservists]") {
   SECTION("the commoner is not royal: it may stand attacked and be taken") {
     const Position pos = from_fen("7k/8/8/8/8/8/3C4/8/3r4/K7 w - - 0 1");
     CHECK_FALSE(in_check(pos));
-    CHECK(is_legal_san(pos, "Cd3"));  // onto a square the rook attacks
+    CHECK(is_legal_san(pos, "Cd3"));                              // onto a square the rook attacks
     CHECK(resolve_text(pos, "Kb2").error == MoveError::illegal);  // the king may not
     EffectList effects;
     const Position taken = play_san(play_san(pos, "Cd3"), "Rxd3", &effects);

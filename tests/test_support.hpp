@@ -1,0 +1,176 @@
+// Helpers shared by the rules tests (tests/test_rules_*.cpp): variant lookup, FEN and SAN
+// plumbing that fails the running Catch2 test on bad input, legal-move listings, effect counts
+// and perft tables. Header-only; include after <catch2/catch.hpp>.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <istream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/san.hpp"
+
+namespace xpgn::test {
+
+// The variant `id` with `options`; fails the test (with the lookup's error) if there is none.
+inline const rules::Variant& variant(const std::string& id, const std::string& options = "") {
+  std::string error;
+  const rules::Variant* v = rules::find_variant(id, options, error);
+  INFO("variant " << id << " [" << options << "]: " << error);
+  REQUIRE(v != nullptr);
+  return *v;
+}
+
+// Position from FEN text under `v`; fails the test with the parser's or validator's message.
+inline rules::Position from_fen(const std::string& fen, const rules::Variant& v) {
+  notation::SyntaxError syntax;
+  auto setup = notation::parse_fen(fen, &syntax);
+  INFO("FEN: " << fen << " / " << syntax.expected);
+  REQUIRE(setup.has_value());
+  std::string error;
+  auto pos = rules::Position::from_setup(v, *setup, error);
+  INFO("FEN: " << fen << " / error: " << error);
+  REQUIRE(pos.has_value());
+  return *pos;
+}
+
+// The validator's message for a FEN that must parse ("" if `v` accepts it).
+inline std::string fen_error(const std::string& fen, const rules::Variant& v) {
+  auto setup = notation::parse_fen(fen);
+  REQUIRE(setup.has_value());
+  std::string error;
+  auto pos = rules::Position::from_setup(v, *setup, error);
+  return pos ? std::string() : error;
+}
+
+// The validator's message for a FEN that must parse and that `v` must refuse (checked).
+inline std::string refused_fen_error(const std::string& fen, const rules::Variant& v) {
+  auto setup = notation::parse_fen(fen);
+  REQUIRE(setup.has_value());
+  std::string error;
+  auto pos = rules::Position::from_setup(v, *setup, error);
+  CHECK_FALSE(pos.has_value());
+  return error;
+}
+
+// "e10" -> square (file letter, then a rank number of one or more digits).
+inline Square sq(const std::string& name) {
+  REQUIRE(name.size() >= 2);
+  return make_square(name[0] - 'a', std::stoi(name.substr(1)) - 1);
+}
+
+// The piece of colour `c` whose FEN letter in `v` is `fen_letter` (which must exist).
+inline Piece piece_by_fen(const rules::Variant& v, Color c, char fen_letter) {
+  const PieceType t = v.piece_by_fen_letter(fen_letter);
+  REQUIRE(t != no_piece_type);
+  return make_piece(c, t);
+}
+
+// The piece of colour `c` whose SAN letter in `v` is `letter` ('P' is the pawn; must exist).
+inline Piece piece_by_san(const rules::Variant& v, Color c, char letter) {
+  const PieceType t = letter == 'P' ? v.pawn_type() : v.piece_by_san_letter(letter);
+  REQUIRE(t != no_piece_type);
+  return make_piece(c, t);
+}
+
+// Resolves SAN text (which must parse) in `pos`; `after`/`effects` as for rules::resolve.
+inline rules::Resolution resolve_text(const rules::Position& pos, const std::string& text,
+                                      rules::Position* after = nullptr,
+                                      rules::EffectList* effects = nullptr) {
+  auto token = notation::parse_san(text);
+  INFO("SAN " << text << " must parse");
+  REQUIRE(token.has_value());
+  return rules::resolve(pos, *token, after, effects);
+}
+
+// Plays one SAN move that must be legal; returns the position after it.
+inline rules::Position play_san(const rules::Position& pos, const std::string& text,
+                                rules::EffectList* effects = nullptr) {
+  rules::Position after = pos;
+  rules::Resolution r = resolve_text(pos, text, &after, effects);
+  INFO("position " << pos.fen() << ", move " << text << ": " << r.message);
+  REQUIRE(r.error == rules::MoveError::none);
+  return after;
+}
+
+// Plays SAN moves from `pos` in turn, each of which must be legal; returns the last position.
+inline rules::Position play_all(rules::Position pos, const std::vector<std::string>& moves) {
+  for (const auto& m : moves) pos = play_san(pos, m);
+  return pos;
+}
+
+// Whether SAN text (which must parse) names a legal move in `pos`.
+inline bool is_legal(const rules::Position& pos, const std::string& text) {
+  return resolve_text(pos, text).error == rules::MoveError::none;
+}
+
+// The message of a refused move (checked to be refused).
+inline std::string refusal(const rules::Position& pos, const std::string& text) {
+  rules::Resolution r = resolve_text(pos, text);
+  INFO("position " << pos.fen() << ", move " << text);
+  CHECK(r.error != rules::MoveError::none);
+  return r.message;
+}
+
+// Canonical SAN of every legal move in `pos`, sorted.
+inline std::vector<std::string> legal_sans(const rules::Position& pos) {
+  rules::MoveList moves;
+  rules::generate_legal(pos, moves);
+  std::vector<std::string> out;
+  for (const rules::Move& m : moves) out.push_back(rules::to_san(pos, m));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// How many effects of `kind` the list holds.
+inline int count_effects(const rules::EffectList& effects, rules::EffectKind kind) {
+  int n = 0;
+  for (const rules::Effect& e : effects) n += e.kind == kind;
+  return n;
+}
+
+// The one effect of `kind` (fails the test if there is not exactly one).
+inline rules::Effect the_effect(const rules::EffectList& effects, rules::EffectKind kind) {
+  REQUIRE(count_effects(effects, kind) == 1);
+  for (const rules::Effect& e : effects)
+    if (e.kind == kind) return e;
+  return {};
+}
+
+// Checks each `FEN;depth;nodes` line of `in` (blank and '#' lines skipped): perft under `v`
+// gives `nodes` and, if `check_fen`, the FEN reads back unchanged. Returns the lines compared.
+inline int check_perft_lines(std::istream& in, const rules::Variant& v, bool check_fen) {
+  std::string line;
+  int compared = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string fen, depth, nodes;
+    std::getline(fields, fen, ';');
+    std::getline(fields, depth, ';');
+    std::getline(fields, nodes, ';');
+    INFO(line);
+    const rules::Position pos = from_fen(fen, v);
+    if (check_fen) CHECK(pos.fen() == fen);
+    CHECK(rules::perft(pos, std::stoi(depth)) == std::stoull(nodes));
+    ++compared;
+  }
+  return compared;
+}
+
+// Checks the perft table tests/data/perft/`file` (which must exist) under `v`, FENs included.
+// Returns the lines compared.
+inline int check_perft_file(const std::string& file, const rules::Variant& v) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/" + file);
+  INFO(file);
+  REQUIRE(in);
+  return check_perft_lines(in, v, true);
+}
+
+}  // namespace xpgn::test
