@@ -455,14 +455,10 @@ TEST_CASE("battle of the kings perft: regression table", "[rules][battle][perft]
 
 TEST_CASE("battle of the kings samples: every game replays without a diagnostic",
           "[rules][battle]") {
-  const std::filesystem::path dir =
-      std::filesystem::path(XPGN_TEST_DATA) / ".." / ".." / "samples" / "battle-of-the-kings";
-  REQUIRE(std::filesystem::is_directory(dir));
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".pgn") continue;
-    INFO(entry.path().string());
-    const record::CheckReport report = record::check_file(entry.path().string());
+  for (const auto& path : test::sample_files("battle-of-the-kings")) {
+    INFO(path.string());
+    const record::CheckReport report = record::check_file(path.string());
     std::string text;
     for (const auto& d : report.diagnostics) text += record::format_diagnostic(d) + "\n";
     INFO(text);

@@ -585,17 +585,10 @@ TEST_CASE("maxim perft: regression tables", "[rules][maxim][perft]") {
 // ---- samples ----------------------------------------------------------------------------------
 
 TEST_CASE("maxim samples: complete games that replay cleanly", "[rules][maxim]") {
-  const std::filesystem::path dir =
-      std::filesystem::path(XPGN_TEST_DATA) / ".." / ".." / "samples" / "maxim";
-  REQUIRE(std::filesystem::is_directory(dir));
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".pgn") continue;
-    INFO(entry.path().string());
-    std::ifstream in(entry.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto games = record::read_games(text.str());
+  for (const auto& path : test::sample_files("maxim")) {
+    INFO(path.string());
+    const auto games = record::read_games(test::file_text(path));
     REQUIRE(games.size() == 1);
     const record::Game& game = games[0];
     REQUIRE(game.variant != nullptr);

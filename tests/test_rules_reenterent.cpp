@@ -532,17 +532,10 @@ TEST_CASE("reenterent perft: regression table", "[rules][reenterent][perft]") {
 // ---- samples ----------------------------------------------------------------------------------
 
 TEST_CASE("reenterent samples: complete games that replay cleanly", "[rules][reenterent]") {
-  const std::filesystem::path dir =
-      std::filesystem::path(XPGN_TEST_DATA) / ".." / ".." / "samples" / "reenterent";
-  REQUIRE(std::filesystem::is_directory(dir));
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".pgn") continue;
-    INFO(entry.path().string());
-    std::ifstream in(entry.path());
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto games = record::read_games(text.str());
+  for (const auto& path : test::sample_files("reenterent")) {
+    INFO(path.string());
+    const auto games = record::read_games(test::file_text(path));
     REQUIRE(games.size() == 1);
     const record::Game& game = games[0];
     REQUIRE(game.variant != nullptr);

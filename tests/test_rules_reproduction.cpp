@@ -697,14 +697,10 @@ TEST_CASE("reproduction perft: regression tables", "[rules][reproduction][perft]
 
 TEST_CASE("reproduction samples: every game replays without a diagnostic",
           "[rules][reproduction]") {
-  const std::filesystem::path dir =
-      std::filesystem::path(XPGN_TEST_DATA) / ".." / ".." / "samples" / "reproduction";
-  REQUIRE(std::filesystem::is_directory(dir));
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".pgn") continue;
-    INFO(entry.path().string());
-    const record::CheckReport report = record::check_file(entry.path().string());
+  for (const auto& path : test::sample_files("reproduction")) {
+    INFO(path.string());
+    const record::CheckReport report = record::check_file(path.string());
     std::string text;
     for (const auto& d : report.diagnostics) text += record::format_diagnostic(d) + "\n";
     INFO(text);

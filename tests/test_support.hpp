@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <istream>
 #include <sstream>
@@ -171,6 +172,26 @@ inline int check_perft_file(const std::string& file, const rules::Variant& v) {
   INFO(file);
   REQUIRE(in);
   return check_perft_lines(in, v, true);
+}
+
+// The .pgn files of samples/<folder>, sorted by name (the folder must exist).
+inline std::vector<std::filesystem::path> sample_files(const std::string& folder) {
+  const std::filesystem::path dir =
+      std::filesystem::path(XPGN_TEST_DATA) / ".." / ".." / "samples" / folder;
+  REQUIRE(std::filesystem::is_directory(dir));
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The whole text of a file.
+inline std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 }  // namespace xpgn::test

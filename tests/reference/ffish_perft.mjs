@@ -22,31 +22,10 @@
 // below), so the output is reproducible with the same ffish version (the
 // random choice indexes ffish's legal-move list, whose order is ffish's).
 
-import { createRequire } from 'node:module';
+import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
 
-const require = createRequire(import.meta.url);
 
-// ffish's Emscripten loader prefers `fetch` when it exists (Node >= 18 has
-// one) and then fails on a plain file path; hide it while the module starts
-// so that it reads ffish.wasm from disk instead.
-const savedFetch = globalThis.fetch;
-globalThis.fetch = undefined;
-let ffish;
-try {
-  ffish = require('ffish');
-} catch (e) {
-  if (e.code !== 'MODULE_NOT_FOUND') throw e;
-  process.stderr.write('ffish not found: run `npm install --prefix /tmp/ffish ffish@0.7.10` and set\n'
-    + 'NODE_PATH=/tmp/ffish/node_modules (see tests/reference/README.md)\n');
-  process.exit(2);
-}
-globalThis.fetch = savedFetch;
-
-// A closed pipe (e.g. `| head`) is not an error worth ffish's crash dump.
-process.stdout.on('error', (e) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
+const ffish = loadFfish();
 
 const FFISH_VERSION_EXPECTED = '0.7.10';
 const SEED = 0x5eed2024;
@@ -63,34 +42,8 @@ const FIXED = [
   { name: 'chess960', fen: 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', is960: true, depth: 4 },
 ];
 
-// mulberry32: a tiny 32-bit seeded PRNG returning floats in [0, 1).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-function moveList(board) {
-  const s = board.legalMoves();
-  return s.length === 0 ? [] : s.split(' ');
-}
 
-function perft(board, depth) {
-  const moves = moveList(board);
-  if (depth <= 1) return depth === 1 ? moves.length : 1;
-  let nodes = 0;
-  for (const m of moves) {
-    board.push(m);
-    nodes += perft(board, depth - 1);
-    board.pop();
-  }
-  return nodes;
-}
 
 // --- position predicates (board is the live game board) ---
 
@@ -168,14 +121,6 @@ function sample(rng, category, seen) {
   return found;
 }
 
-function versionOfFfish() {
-  try {
-    return require('ffish/package.json').version;
-  } catch {
-    return 'unknown';
-  }
-}
-
 function divideMain(args) {
   const depth = Number(args[0]);
   const fen = args[1];
@@ -240,5 +185,4 @@ function main() {
 }
 
 // The wasm module loads asynchronously; run once it is ready.
-if (ffish.calledRun) main();
-else ffish.onRuntimeInitialized = main;
+whenReady(ffish, main);

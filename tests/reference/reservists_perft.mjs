@@ -45,33 +45,14 @@
 // ffish's legal-move list, so another ffish version may pick other positions (the counts for a
 // given FEN do not change).
 
-import { createRequire } from 'node:module';
+import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
 const HERE = dirname(fileURLToPath(import.meta.url));
 
-// ffish's Emscripten loader prefers `fetch` when it exists (Node >= 18 has one) and then fails
-// on a plain file path; hide it while the module starts so that it reads ffish.wasm from disk.
-const savedFetch = globalThis.fetch;
-globalThis.fetch = undefined;
-let ffish;
-try {
-  ffish = require('ffish');
-} catch (e) {
-  if (e.code !== 'MODULE_NOT_FOUND') throw e;
-  process.stderr.write('ffish not found: run `npm install --prefix /tmp/ffish ffish@0.7.10` and set\n'
-    + 'NODE_PATH=/tmp/ffish/node_modules (see tests/reference/README.md)\n');
-  process.exit(2);
-}
-globalThis.fetch = savedFetch;
-
-process.stdout.on('error', (e) => {
-  if (e.code === 'EPIPE') process.exit(0);
-  throw e;
-});
+const ffish = loadFfish();
 
 const FFISH_VERSION_EXPECTED = '0.7.10';
 const VARIANT = 'reservists';
@@ -112,17 +93,6 @@ const MIN_PLY = 8;
 const MAX_PLY = 60;
 const MAX_GAMES_PER_CATEGORY = 5000;
 
-// mulberry32: a tiny 32-bit seeded PRNG returning floats in [0, 1).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return function next() {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- board text helpers ------------------------------------------------------------------
 
@@ -185,22 +155,7 @@ function capturedMajor(grid, uci) {
   return c !== '' && MAJORS.has(c.toLowerCase()) ? c : null;
 }
 
-function moveList(board) {
-  const s = board.legalMoves();
-  return s.length === 0 ? [] : s.split(' ');
-}
 
-function perft(board, depth) {
-  const moves = moveList(board);
-  if (depth <= 1) return depth === 1 ? moves.length : 1;
-  let nodes = 0;
-  for (const m of moves) {
-    board.push(m);
-    nodes += perft(board, depth - 1);
-    board.pop();
-  }
-  return nodes;
-}
 
 // ---- the check that the special rules cannot matter --------------------------------------
 
@@ -335,14 +290,6 @@ function sample(rng, category, seen, tools) {
   return found;
 }
 
-function versionOfFfish() {
-  try {
-    return require('ffish/package.json').version;
-  } catch {
-    return 'unknown';
-  }
-}
-
 function loadVariants() {
   const ini = readFileSync(join(HERE, 'reservists.ini'), 'utf8');
   ffish.loadVariantConfig(ini + PSEUDO_SECTION);
@@ -423,5 +370,4 @@ function main() {
 }
 
 // The wasm module loads asynchronously; run once it is ready.
-if (ffish.calledRun) main();
-else ffish.onRuntimeInitialized = main;
+whenReady(ffish, main);

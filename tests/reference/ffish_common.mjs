@@ -1,0 +1,75 @@
+// Shared by the ffish reference scripts: loading ffish, a seeded PRNG, and perft by recursion.
+// Only ffish's public API is used; see README.md for how to install ffish.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+// Loads ffish, or exits with status 2 and says how to install it. ffish's Emscripten loader
+// prefers `fetch` when it exists (Node >= 18 has one) and then fails on a plain file path; it is
+// hidden while the module starts so that ffish.wasm is read from disk.
+export function loadFfish() {
+  const savedFetch = globalThis.fetch;
+  globalThis.fetch = undefined;
+  let ffish;
+  try {
+    ffish = require('ffish');
+  } catch (e) {
+    if (e.code !== 'MODULE_NOT_FOUND') throw e;
+    process.stderr.write('ffish not found: run `npm install --prefix /tmp/ffish ffish@0.7.10` and set\n'
+      + 'NODE_PATH=/tmp/ffish/node_modules (see tests/reference/README.md)\n');
+    process.exit(2);
+  }
+  globalThis.fetch = savedFetch;
+  // A closed pipe (e.g. `| head`) is not an error worth ffish's crash dump.
+  process.stdout.on('error', (e) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+  return ffish;
+}
+
+// The installed ffish version, or 'unknown'.
+export function versionOfFfish() {
+  try {
+    return require('ffish/package.json').version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+// Runs `main` once the asynchronously loaded wasm module is ready.
+export function whenReady(ffish, main) {
+  if (ffish.calledRun) main();
+  else ffish.onRuntimeInitialized = main;
+}
+
+// mulberry32: a tiny 32-bit seeded PRNG returning floats in [0, 1).
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return function next() {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// The legal moves of `board` in UCI form.
+export function moveList(board) {
+  const s = board.legalMoves();
+  return s.length === 0 ? [] : s.split(' ');
+}
+
+// Number of leaf nodes of the legal move tree of `depth` plies.
+export function perft(board, depth) {
+  const moves = moveList(board);
+  if (depth <= 1) return depth === 1 ? moves.length : 1;
+  let nodes = 0;
+  for (const m of moves) {
+    board.push(m);
+    nodes += perft(board, depth - 1);
+    board.pop();
+  }
+  return nodes;
+}
