@@ -169,7 +169,7 @@ void setup_render(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   auto* ply = sub->add_option("--ply", options->ply,
-                              "Half-moves played from the game's start (default: all)")
+                              "Half-moves played from the game's start (default: the final position)")
                   ->check(CLI::NonNegativeNumber);
   sub->add_flag("--all-plies", options->all_plies,
                 "One SVG per ply into the folder -o (game1-ply000.svg, ...)")
