@@ -1,14 +1,22 @@
 // Tests of the xpgn command-line tool, run as a separate process on files in tests/data/cli.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +58,88 @@ std::string slurp(const std::string& path) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+namespace fs = std::filesystem;
+
+// What a shell command did: its status as a shell reports it (128+N after signal N), its
+// standard output and its standard error.
+struct Shell {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// The status of a finished child as a shell reports it.
+int shell_status(int raw) {
+  if (WIFEXITED(raw)) return WEXITSTATUS(raw);
+  if (WIFSIGNALED(raw)) return 128 + WTERMSIG(raw);
+  return -1;
+}
+
+// A fresh, empty folder for one test, removed with its contents at the end of the test.
+struct Scratch {
+  fs::path dir;
+  explicit Scratch(const std::string& name)
+      : dir(fs::temp_directory_path() / ("xpgn-cli-" + std::to_string(getpid()) + "-" + name)) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string operator/(const std::string& name) const { return (dir / name).string(); }
+};
+
+// Runs `command` with /bin/sh in the CLI test data directory; "XPGN" in it is the binary.
+Shell sh(std::string command) {
+  for (auto at = command.find("XPGN"); at != std::string::npos; at = command.find("XPGN", at))
+    command.replace(at, 4, "'" + std::string(XPGN_BINARY) + "'");
+  static int calls = 0;
+  const std::string err_file =
+      (fs::temp_directory_path() /
+       ("xpgn-cli-stderr-" + std::to_string(getpid()) + "-" + std::to_string(++calls)))
+          .string();
+  const std::string full =
+      "cd '" + std::string(XPGN_TEST_DATA) + "/cli' && { " + command + "\n} 2>'" + err_file + "'";
+  Shell r;
+  FILE* pipe = popen(full.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  r.status = shell_status(pclose(pipe));
+  r.err = slurp(err_file);
+  fs::remove(err_file);
+  return r;
+}
+
+// The names in `dir` that start with `prefix`.
+std::vector<std::string> names_starting(const fs::path& dir, const std::string& prefix) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0) names.push_back(name);
+  }
+  return names;
+}
+
+// Waits up to 20 s for `done()`; its last value.
+template <typename Condition>
+bool wait_for(Condition done) {
+  for (int i = 0; i < 2000; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return done();
+}
+
+// A PGN file of `copies` copies of tests/data/cli/valid.pgn, written to `path`.
+void write_many_games(const std::string& path, int copies) {
+  const std::string games = slurp(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn");
+  std::ofstream out(path, std::ios::binary);
+  for (int i = 0; i < copies; ++i) out << games << '\n';
 }
 
 }  // namespace
@@ -150,4 +240,246 @@ TEST_CASE("xpgn perft, variants, version") {
   CHECK(version.out.find("0.1.0") != std::string::npos);
   Run usage = run("check --bogus");
   CHECK(usage.status == 2);
+}
+
+// Starts `xpgn convert -o TARGET FIFO` reading from a FIFO this test writes one game into and
+// keeps open, waits for the temporary output file, then sends `signal_number`.
+void check_signal_removes_temporary(int signal_number) {
+  Scratch scratch("signal-" + std::to_string(signal_number));
+  const std::string fifo = scratch / "input.fifo";
+  const std::string target = scratch / "out.pgn";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const int null = open("/dev/null", O_WRONLY);
+    dup2(null, STDOUT_FILENO);
+    dup2(null, STDERR_FILENO);
+    execl(XPGN_BINARY, "xpgn", "convert", "-o", target.c_str(), fifo.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int writer = -1;
+  CHECK(wait_for([&] { return (writer = open(fifo.c_str(), O_WRONLY | O_NONBLOCK)) >= 0; }));
+  const std::string game = slurp(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn");
+  if (writer >= 0) CHECK(write(writer, game.data(), game.size()) > 0);
+  // The game is read and converted; the input stays open, so the output is not committed.
+  CHECK(wait_for([&] { return !names_starting(scratch.dir, ".out.pgn.tmp").empty(); }));
+  kill(pid, signal_number);
+  int raw = 0;
+  waitpid(pid, &raw, 0);
+  if (writer >= 0) close(writer);
+  CHECK(shell_status(raw) == 128 + signal_number);
+  CHECK(names_starting(scratch.dir, ".out.pgn.tmp").empty());
+  CHECK_FALSE(fs::exists(target));
+}
+
+TEST_CASE("xpgn convert -o leaves no temporary file after SIGTERM or SIGINT", "[cli][io]") {
+  check_signal_removes_temporary(SIGTERM);
+  check_signal_removes_temporary(SIGINT);
+}
+
+TEST_CASE("xpgn convert -o keeps a symbolic link and writes devices directly", "[cli][io]") {
+  Scratch scratch("link");
+  std::ofstream(scratch / "real.pgn") << "old\n";
+  fs::create_symlink("real.pgn", scratch / "link.pgn");
+  Shell r = sh("XPGN convert -o '" + scratch / "link.pgn" + "' valid.pgn");
+  CHECK(r.status == 0);
+  CHECK(fs::is_symlink(scratch / "link.pgn"));
+  CHECK(slurp(scratch / "real.pgn").rfind("[Event \"CLI test\"]", 0) == 0);
+  CHECK(names_starting(scratch.dir, ".").empty());
+  // /dev/null cannot be replaced by a file: it is written to, and stays a device.
+  Shell null = sh("XPGN convert -o /dev/null valid.pgn");
+  CHECK(null.status == 0);
+  struct stat st = {};
+  CHECK(stat("/dev/null", &st) == 0);
+  CHECK(S_ISCHR(st.st_mode));
+}
+
+TEST_CASE("no subcommand writes over one of its inputs, by any name", "[cli][io]") {
+  Scratch scratch("clash");
+  const std::string input = scratch / "in.pgn";
+  fs::copy_file(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn", input);
+  const std::string original = slurp(input);
+  fs::create_symlink(input, scratch / "link.pgn");
+  fs::create_hard_link(input, scratch / "hard.pgn");
+  const std::vector<std::string> commands = {
+      "XPGN render -o '" + input + "' '" + input + "'",
+      "XPGN render -o '" + scratch / "link.pgn" + "' '" + input + "'",
+      "XPGN render -o '" + scratch / "hard.pgn" + "' '" + input + "'",
+      "XPGN render '" + input + "' >> '" + scratch / "hard.pgn" + "'",
+      "XPGN convert -o '" + scratch / "hard.pgn" + "' '" + scratch / "link.pgn" + "'",
+      "XPGN convert '" + input + "' >> '" + input + "'",
+      "XPGN convert < '" + input + "' >> '" + scratch / "link.pgn" + "'",
+      "XPGN check '" + input + "' >> '" + scratch / "hard.pgn" + "'",
+  };
+  for (const auto& command : commands) {
+    INFO(command);
+    Shell r = sh(command);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("is the same file as the input") != std::string::npos);
+    CHECK(slurp(input) == original);
+  }
+  // --all-plies: a file of the folder that is the input is not written over either.
+  const std::string plies = scratch / "plies";
+  fs::create_directories(plies);
+  fs::copy_file(input, plies + "/game1-ply003.svg");
+  Shell all = sh("XPGN render --all-plies -o '" + plies + "' '" + plies + "/game1-ply003.svg'");
+  CHECK(all.status == 2);
+  CHECK(slurp(plies + "/game1-ply003.svg") == original);
+}
+
+TEST_CASE("a failed write is an error naming the output, exit 2", "[cli][io]") {
+  const std::vector<std::string> commands = {
+      "XPGN convert valid.pgn > /dev/full",  "XPGN convert --to json valid.pgn > /dev/full",
+      "XPGN check valid.pgn > /dev/full",    "XPGN perft 2 > /dev/full",
+      "XPGN render valid.pgn > /dev/full",   "XPGN variants > /dev/full",
+      "XPGN convert -o /dev/full valid.pgn", "XPGN render -o /dev/full valid.pgn",
+  };
+  for (const auto& command : commands) {
+    INFO(command);
+    Shell r = sh(command);
+    CHECK(r.status == 2);
+    const bool to_file = command.find("-o /dev/full") != std::string::npos;
+    CHECK(r.err.find(to_file ? "/dev/full: write error: no space left on device"
+                             : "standard output: write error: no space left on device") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("a closed pipe ends xpgn quietly, even when SIGPIPE is ignored", "[cli][io]") {
+  Scratch scratch("pipe");
+  write_many_games(scratch / "many.pgn", 2000);  // far more than a pipe holds
+  for (const std::string ignore : {"", "trap '' PIPE; "}) {
+    for (const std::string format : {"pgn", "json", "uci"}) {
+      INFO(ignore << format);
+      Shell r = sh(ignore + "{ XPGN convert --to " + format + " '" + scratch / "many.pgn" +
+                   "'; echo $? > '" + scratch / "status" + "'; } | head -c 10 > /dev/null");
+      CHECK(r.err.empty());
+      CHECK(slurp(scratch / "status") == "141\n");  // 128 + SIGPIPE, as a shell shows it
+    }
+  }
+}
+
+TEST_CASE("a directory, a device or an unreadable input is named with the reason", "[cli][io]") {
+  Scratch scratch("inputs");
+  const std::string dir = scratch / "folder.pgn";
+  fs::create_directories(dir);
+  for (const std::string command : {"check", "convert", "check --jobs 2"}) {
+    INFO(command);
+    Shell r = sh("XPGN " + command + " '" + dir + "' valid.pgn");
+    CHECK(r.status == 2);
+    CHECK(r.err.find(dir + ": is a directory") != std::string::npos);
+    CHECK(r.out.find(command == "convert" ? "[Event \"CLI test\"]" : "checked 2 games") !=
+          std::string::npos);
+  }
+  Shell render = sh("XPGN render '" + dir + "'");
+  CHECK(render.status == 2);
+  CHECK(render.err.find(dir + ": is a directory") != std::string::npos);
+  // A device given by name is refused at once (reading /dev/zero would never end).
+  Shell device = sh("timeout 20 XPGN check /dev/zero valid.pgn");
+  CHECK(device.status == 2);
+  CHECK(device.err.find("/dev/zero: is a device, not a file") != std::string::npos);
+  CHECK(last_line(device.out) == "checked 2 games: 2 valid, 0 invalid");
+  const std::string locked = scratch / "locked.pgn";
+  fs::copy_file(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn", locked);
+  fs::permissions(locked, fs::perms::none);
+  if (geteuid() == 0) {
+    WARN("unreadable-file check skipped: running as root, every file is readable");
+  } else {
+    Shell r = sh("XPGN check '" + locked + "' valid.pgn");
+    CHECK(r.status == 2);
+    CHECK(r.err.find(locked + ": permission denied") != std::string::npos);
+  }
+}
+
+TEST_CASE("standard input and FIFOs work with --jobs N", "[cli][io]") {
+  Scratch scratch("fifo");
+  const std::string fifo = scratch / "games.fifo";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string one = sh("XPGN check --jobs 1 invalid.pgn").out;
+  for (const std::string jobs : {"1", "2", "4"}) {
+    INFO("jobs " << jobs);
+    Shell from_fifo =
+        sh("cat invalid.pgn > '" + fifo + "' & XPGN check --jobs " + jobs + " '" + fifo + "'");
+    CHECK(from_fifo.status == 1);
+    CHECK(from_fifo.err.empty());
+    std::string expected = one;
+    for (auto at = expected.find("invalid.pgn:"); at != std::string::npos;
+         at = expected.find("invalid.pgn:", at + fifo.size()))
+      expected.replace(at, std::string("invalid.pgn").size(), fifo);
+    CHECK(from_fifo.out == expected);
+    Shell from_stdin = sh("cat invalid.pgn | XPGN check --jobs " + jobs + " - valid.pgn");
+    CHECK(from_stdin.status == 1);
+    CHECK(from_stdin.out == sh("XPGN check --jobs 1 - valid.pgn < invalid.pgn").out);
+    CHECK(last_line(from_stdin.out) == "checked 5 games: 4 valid, 1 invalid");
+  }
+}
+
+TEST_CASE("xpgn check --jobs N reports header-only and comment-only files as --jobs 1",
+          "[cli][io]") {
+  for (const std::string file : {"header-only.pgn", "comment-only.pgn"}) {
+    for (const std::string format : {"text", "json"}) {
+      INFO(file << " " << format);
+      Shell one = sh("XPGN check --format " + format + " --jobs 1 " + file);
+      Shell two = sh("XPGN check --format " + format + " --jobs 2 " + file);
+      CHECK(one.status == two.status);
+      CHECK(one.out == two.out);
+      CHECK(one.err == two.err);
+    }
+  }
+}
+
+// Every .pgn file of the shared corpus (subfolders included), the .pgn.xz files decompressed
+// into `scratch`; `skipped` says what could not be included.
+std::vector<std::string> corpus_files(const Scratch& scratch, std::string& skipped) {
+  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
+  std::vector<std::string> files;
+  if (!fs::is_directory(corpus)) {
+    skipped = corpus.string() + " is not a directory (the shared corpus is not checked out)";
+    return files;
+  }
+  const bool have_xz = std::system("command -v xz > /dev/null 2>&1") == 0;
+  for (const auto& entry : fs::recursive_directory_iterator(corpus)) {
+    const std::string path = entry.path().string();
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".pgn") == 0) {
+      files.push_back(path);
+    } else if (path.size() > 7 && path.compare(path.size() - 7, 7, ".pgn.xz") == 0) {
+      if (!have_xz) {
+        skipped += path + " (no xz command) ";
+        continue;
+      }
+      const std::string out = scratch / entry.path().stem().string();
+      if (std::system(("xz -dc '" + path + "' > '" + out + "'").c_str()) == 0)
+        files.push_back(out);
+      else
+        skipped += path + " (xz failed) ";
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST_CASE("xpgn check --jobs 2 gives the report of --jobs 1 byte for byte on the whole corpus",
+          "[cli][io][corpus]") {
+  Scratch scratch("corpus");
+  std::string skipped;
+  const auto files = corpus_files(scratch, skipped);
+  if (!skipped.empty()) WARN("corpus --jobs test: left out " << skipped);
+  if (files.empty()) return;
+  // One run over every file (text), one over every file but the two big ones (JSON).
+  std::string all, small;
+  for (const auto& f : files) {
+    all += " '" + f + "'";
+    if (fs::file_size(f) < 5000000) small += " '" + f + "'";
+  }
+  for (const auto& [format, args] : {std::pair{"text", all}, std::pair{"json", small}}) {
+    INFO(files.size() << " files, format " << format);
+    Shell one = sh(std::string("XPGN check --format ") + format + " --jobs 1" + args);
+    Shell two = sh(std::string("XPGN check --format ") + format + " --jobs 2" + args);
+    CHECK(one.status == two.status);
+    CHECK(one.out == two.out);
+    CHECK(one.err == two.err);
+    CHECK(one.out.size() > 100000);  // the reports are not trivially equal
+  }
 }

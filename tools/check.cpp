@@ -1,5 +1,4 @@
 // `xpgn check [FILE...]`: replay every game and report problems, one per line.
-#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,7 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check_inputs.hpp"
 #include "commands.hpp"
+#include "io.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/record/check.hpp"
 
@@ -34,9 +35,13 @@ bool shown(const record::Diagnostic& d, const CheckOptions& options) {
 int run_check(const CheckOptions& options) {
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
+  if (auto clash = output_over_input("-", files); !clash.empty()) {
+    std::cerr << "xpgn: " << clash << '\n';
+    return exit_usage;
+  }
   unsigned jobs =
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
-  auto reports = record::check_files(files, jobs);
+  auto reports = check_inputs(files, jobs);
   std::uint64_t games = 0, valid = 0, invalid = 0, plies = 0;
   bool io_error = false;
   for (const auto& r : reports) {
@@ -78,15 +83,14 @@ int run_check(const CheckOptions& options) {
         out += record::format_diagnostic(d);
         out += '\n';
         if (out.size() > (1u << 16)) {
-          std::fwrite(out.data(), 1, out.size(), stdout);
+          std::cout << out;
           out.clear();
         }
       }
     }
     out += "checked " + std::to_string(games) + " games: " + std::to_string(valid) + " valid, " +
            std::to_string(invalid) + " invalid\n";
-    std::fwrite(out.data(), 1, out.size(), stdout);
-    std::fflush(stdout);
+    std::cout << out;
   }
   if (options.stats) std::cerr << "stats: " << games << " games, " << plies << " plies\n";
   if (io_error) return exit_usage;

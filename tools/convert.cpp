@@ -1,13 +1,12 @@
 // `xpgn convert --to FORMAT [-o FILE] [FILE...]`: write games as canonical PGN, JSON, JSON
 // Lines, long algebraic, UCI coordinates, figurine SAN or an HTML page with diagrams.
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/html.hpp"
@@ -22,18 +21,6 @@ struct ConvertOptions {
   std::string language = "en";
   std::string output;
 };
-
-// True when `output` names the same file as one of `inputs`.
-bool output_is_input(const std::string& output, const std::vector<std::string>& inputs) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::exists(output, ec)) return false;
-  for (const auto& input : inputs) {
-    if (input == "-") continue;
-    if (fs::equivalent(output, input, ec)) return true;
-  }
-  return false;
-}
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
 // `Writer` is emit::GameWriter or render::HtmlWriter (write(game), finish()).
@@ -54,19 +41,19 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
       if (!game.valid()) invalid = true;
       writer.write(game);
     };
-    std::vector<record::Diagnostic> orphans;
-    if (name == "-") {
-      record::replay_pgn(std::cin, replay, handler, &orphans);
-    } else {
-      std::ifstream in(name, std::ios::binary);
-      if (!in) {
-        std::cerr << "xpgn: " << name << ": cannot open\n";
-        io_error = true;
-        continue;
-      }
-      record::replay_pgn(in, replay, handler, &orphans);
+    Input input(name);
+    if (!input.error().empty()) {
+      std::cerr << "xpgn: " << name << ": " << input.error() << '\n';
+      io_error = true;
+      continue;
     }
+    std::vector<record::Diagnostic> orphans;
+    record::replay_pgn(input.stream(), replay, handler, &orphans);
     for (const auto& d : orphans) print(d);
+    if (auto error = input.read_error(); !error.empty()) {
+      std::cerr << "xpgn: " << name << ": " << error << '\n';
+      io_error = true;
+    }
   }
   (void)options;
   writer.finish();
@@ -97,14 +84,14 @@ int run_convert(const ConvertOptions& options) {
   if (files.empty()) files.push_back("-");
   emit::PgnOptions pgn;
   pgn.language = options.language;
+  if (auto clash = output_over_input(options.output, files); !clash.empty()) {
+    std::cerr << "xpgn: " << clash << '\n';
+    return exit_usage;
+  }
   if (options.output.empty() || options.output == "-") {
     if (html) return convert_html(options, files, std::cout);
     emit::GameWriter writer(std::cout, *format, pgn);
     return convert_all(options, files, writer);
-  }
-  if (output_is_input(options.output, files)) {
-    std::cerr << "xpgn: refusing to overwrite input file " << options.output << '\n';
-    return exit_usage;
   }
   emit::AtomicFile file(options.output);
   if (!file.ok()) {

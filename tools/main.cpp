@@ -4,11 +4,13 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "io.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"xpgn: read, validate and convert extended PGN for chess variants"};
   app.set_version_flag("--version", XPGN_VERSION);
   app.require_subcommand(1);
+  xpgn::cli::StandardOutput standard_output;
   int exit_code = xpgn::cli::exit_ok;
   xpgn::cli::setup_check(app, exit_code);
   xpgn::cli::setup_convert(app, exit_code);
@@ -19,10 +21,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
-    return code == 0 ? xpgn::cli::exit_ok : xpgn::cli::exit_usage;
+    return standard_output.finish(code == 0 ? xpgn::cli::exit_ok : xpgn::cli::exit_usage);
   } catch (const std::exception& e) {
     std::cerr << "xpgn: " << e.what() << '\n';
-    return xpgn::cli::exit_usage;
+    return standard_output.finish(xpgn::cli::exit_usage);
   }
-  return exit_code;
+  return standard_output.finish(exit_code);
 }

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "io.hpp"
 #include "xpgn/emit/writer.hpp"
-#include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/render.hpp"
 
@@ -34,11 +34,18 @@ struct RenderOptions {
   bool no_check = false;
 };
 
-// Writes `text` to `path` whole or not at all ("-" or empty: standard output).
-bool write_output(const std::string& path, const std::string& text) {
+// Writes `text` to `path` whole or not at all ("-" or empty: standard output), never over the
+// input file `input` ("" if none).
+bool write_output(const std::string& path, const std::string& text, const std::string& input) {
+  if (!input.empty()) {
+    if (auto clash = output_over_input(path, {input}); !clash.empty()) {
+      std::cerr << "xpgn: " << clash << '\n';
+      return false;
+    }
+  }
   if (path.empty() || path == "-") {
     std::cout << text;
-    return static_cast<bool>(std::cout);
+    return true;  // write errors on standard output are reported when the command ends
   }
   emit::AtomicFile file(path);
   if (file.ok()) file.stream() << text;
@@ -73,17 +80,21 @@ bool add_marks(const RenderOptions& options, render::Diagram& d) {
 
 // The game numbered `index` of `path`, fully replayed; nullopt after printing the problem.
 std::optional<record::Game> load_game(const std::string& path, std::uint64_t index) {
-  std::string text, error;
-  if (!record::read_file(path, text, error)) {
-    std::cerr << "xpgn: " << error << '\n';
+  Input input(path);
+  if (!input.error().empty()) {
+    std::cerr << "xpgn: " << path << ": " << input.error() << '\n';
     return std::nullopt;
   }
   std::optional<record::Game> found;
   record::ReplayOptions replay;
   replay.file_name = path;
-  record::replay_pgn(text, replay, [&](record::Game& g) {
+  record::replay_pgn(input.stream(), replay, [&](record::Game& g) {
     if (g.index == index) found = std::move(g);
   });
+  if (auto error = input.read_error(); !error.empty()) {
+    std::cerr << "xpgn: " << path << ": " << error << '\n';
+    return std::nullopt;
+  }
   if (!found) std::cerr << "xpgn: " << path << ": no game " << index << '\n';
   return found;
 }
@@ -105,7 +116,7 @@ int run_render(RenderOptions options) {
       return exit_usage;
     }
     if (!add_marks(options, *d)) return exit_usage;
-    return write_output(options.output, render::to_svg(*d, options.svg)) ? exit_ok : exit_usage;
+    return write_output(options.output, render::to_svg(*d, options.svg), "") ? exit_ok : exit_usage;
   }
   if (!options.fen.empty() || !options.move.empty()) {
     std::cerr << "xpgn: --fen and --move cannot be combined with a PGN file\n";
@@ -131,11 +142,20 @@ int run_render(RenderOptions options) {
       std::cerr << "xpgn: " << options.output << ": " << ec.message() << '\n';
       return exit_usage;
     }
+    auto path_of = [&](std::size_t ply) {
+      return std::filesystem::path(options.output) /
+             render::ply_file_name(options.game, static_cast<int>(ply));
+    };
+    for (std::size_t ply = 0; ply < diagrams.size(); ++ply) {  // no file written over the input
+      if (auto clash = output_over_input(path_of(ply).string(), {options.file}); !clash.empty()) {
+        std::cerr << "xpgn: " << clash << '\n';
+        return exit_usage;
+      }
+    }
     for (std::size_t ply = 0; ply < diagrams.size(); ++ply) {
       if (!add_marks(options, diagrams[ply])) return exit_usage;
-      const auto path = std::filesystem::path(options.output) /
-                        render::ply_file_name(options.game, static_cast<int>(ply));
-      if (!write_output(path.string(), render::to_svg(diagrams[ply], options.svg)))
+      if (!write_output(path_of(ply).string(), render::to_svg(diagrams[ply], options.svg),
+                        options.file))
         return exit_usage;
     }
     return status;
@@ -148,7 +168,8 @@ int run_render(RenderOptions options) {
   }
   render::Diagram& d = diagrams[static_cast<std::size_t>(ply)];
   if (!add_marks(options, d)) return exit_usage;
-  if (!write_output(options.output, render::to_svg(d, options.svg))) return exit_usage;
+  if (!write_output(options.output, render::to_svg(d, options.svg), options.file))
+    return exit_usage;
   return status;
 }
 
@@ -168,9 +189,10 @@ void setup_render(CLI::App& app, int& exit_code) {
   sub->add_option("--game", options->game, "Game number in the file (from 1)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  auto* ply = sub->add_option("--ply", options->ply,
-                              "Half-moves played from the game's start (default: the final position)")
-                  ->check(CLI::NonNegativeNumber);
+  auto* ply =
+      sub->add_option("--ply", options->ply,
+                      "Half-moves played from the game's start (default: the final position)")
+          ->check(CLI::NonNegativeNumber);
   sub->add_flag("--all-plies", options->all_plies,
                 "One SVG per ply into the folder -o (game1-ply000.svg, ...)")
       ->excludes(ply);

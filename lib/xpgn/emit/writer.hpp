@@ -1,11 +1,12 @@
-// Streams converted games to an output in one of the output formats of `xpgn convert`, and
-// writes files whole or not at all.
+// Streams converted games to an output in one of the output formats of `xpgn convert`, checks
+// every write, and writes files whole or not at all.
 #pragma once
 
 #include <cstdint>
-#include <fstream>
+#include <memory>
 #include <optional>
 #include <ostream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 
@@ -38,8 +39,50 @@ class GameWriter {
   bool finished_ = false;
 };
 
-// A file written under a temporary name in the target's directory and renamed over the target
-// by commit(); without commit() the temporary file is removed and the target left untouched.
+// A stream buffer that writes to a file descriptor it does not own. Every write is checked:
+// the first failure is kept (error()) and later output is dropped, so that the caller reports
+// it once, naming the output. With `quit_on_broken_pipe`, a write to a closed pipe (EPIPE)
+// instead ends the process quietly (see end_on_broken_pipe()).
+class FdOutputBuffer final : public std::streambuf {
+ public:
+  explicit FdOutputBuffer(int fd, bool quit_on_broken_pipe = false);
+  FdOutputBuffer(const FdOutputBuffer&) = delete;
+  FdOutputBuffer& operator=(const FdOutputBuffer&) = delete;
+  // errno of the first failed write, 0 while every write succeeded.
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override;
+  std::streamsize xsputn(const char* data, std::streamsize size) override;
+  int sync() override;
+
+ private:
+  // Writes out the buffered bytes; false once a write failed.
+  bool drain();
+  // Writes `size` bytes straight to the descriptor (retrying short writes and EINTR).
+  bool write_all(const char* data, std::size_t size);
+
+  int fd_;
+  bool quit_on_broken_pipe_;
+  int error_ = 0;
+  std::unique_ptr<char[]> buffer_;
+};
+
+// The text of errno value `error_number` with a lower-case first letter, to follow "NAME: "
+// ("no space left on device").
+std::string error_text(int error_number);
+
+// Removes every temporary file of a live AtomicFile, restores the default action of SIGPIPE and
+// raises it: the conventional quiet end of a program whose reader went away (status 128+13).
+[[noreturn]] void end_on_broken_pipe();
+
+// A file written whole or not at all. Output goes to a new temporary file beside the target
+// (".NAME.tmpNNNNNN", created with O_EXCL and O_NOFOLLOW, mode 0666 less the umask) that commit()
+// renames over the target. Without commit() - on failure, on an exception, or when the process
+// ends on SIGINT, SIGTERM or SIGHUP (a handler removes it) - the temporary file is removed and
+// the target left untouched. A symbolic link as target is kept: the file it points to is
+// replaced. A target that exists and is not a regular file (a device such as /dev/null, a FIFO)
+// is written directly, since it cannot be replaced.
 class AtomicFile {
  public:
   // Opens the temporary file; check ok() and error().
@@ -49,18 +92,28 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   bool ok() const { return ok_; }
+  // What went wrong, starting with the target's name.
   const std::string& error() const { return error_; }
   std::ostream& stream() { return stream_; }
-  // Flushes, closes and renames onto the target; false and error() on failure.
+  // Flushes, checks every write, syncs, closes and renames onto the target; false and error()
+  // on failure (the temporary file is then removed).
   bool commit();
 
  private:
-  std::string target_;
-  std::string temp_;
-  std::ofstream stream_;
+  // Creates the temporary file beside `final_path_`; false and error_ on failure.
+  bool create_temporary();
+  // Closes and removes the temporary file (if any).
+  void discard();
+
+  std::string target_;      // as given, for messages
+  std::string final_path_;  // the file to replace (the target, symbolic links resolved)
+  std::string temp_;        // the temporary file, empty when writing directly
+  int fd_ = -1;
+  int temp_slot_ = -1;  // registration for removal on a signal, -1 if none
+  std::unique_ptr<FdOutputBuffer> buffer_;
+  std::ostream stream_{nullptr};
   std::string error_;
   bool ok_ = false;
-  bool committed_ = false;
 };
 
 }  // namespace xpgn::emit

@@ -1,0 +1,140 @@
+#include "io.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <iostream>
+#include <optional>
+
+#include "commands.hpp"
+#include "xpgn/emit/writer.hpp"
+
+namespace xpgn::cli {
+
+// A stream buffer reading a file descriptor it does not own; keeps the first read error.
+class FdInputBuffer final : public std::streambuf {
+ public:
+  explicit FdInputBuffer(int fd) : fd_(fd), buffer_(new char[size]) {
+    setg(buffer_.get(), buffer_.get(), buffer_.get());
+  }
+  // errno of the read that failed, 0 if none did.
+  int error() const { return error_; }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    while (error_ == 0) {
+      const ssize_t got = ::read(fd_, buffer_.get(), size);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) error_ = errno;
+      if (got <= 0) break;
+      setg(buffer_.get(), buffer_.get(), buffer_.get() + got);
+      return traits_type::to_int_type(*gptr());
+    }
+    return traits_type::eof();
+  }
+
+ private:
+  static constexpr std::size_t size = std::size_t{1} << 16;
+  int fd_;
+  int error_ = 0;
+  std::unique_ptr<char[]> buffer_;
+};
+
+namespace {
+
+// Why a file of this type cannot be read as PGN, "" when it can (`named`: given by path).
+std::string refusal(const struct stat& st, bool named) {
+  if (S_ISDIR(st.st_mode)) return "is a directory";
+  if (named && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+    return "is a device, not a file (use '-' for standard input)";
+  return "";
+}
+
+// Device and inode of the regular file `path` ("-": standard input), nullopt for anything else.
+std::optional<std::pair<dev_t, ino_t>> regular_file_id(const std::string& path) {
+  struct stat st = {};
+  const int result = path == "-" ? fstat(STDIN_FILENO, &st) : stat(path.c_str(), &st);
+  if (result != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return std::make_pair(st.st_dev, st.st_ino);
+}
+
+}  // namespace
+
+Input::Input(std::string path) : name_(std::move(path)) {
+  if (name_ == "-") {
+    fd_ = STDIN_FILENO;
+  } else {
+    fd_ = open(name_.c_str(), O_RDONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd_ < 0) {
+      error_ = emit::error_text(errno);
+      return;
+    }
+    owns_fd_ = true;
+  }
+  struct stat st = {};
+  if (fstat(fd_, &st) != 0)
+    error_ = emit::error_text(errno);
+  else
+    error_ = refusal(st, name_ != "-");
+  if (!error_.empty()) return;
+  buffer_ = std::make_unique<FdInputBuffer>(fd_);
+  stream_.rdbuf(buffer_.get());
+}
+
+Input::~Input() {
+  if (owns_fd_) close(fd_);
+}
+
+std::string Input::read_error() const {
+  if (!buffer_ || buffer_->error() == 0) return "";
+  return "read error: " + emit::error_text(buffer_->error());
+}
+
+std::string output_over_input(const std::string& output, const std::vector<std::string>& inputs) {
+  const bool to_stdout = output.empty() || output == "-";
+  std::optional<std::pair<dev_t, ino_t>> out_id;
+  if (to_stdout) {
+    struct stat st = {};
+    if (fstat(STDOUT_FILENO, &st) == 0 && S_ISREG(st.st_mode))
+      out_id = std::make_pair(st.st_dev, st.st_ino);
+  } else {
+    out_id = regular_file_id(output);
+  }
+  if (!out_id) return "";
+  for (const auto& input : inputs) {
+    if (regular_file_id(input) != out_id) continue;
+    const std::string out_name = to_stdout ? "standard output" : output;
+    const std::string in_name = input == "-" ? "standard input" : input;
+    return out_name + " is the same file as the input " + in_name + "; refusing to write over it";
+  }
+  return "";
+}
+
+struct StandardOutput::Impl {
+  emit::FdOutputBuffer buffer{STDOUT_FILENO, true};
+  std::streambuf* previous = nullptr;
+};
+
+StandardOutput::StandardOutput() : impl_(std::make_unique<Impl>()) {
+  std::signal(SIGPIPE, SIG_IGN);
+  impl_->previous = std::cout.rdbuf(&impl_->buffer);
+}
+
+StandardOutput::~StandardOutput() {
+  std::cout.flush();
+  std::cout.rdbuf(impl_->previous);
+}
+
+int StandardOutput::finish(int status) {
+  std::cout.flush();
+  if (impl_->buffer.error() == 0) return status;
+  std::cerr << "xpgn: standard output: write error: " << emit::error_text(impl_->buffer.error())
+            << '\n';
+  return exit_usage;
+}
+
+}  // namespace xpgn::cli
