@@ -288,6 +288,16 @@ TEST_CASE("xpgn convert -o keeps a symbolic link and writes devices directly", "
   CHECK(fs::is_symlink(scratch / "link.pgn"));
   CHECK(slurp(scratch / "real.pgn").rfind("[Event \"CLI test\"]", 0) == 0);
   CHECK(names_starting(scratch.dir, ".").empty());
+  // A new file gets mode 0666 less the umask; on failure nothing is left behind.
+  Shell fresh = sh("umask 027 && XPGN convert -o '" + scratch / "new.pgn" + "' valid.pgn");
+  CHECK(fresh.status == 0);
+  CHECK(fs::status(scratch / "new.pgn").permissions() ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+  Shell failed = sh("XPGN convert -o '" + scratch / "failed.pgn" + "' valid.pgn missing.pgn");
+  CHECK(failed.status == 2);
+  CHECK(failed.err.find("failed.pgn not written") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch / "failed.pgn"));
+  CHECK(names_starting(scratch.dir, ".").empty());
   // /dev/null cannot be replaced by a file: it is written to, and stays a device.
   Shell null = sh("XPGN convert -o /dev/null valid.pgn");
   CHECK(null.status == 0);

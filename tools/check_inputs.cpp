@@ -214,9 +214,7 @@ CheckReport replay_batch(const Batch& batch, record::ReplayOptions options,
 class OrderedReplay {
  public:
   OrderedReplay(unsigned jobs, record::ReplayOptions options, std::vector<CheckReport>& reports)
-      : options_(std::move(options)), reports_(reports), max_pending_(2 * jobs + 2) {
-    for (unsigned i = 0; i < jobs; ++i) threads_.emplace_back([this] { work(); });
-  }
+      : options_(std::move(options)), reports_(reports), jobs_(jobs), max_pending_(2 * jobs + 2) {}
   // Stops the workers without merging (after an exception on the reading thread).
   ~OrderedReplay() {
     std::unique_lock lock(mutex_);
@@ -234,6 +232,9 @@ class OrderedReplay {
     std::unique_lock lock(mutex_);
     merge_ready(lock, max_pending_ - 1);
     queue_.push_back({submitted_++, std::move(batch)});
+    // A worker per batch up to `jobs`: a small input does not start threads it cannot use.
+    if (threads_.size() < jobs_ && threads_.size() < submitted_)
+      threads_.emplace_back([this] { work(); });
     work_ready_.notify_one();
   }
 
@@ -286,6 +287,7 @@ class OrderedReplay {
 
   record::ReplayOptions options_;
   std::vector<CheckReport>& reports_;
+  const std::size_t jobs_;
   const std::size_t max_pending_;
   std::mutex mutex_;
   std::condition_variable work_ready_, result_ready_;
