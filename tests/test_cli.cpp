@@ -22,28 +22,6 @@
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
-
-// Runs `xpgn ARGS` in the CLI test data directory; stdout captured, stderr to `stderr_file`
-// when given (else discarded).
-Run run(const std::string& args, const std::string& stderr_file = "") {
-  std::string command = "cd '" + std::string(XPGN_TEST_DATA) + "/cli' && '" +
-                        std::string(XPGN_BINARY) + "' " + args + " 2>" +
-                        (stderr_file.empty() ? std::string("/dev/null") : stderr_file);
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
-}
-
 // The last line of `text` (without its newline).
 std::string last_line(const std::string& text) {
   std::string t = text;
@@ -115,6 +93,11 @@ Shell sh(std::string command) {
   return r;
 }
 
+// Runs `xpgn ARGS` in the CLI test data directory.
+Shell run(const std::string& args) {
+  return sh("XPGN " + args);
+}
+
 // The names in `dir` that start with `prefix`.
 std::vector<std::string> names_starting(const fs::path& dir, const std::string& prefix) {
   std::vector<std::string> names;
@@ -145,51 +128,49 @@ void write_many_games(const std::string& path, int copies) {
 }  // namespace
 
 TEST_CASE("xpgn check on valid games exits 0 with the summary") {
-  Run r = run("check valid.pgn");
+  Shell r = run("check valid.pgn");
   CHECK(r.status == 0);
   CHECK(r.out == "checked 2 games: 2 valid, 0 invalid\n");
 }
 
 TEST_CASE("xpgn check reports an illegal move and exits 1") {
-  Run r = run("check invalid.pgn");
+  Shell r = run("check invalid.pgn");
   INFO(r.out);
   CHECK(r.status == 1);
   CHECK(last_line(r.out) == "checked 3 games: 2 valid, 1 invalid");
   CHECK(r.out.rfind("invalid.pgn:20:8: error: game 2, ply 6 'Ke6': illegal move", 0) == 0);
   CHECK(r.out.find("invalid.pgn:30:35: warning: game 3, ply 7 'Qxf7+': wrong check mark") !=
         std::string::npos);
-  Run quiet = run("check --quiet invalid.pgn");
+  Shell quiet = run("check --quiet invalid.pgn");
   CHECK(quiet.status == 1);
   CHECK(quiet.out == "checked 3 games: 2 valid, 1 invalid\n");
-  Run errors = run("check --no-warnings invalid.pgn");
+  Shell errors = run("check --no-warnings invalid.pgn");
   CHECK(errors.out.find("warning") == std::string::npos);
   CHECK(errors.out.find("error") != std::string::npos);
 }
 
 TEST_CASE("xpgn check reads standard input and several files, and --jobs keeps the order") {
-  Run stdin_run = run("check < invalid.pgn");
+  Shell stdin_run = run("check < invalid.pgn");
   CHECK(stdin_run.status == 1);
   CHECK(stdin_run.out.rfind("-:20:8: error: game 2, ply 6 'Ke6'", 0) == 0);
-  Run one = run("check --jobs 1 valid.pgn invalid.pgn valid.pgn");
-  Run two = run("check --jobs 2 valid.pgn invalid.pgn valid.pgn");
+  Shell one = run("check --jobs 1 valid.pgn invalid.pgn valid.pgn");
+  Shell two = run("check --jobs 2 valid.pgn invalid.pgn valid.pgn");
   CHECK(one.status == 1);
   CHECK(one.out == two.out);
   CHECK(last_line(one.out) == "checked 7 games: 6 valid, 1 invalid");
-  Run split = run("check --jobs 3 invalid.pgn");
+  Shell split = run("check --jobs 3 invalid.pgn");
   CHECK(split.out == run("check invalid.pgn").out);
 }
 
 TEST_CASE("xpgn check names a missing file, goes on and exits 2") {
-  std::string err = std::filesystem::temp_directory_path() / "xpgn_cli_missing.txt";
-  Run r = run("check no-such-file.pgn valid.pgn", err);
+  Shell r = run("check no-such-file.pgn valid.pgn");
   CHECK(r.status == 2);
   CHECK(last_line(r.out) == "checked 2 games: 2 valid, 0 invalid");
-  CHECK(slurp(err).find("no-such-file.pgn") != std::string::npos);
-  std::filesystem::remove(err);
+  CHECK(r.err.find("xpgn: no-such-file.pgn: no such file or directory") != std::string::npos);
 }
 
 TEST_CASE("xpgn check --format json") {
-  Run r = run("check --format json invalid.pgn");
+  Shell r = run("check --format json invalid.pgn");
   CHECK(r.status == 1);
   auto doc = nlohmann::json::parse(r.out);
   CHECK(doc["games"] == 3);
@@ -200,45 +181,45 @@ TEST_CASE("xpgn check --format json") {
 }
 
 TEST_CASE("xpgn convert writes PGN and JSON, and never over an input") {
-  Run pgn = run("convert --to pgn valid.pgn");
+  Shell pgn = run("convert --to pgn valid.pgn");
   CHECK(pgn.status == 0);
   CHECK(pgn.out.find("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0") != std::string::npos);
-  Run json = run("convert --to json valid.pgn");
+  Shell json = run("convert --to json valid.pgn");
   CHECK(json.status == 0);
   auto doc = nlohmann::json::parse(json.out);
   REQUIRE(doc.size() == 2);
   CHECK(doc[0]["moves"][6]["san"] == "Qxf7#");
-  Run lines = run("convert --to jsonl valid.pgn");
+  Shell lines = run("convert --to jsonl valid.pgn");
   CHECK(std::count(lines.out.begin(), lines.out.end(), '\n') == 2);
-  Run uci = run("convert --to uci valid.pgn");
+  Shell uci = run("convert --to uci valid.pgn");
   CHECK(uci.out.find("1. e2e4 e7e5 2. f1c4") != std::string::npos);
-  Run bad = run("convert --to pgn -o valid.pgn valid.pgn");
+  Shell bad = run("convert --to pgn -o valid.pgn valid.pgn");
   CHECK(bad.status == 2);
   CHECK(slurp(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn").rfind("[Event \"CLI test\"]", 0) ==
         0);
   // Output to a file: written whole, with diagnostics on stderr and exit 1 for invalid games.
   std::string target = std::filesystem::temp_directory_path() / "xpgn_cli_convert.pgn";
-  Run file = run("convert -o '" + target + "' invalid.pgn");
+  Shell file = run("convert -o '" + target + "' invalid.pgn");
   CHECK(file.status == 1);
   CHECK(slurp(target).find("3. Bb5 *") != std::string::npos);
   std::filesystem::remove(target);
 }
 
 TEST_CASE("xpgn perft, variants, version") {
-  Run p = run("perft --variant chess 3");
+  Shell p = run("perft --variant chess 3");
   CHECK(p.status == 0);
   CHECK(p.out == "8902\n");
-  Run d = run("perft --divide 2");
+  Shell d = run("perft --divide 2");
   CHECK(d.status == 0);
   CHECK(last_line(d.out) == "400");
   CHECK(d.out.find("Nf3: 20\n") != std::string::npos);
   CHECK(std::count(d.out.begin(), d.out.end(), '\n') == 21);
-  Run v = run("variants");
+  Shell v = run("variants");
   CHECK(v.status == 0);
   CHECK(v.out.rfind("chess ", 0) == 0);
-  Run version = run("--version");
+  Shell version = run("--version");
   CHECK(version.out.find("0.1.0") != std::string::npos);
-  Run usage = run("check --bogus");
+  Shell usage = run("check --bogus");
   CHECK(usage.status == 2);
 }
 

@@ -21,18 +21,6 @@ namespace {
 
 using record::CheckReport;
 
-// Counts a finished game into `report` and takes its diagnostics.
-void count_game(CheckReport& report, record::Game& game) {
-  ++report.games;
-  report.plies += static_cast<std::uint64_t>(game.mainline_plies);
-  if (game.valid())
-    ++report.valid;
-  else
-    ++report.invalid;
-  for (auto& d : game.diagnostics) report.diagnostics.push_back(std::move(d));
-  game.diagnostics.clear();
-}
-
 // Adds what `part` (a later stretch of the same input) found to `report`.
 void merge_part(CheckReport& report, CheckReport&& part) {
   report.games += part.games;
@@ -202,7 +190,7 @@ CheckReport replay_batch(const Batch& batch, record::ReplayOptions options,
                          const std::string& name) {
   CheckReport part;
   options.file_name = name;
-  record::Replayer replayer(options, [&part](record::Game& game) { count_game(part, game); });
+  record::Replayer replayer(options, [&part](record::Game& game) { record::add_game(part, game); });
   batch.log.replay_into(replayer);
   for (auto& d : replayer.finish()) part.diagnostics.push_back(std::move(d));
   return part;
@@ -336,7 +324,7 @@ void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOp
     replay.file_name = paths[i];
     std::vector<record::Diagnostic> orphans;
     record::replay_pgn(
-        input.stream(), replay, [&report](record::Game& game) { count_game(report, game); },
+        input.stream(), replay, [&report](record::Game& game) { record::add_game(report, game); },
         &orphans);
     for (auto& d : orphans) report.diagnostics.push_back(std::move(d));
     if (auto error = input.read_error(); !error.empty()) report.io_error = error;

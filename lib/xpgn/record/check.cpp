@@ -19,16 +19,7 @@ namespace {
 
 // A handler that counts games and collects their diagnostics into `report`.
 GameHandler collector(CheckReport& report) {
-  return [&report](Game& game) {
-    ++report.games;
-    report.plies += static_cast<std::uint64_t>(game.mainline_plies);
-    if (game.valid())
-      ++report.valid;
-    else
-      ++report.invalid;
-    for (auto& d : game.diagnostics) report.diagnostics.push_back(std::move(d));
-    game.diagnostics.clear();
-  };
+  return [&report](Game& game) { add_game(report, game); };
 }
 
 // True when the line starting at `p` looks like a tag pair: '[', a name, blanks, '"'.
@@ -70,6 +61,17 @@ CheckReport check_range(std::string_view text, const std::string& name) {
 }
 
 }  // namespace
+
+void add_game(CheckReport& report, Game& game) {
+  ++report.games;
+  report.plies += static_cast<std::uint64_t>(game.mainline_plies);
+  if (game.valid())
+    ++report.valid;
+  else
+    ++report.invalid;
+  for (auto& d : game.diagnostics) report.diagnostics.push_back(std::move(d));
+  game.diagnostics.clear();
+}
 
 std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts) {
   std::vector<std::size_t> starts{0};

@@ -25,6 +25,11 @@ struct CheckReport {
   std::optional<std::string> io_error;  // set when the input could not be read
 };
 
+struct Game;
+
+// Adds a finished game to `report`: counts it and moves its diagnostics out of it.
+void add_game(CheckReport& report, Game& game);
+
 // Byte offsets where `text` may be cut into at most `parts` ranges: each offset (after the
 // first, 0) is the start of a line "[Name \"..." that follows a blank line. Returns the range
 // starts in increasing order, always beginning with 0.
