@@ -122,6 +122,7 @@ struct StandardOutput::Impl {
 StandardOutput::StandardOutput() : impl_(std::make_unique<Impl>()) {
   std::signal(SIGPIPE, SIG_IGN);
   impl_->previous = std::cout.rdbuf(&impl_->buffer);
+  if (isatty(STDOUT_FILENO)) std::cout << std::unitbuf;  // a person reads as it comes
 }
 
 StandardOutput::~StandardOutput() {
