@@ -338,6 +338,18 @@ TEST_CASE("a failed write is an error naming the output, exit 2", "[cli][io]") {
   }
 }
 
+TEST_CASE("a file write that fails leaves no file, names the target, exit 2", "[cli][io]") {
+  Scratch scratch("limit");
+  write_many_games(scratch / "many.pgn", 1000);  // about 350 kB of output
+  // Files over 64 KiB (128 KiB where the shell counts 1024-byte blocks) cannot be written.
+  Shell r = sh("ulimit -f 128 && XPGN convert -o '" + scratch / "out.pgn" + "' '" +
+               scratch / "many.pgn" + "'");
+  CHECK(r.status == 2);
+  CHECK(r.err.find(scratch / "out.pgn" + ": write error: file too large") != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch / "out.pgn"));
+  CHECK(names_starting(scratch.dir, ".").empty());
+}
+
 TEST_CASE("a closed pipe ends xpgn quietly, even when SIGPIPE is ignored", "[cli][io]") {
   Scratch scratch("pipe");
   write_many_games(scratch / "many.pgn", 2000);  // far more than a pipe holds

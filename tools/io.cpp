@@ -121,6 +121,7 @@ struct StandardOutput::Impl {
 
 StandardOutput::StandardOutput() : impl_(std::make_unique<Impl>()) {
   std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);  // a file over the size limit: EFBIG, reported like any failure
   impl_->previous = std::cout.rdbuf(&impl_->buffer);
   if (isatty(STDOUT_FILENO)) std::cout << std::unitbuf;  // a person reads as it comes
 }

@@ -46,7 +46,8 @@ class Input {
 std::string output_over_input(const std::string& output, const std::vector<std::string>& inputs);
 
 // Makes std::cout write to file descriptor 1 with every write checked, and a closed pipe end
-// the process quietly (SIGPIPE is ignored so that it shows as EPIPE). Returns the exit status
+// the process quietly (SIGPIPE is ignored so that it shows as EPIPE; SIGXFSZ too, so that a
+// file over the size limit is a write error). Returns the exit status
 // to use once the command is done: `status`, or the usage status after printing the error when
 // some write to standard output failed. Construct once in main(), call finish() before returning.
 class StandardOutput {
