@@ -118,9 +118,10 @@ bool wait_for(Condition done) {
   return done();
 }
 
-// A PGN file of `copies` copies of tests/data/cli/valid.pgn, written to `path`.
-void write_many_games(const std::string& path, int copies) {
-  const std::string games = slurp(std::string(XPGN_TEST_DATA) + "/cli/valid.pgn");
+// A PGN file of `copies` copies of tests/data/cli/`source`, written to `path`.
+void write_many_games(const std::string& path, int copies,
+                      const std::string& source = "valid.pgn") {
+  const std::string games = slurp(std::string(XPGN_TEST_DATA) + "/cli/" + source);
   std::ofstream out(path, std::ios::binary);
   for (int i = 0; i < copies; ++i) out << games << '\n';
 }
@@ -352,12 +353,20 @@ TEST_CASE("a file write that fails leaves no file, names the target, exit 2", "[
 
 TEST_CASE("a closed pipe ends xpgn quietly, even when SIGPIPE is ignored", "[cli][io]") {
   Scratch scratch("pipe");
-  write_many_games(scratch / "many.pgn", 2000);  // far more than a pipe holds
+  write_many_games(scratch / "many.pgn", 2000);                   // far more than a pipe holds
+  write_many_games(scratch / "faults.pgn", 2000, "invalid.pgn");  // two diagnostics per copy
+  const std::vector<std::string> commands = {
+      "convert --to pgn '" + scratch / "many.pgn" + "'",
+      "convert --to json '" + scratch / "many.pgn" + "'",
+      "convert --to uci '" + scratch / "many.pgn" + "'",
+      "check '" + scratch / "faults.pgn" + "'",
+      "check --jobs 2 '" + scratch / "faults.pgn" + "'",
+  };
   for (const std::string ignore : {"", "trap '' PIPE; "}) {
-    for (const std::string format : {"pgn", "json", "uci"}) {
-      INFO(ignore << format);
-      Shell r = sh(ignore + "{ XPGN convert --to " + format + " '" + scratch / "many.pgn" +
-                   "'; echo $? > '" + scratch / "status" + "'; } | head -c 10 > /dev/null");
+    for (const auto& command : commands) {
+      INFO(ignore << command);
+      Shell r = sh(ignore + "{ XPGN " + command + "; echo $? > '" + scratch / "status" +
+                   "'; } | head -c 10 > /dev/null");
       CHECK(r.err.empty());
       CHECK(slurp(scratch / "status") == "141\n");  // 128 + SIGPIPE, as a shell shows it
     }
