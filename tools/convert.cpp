@@ -21,6 +21,7 @@ struct ConvertOptions {
   std::string to = "pgn";
   std::string language = "en";
   std::string output;
+  bool strict = false;
 };
 
 // True when `output` names the same file as one of `inputs`.
@@ -49,6 +50,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     record::ReplayOptions replay;
     replay.mode = record::ReplayMode::full;
     replay.file_name = name;
+    replay.strict = options.strict;
     auto handler = [&](record::Game& game) {
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;
@@ -68,7 +70,6 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     }
     for (const auto& d : orphans) print(d);
   }
-  (void)options;
   writer.finish();
   if (io_error) return exit_usage;
   return invalid ? exit_invalid : exit_ok;
@@ -143,6 +144,9 @@ void setup_convert(CLI::App& app, int& exit_code) {
   sub->add_option("--lang", options->language,
                   "Piece letters for SAN output (en, de, fr, es, it, pt, sv)")
       ->capture_default_str();
+  sub->add_flag("--strict", options->strict,
+                "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
+                "line, are errors (docs/decisions.md)");
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

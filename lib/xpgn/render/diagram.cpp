@@ -184,6 +184,7 @@ std::vector<Diagram> game_diagrams(const record::Game& game) {
 
   rules::Position pos = *start;
   for (const auto& node : game.moves) {
+    if (!node.verified) break;  // kept as read: no position after it
     const std::string number = std::to_string(pos.fullmove_number()) +
                                (pos.side_to_move() == Color::white ? ". " : "... ");
     pos = rules::play(pos, node.move);

@@ -18,7 +18,9 @@
 
 namespace xpgn::render {
 
-// `text` with & < > " replaced by character references, for SVG and HTML output.
+// `text` with & < > " replaced by character references and every character XML 1.0 forbids
+// (C0 controls but tab, LF and CR; U+FFFE, U+FFFF; invalid UTF-8) replaced by U+FFFD, for SVG
+// and HTML output.
 std::string escape_markup(std::string_view text);
 
 // ---- What to draw --------------------------------------------------------------------------
