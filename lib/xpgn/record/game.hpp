@@ -67,7 +67,8 @@ struct MoveNode {
   std::vector<std::string> comments_before;  // comments between the previous move and this one
   std::vector<std::string> comments_after;   // comments following this move
   Commands commands;                         // parsed from comments_after
-  rules::EffectList effects;                 // what the move did besides moving its piece
+  std::vector<rules::Effect> effects;        // what the move did besides moving its piece
+                                             // (a vector: most moves have none)
   std::vector<Line> variations;  // alternatives to this move, from the position before it
 };
 

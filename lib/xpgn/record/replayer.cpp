@@ -368,7 +368,7 @@ struct Replayer::State {
       node.pos = pos;
       node.ply = ply;
       node.comments_before = std::move(f.pending);
-      node.effects = effects;
+      node.effects.assign(effects.begin(), effects.end());
       f.pending.clear();
     }
     f.keys.push_back(f.pos().key());
