@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_support.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -17,31 +18,11 @@
 using xpgn::record::Diagnostic;
 using xpgn::record::Game;
 using xpgn::record::Severity;
+using xpgn::test::dump;
+using xpgn::test::of;
+using xpgn::test::replay;
 
 namespace {
-
-// Replays `pgn` fully with the file name "h.pgn", strict or not.
-std::vector<Game> replay(const std::string& pgn, bool strict = false) {
-  xpgn::record::ReplayOptions options;
-  options.file_name = "h.pgn";
-  options.strict = strict;
-  return xpgn::record::read_games(pgn, options);
-}
-
-// Every diagnostic of `game` with `severity`.
-std::vector<Diagnostic> of(const Game& game, Severity severity) {
-  std::vector<Diagnostic> out;
-  for (const auto& d : game.diagnostics)
-    if (d.severity == severity) out.push_back(d);
-  return out;
-}
-
-// All diagnostics of a game, formatted, one per line (for failure messages).
-std::string dump(const Game& game) {
-  std::string out;
-  for (const auto& d : game.diagnostics) out += xpgn::record::format_diagnostic(d) + "\n";
-  return out;
-}
 
 // The JSON text of `game` as the streaming writer produces it.
 std::string streamed_json(const Game& game) {

@@ -3,36 +3,18 @@
 
 #include <string>
 
+#include "test_support.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
 
 using xpgn::record::Diagnostic;
 using xpgn::record::Game;
 using xpgn::record::Severity;
+using xpgn::test::dump;
+using xpgn::test::of;
+using xpgn::test::replay;
 
 namespace {
-
-// Replays `pgn` fully with the file name "t.pgn".
-std::vector<Game> replay(const std::string& pgn) {
-  xpgn::record::ReplayOptions options;
-  options.file_name = "t.pgn";
-  return xpgn::record::read_games(pgn, options);
-}
-
-// Every diagnostic of `game` with `severity`.
-std::vector<Diagnostic> of(const Game& game, Severity severity) {
-  std::vector<Diagnostic> out;
-  for (const auto& d : game.diagnostics)
-    if (d.severity == severity) out.push_back(d);
-  return out;
-}
-
-// All diagnostics of a game, formatted, one per line (for failure messages).
-std::string dump(const Game& game) {
-  std::string out;
-  for (const auto& d : game.diagnostics) out += xpgn::record::format_diagnostic(d) + "\n";
-  return out;
-}
 
 const std::string tags =
     "[Event \"T\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n"
