@@ -13,6 +13,7 @@
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/record/utf8.hpp"
+#include "xpgn/render/html.hpp"
 #include "xpgn/render/render.hpp"
 
 using xpgn::record::Diagnostic;
@@ -404,4 +405,29 @@ TEST_CASE("%clk and %emt outside 0 to 999:59:59 are warned about and not used",
   xpgn::record::replay_pgn("[Event \"c\"]\n\n1. e4 {[%clk 1000:00:00]} *\n", check,
                            [&](Game& game) { seen += of(game, Severity::warning).size(); });
   CHECK(seen == 1);
+}
+
+TEST_CASE("HTML output of a game with control characters and unverified moves",
+          "[hardening][markup]") {
+  auto games = replay(
+      "[Event \"e\x01v\"]\n[White \"a\x1B\"]\n[Black \"b\"]\n\n"
+      "1. e4 {c\x02<x>} e5 2. Ke3 {after} Nc6 *\n");
+  REQUIRE(games.size() == 1);
+  const auto diagrams = xpgn::render::game_diagrams(games[0]);
+  CHECK(diagrams.size() == 3);  // start, e4, e5: none after the unverified Ke3
+  std::ostringstream out;
+  xpgn::render::HtmlWriter writer(out);
+  writer.write(games[0]);
+  writer.finish();
+  const std::string html = out.str();
+  for (char c : html) {
+    const auto byte = static_cast<unsigned char>(c);
+    INFO(static_cast<int>(byte));
+    CHECK((byte >= 0x20 || c == '\n' || c == '\t' || c == '\r'));
+  }
+  CHECK(html.find("c\xEF\xBF\xBD&lt;x&gt;") != std::string::npos);
+  CHECK(html.find("Not verified (illegal move") != std::string::npos);
+  CHECK(html.find("Ke3") != std::string::npos);
+  CHECK(html.find("after") != std::string::npos);
+  CHECK(html.find("Nc6") != std::string::npos);
 }
