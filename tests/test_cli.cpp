@@ -202,7 +202,10 @@ TEST_CASE("xpgn convert writes PGN and JSON, and never over an input") {
   std::string target = std::filesystem::temp_directory_path() / "xpgn_cli_convert.pgn";
   Shell file = run("convert -o '" + target + "' invalid.pgn");
   CHECK(file.status == 1);
-  CHECK(slurp(target).find("3. Bb5 *") != std::string::npos);
+  // The moves after the illegal one are kept as read, after a comment saying why.
+  CHECK(slurp(target).find("3. Bb5 {xpgn: not verified after ply 5: illegal move: king\nto e6") !=
+        std::string::npos);
+  CHECK(slurp(target).find("3... Ke6 4. O-O *") != std::string::npos);
   std::filesystem::remove(target);
 }
 

@@ -202,19 +202,28 @@ std::string comment_item(std::string_view text) {
   return item;
 }
 
+// Appends the comments of `list` but the marker the writer adds where verification stopped.
+void add_comments(const std::vector<std::string>& list, std::vector<std::string>& out) {
+  for (const auto& c : list) {
+    std::string flat = c;
+    std::replace(flat.begin(), flat.end(), '\n', ' ');  // the writer breaks lines at spaces
+    if (flat.rfind("xpgn: not verified after ply ", 0) != 0) out.push_back(comment_item(c));
+  }
+}
+
 void flatten(const Line& line, std::vector<std::string>& out) {
   for (const auto& node : line) {
-    for (const auto& c : node.comments_before) out.push_back(comment_item(c));
+    add_comments(node.comments_before, out);
     std::string move = std::to_string(node.ply);
     move += ':';
-    move += node.san;
+    move += node.verified ? node.san : "unverified " + node.text;
     out.push_back(std::move(move));
     for (int n : node.nags) {
       std::string nag(1, '$');
       nag += std::to_string(n);
       out.push_back(std::move(nag));
     }
-    for (const auto& c : node.comments_after) out.push_back(comment_item(c));
+    add_comments(node.comments_after, out);
     for (const auto& variation : node.variations) {
       if (variation.empty()) continue;
       out.push_back("(");
@@ -226,7 +235,7 @@ void flatten(const Line& line, std::vector<std::string>& out) {
 
 std::vector<std::string> flatten(const Game& game) {
   std::vector<std::string> out;
-  for (const auto& c : game.comments) out.push_back(comment_item(c));
+  add_comments(game.comments, out);
   flatten(game.moves, out);
   return out;
 }

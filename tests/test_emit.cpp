@@ -212,7 +212,12 @@ TEST_CASE("JSON of a game with a variation and a diagnostic") {
   REQUIRE(games.size() == 1);
   nlohmann::json j = xpgn::emit::game_to_json(games[0]);
   CHECK(j["valid"] == false);
-  REQUIRE(j["moves"].size() == 2);
+  REQUIRE(j["moves"].size() == 3);  // Kxe8 kept unverified
+  CHECK(j["moves"][1]["verified"] == true);
+  CHECK(j["moves"][2]["verified"] == false);
+  CHECK(j["moves"][2]["text"] == "Kxe8");
+  CHECK(j["moves"][2]["san"] == nullptr);
+  CHECK(j["moves"][2]["unverified_reason"] == j["diagnostics"][0]["message"]);
   CHECK(j["moves"][0]["variations"][0][1]["san"] == "d5");
   CHECK(j["moves"][0]["variations"][0][1]["ply"] == 2);
   REQUIRE(j["diagnostics"].size() == 1);

@@ -3,36 +3,18 @@
 
 #include <string>
 
+#include "test_support.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
 
 using xpgn::record::Diagnostic;
 using xpgn::record::Game;
 using xpgn::record::Severity;
+using xpgn::test::dump;
+using xpgn::test::of;
+using xpgn::test::replay;
 
 namespace {
-
-// Replays `pgn` fully with the file name "t.pgn".
-std::vector<Game> replay(const std::string& pgn) {
-  xpgn::record::ReplayOptions options;
-  options.file_name = "t.pgn";
-  return xpgn::record::read_games(pgn, options);
-}
-
-// Every diagnostic of `game` with `severity`.
-std::vector<Diagnostic> of(const Game& game, Severity severity) {
-  std::vector<Diagnostic> out;
-  for (const auto& d : game.diagnostics)
-    if (d.severity == severity) out.push_back(d);
-  return out;
-}
-
-// All diagnostics of a game, formatted, one per line (for failure messages).
-std::string dump(const Game& game) {
-  std::string out;
-  for (const auto& d : game.diagnostics) out += xpgn::record::format_diagnostic(d) + "\n";
-  return out;
-}
 
 const std::string tags =
     "[Event \"T\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n"
@@ -109,7 +91,7 @@ TEST_CASE("an illegal move is reported at its line, column, ply and token") {
   INFO(dump(g));
   CHECK_FALSE(g.valid());
   auto errors = of(g, Severity::error);
-  REQUIRE(errors.size() == 1);  // reported once; 4. O-O is skipped
+  REQUIRE(errors.size() == 1);  // reported once; 4. O-O is kept unverified
   CHECK(errors[0].pos.line == 10);
   CHECK(errors[0].pos.column == 8);
   CHECK(errors[0].ply == 6);
@@ -117,8 +99,18 @@ TEST_CASE("an illegal move is reported at its line, column, ply and token") {
   CHECK(errors[0].game == 1);
   CHECK(errors[0].file == "t.pgn");
   CHECK(errors[0].message.find("illegal") != std::string::npos);
-  CHECK(g.moves.size() == 5);
+  // The illegal move and what follows are kept as read, unverified.
+  REQUIRE(g.moves.size() == 7);
+  CHECK(g.moves[4].verified);
+  CHECK_FALSE(g.moves[5].verified);
+  CHECK(g.moves[5].text == "Ke6");
+  CHECK(g.moves[5].unverified_reason == errors[0].message);
+  CHECK_FALSE(g.moves[6].verified);
+  CHECK(g.moves[6].text == "O-O");
+  CHECK(g.moves[6].ply == 7);
+  CHECK(g.moves[6].unverified_reason.empty());
   CHECK_FALSE(g.mainline_complete);
+  CHECK(g.mainline_plies == 5);
   CHECK(games[1].valid());
 }
 
@@ -250,7 +242,10 @@ TEST_CASE("variations are replayed and an illegal move in one is reported") {
   CHECK(v[0].ply == 2);
   REQUIRE(v[1].variations.size() == 1);
   CHECK(v[1].variations[0][0].san == "Nc3");
-  CHECK(g.moves[2].variations[0].size() == 1);
+  // 2. Nh3 is verified, Kxe8 kept unverified.
+  REQUIRE(g.moves[2].variations[0].size() == 2);
+  CHECK(g.moves[2].variations[0][0].verified);
+  CHECK_FALSE(g.moves[2].variations[0][1].verified);
 }
 
 TEST_CASE("check mode validates without keeping the tree") {
@@ -294,13 +289,29 @@ TEST_CASE("a FEN move number of 0 is read as 1 with a warning") {
   CHECK(of(games[0], Severity::warning)[0].pos.line == 8);
 }
 
-TEST_CASE("a move after a dead position is an error, and so is a draw in a no-draw variant") {
-  auto dead = replay(tags +
-                     "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1\"]\n\n"
-                     "1. Kxd2 Ke7 1/2-1/2\n");
+TEST_CASE(
+    "a move after a dead position is a warning (an error with strict), and a draw in a "
+    "no-draw variant is an error") {
+  const std::string text = tags +
+                           "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1\"]\n\n"
+                           "1. Kxd2 Ke7 1/2-1/2\n";
+  auto dead = replay(text);
   REQUIRE(dead.size() == 1);
   INFO(dump(dead[0]));
-  auto errors = of(dead[0], Severity::error);
+  CHECK(dead[0].valid());
+  auto warnings = of(dead[0], Severity::warning);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].token == "Ke7");
+  CHECK(warnings[0].message.find("insufficient_material at ply 1") != std::string::npos);
+  REQUIRE(dead[0].moves.size() == 2);  // the move after the end is replayed
+  CHECK(dead[0].moves[1].verified);
+
+  xpgn::record::ReplayOptions strict;
+  strict.file_name = "t.pgn";
+  strict.strict = true;
+  auto strict_dead = xpgn::record::read_games(text, strict);
+  REQUIRE(strict_dead.size() == 1);
+  auto errors = of(strict_dead[0], Severity::error);
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].token == "Ke7");
   CHECK(errors[0].message.find("insufficient_material") != std::string::npos);

@@ -14,10 +14,35 @@
 #include <vector>
 
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/record/game.hpp"
+#include "xpgn/record/replayer.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 
 namespace xpgn::test {
+
+// Every game of `pgn`, fully replayed with the file name "t.pgn", strict or not.
+inline std::vector<record::Game> replay(const std::string& pgn, bool strict = false) {
+  record::ReplayOptions options;
+  options.file_name = "t.pgn";
+  options.strict = strict;
+  return record::read_games(pgn, options);
+}
+
+// Every diagnostic of `game` with `severity`.
+inline std::vector<record::Diagnostic> of(const record::Game& game, record::Severity severity) {
+  std::vector<record::Diagnostic> out;
+  for (const auto& d : game.diagnostics)
+    if (d.severity == severity) out.push_back(d);
+  return out;
+}
+
+// All diagnostics of a game, formatted, one per line (for failure messages).
+inline std::string dump(const record::Game& game) {
+  std::string out;
+  for (const auto& d : game.diagnostics) out += record::format_diagnostic(d) + "\n";
+  return out;
+}
 
 // The variant `id` with `options`; fails the test (with the lookup's error) if there is none.
 inline const rules::Variant& variant(const std::string& id, const std::string& options = "") {

@@ -24,11 +24,40 @@ struct CheckOptions {
   bool quiet = false;
   bool warnings = true;
   bool stats = false;
+  bool strict = false;
 };
 
 // True when `d` should be shown under `options`.
 bool shown(const record::Diagnostic& d, const CheckOptions& options) {
   return options.warnings || d.severity == record::Severity::error;
+}
+
+// Writes the JSON report to standard output as nlohmann's dump(2) would, one diagnostic at a
+// time (never the whole document in memory); strings are valid UTF-8.
+void print_json_report(const std::vector<record::CheckReport>& reports, const CheckOptions& options,
+                       nlohmann::json totals) {
+  using nlohmann::json;
+  std::string out = "{\n  \"diagnostics\": [";
+  bool first = true;
+  for (const auto& r : reports) {
+    if (options.quiet) break;
+    for (const auto& d : r.diagnostics) {
+      if (!shown(d, options)) continue;
+      out += first ? "\n    " : ",\n    ";
+      first = false;
+      for (char c : emit::diagnostic_to_json(d).dump(2, ' ', false, json::error_handler_t::replace))
+        out += c == '\n' ? std::string("\n    ") : std::string(1, c);
+      if (out.size() > (1u << 16)) {
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        out.clear();
+      }
+    }
+  }
+  out += first ? "]" : "\n  ]";
+  const std::string rest = totals.dump(2, ' ', false, json::error_handler_t::replace);
+  out += ",\n" + rest.substr(2) + '\n';
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  std::fflush(stdout);
 }
 
 // Runs the check and prints the report; returns the exit status.
@@ -41,7 +70,9 @@ int run_check(const CheckOptions& options) {
   }
   unsigned jobs =
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
-  auto reports = check_inputs(files, jobs);
+  record::ReplayOptions replay;
+  replay.strict = options.strict;
+  auto reports = check_inputs(files, jobs, replay);
   std::uint64_t games = 0, valid = 0, invalid = 0, plies = 0;
   bool io_error = false;
   for (const auto& r : reports) {
@@ -56,7 +87,6 @@ int run_check(const CheckOptions& options) {
   }
   if (options.format == "json") {
     nlohmann::json doc = nlohmann::json::object();
-    nlohmann::json diagnostics = nlohmann::json::array();
     nlohmann::json inputs = nlohmann::json::array();
     for (const auto& r : reports) {
       inputs.push_back({{"file", r.name},
@@ -64,16 +94,12 @@ int run_check(const CheckOptions& options) {
                         {"valid", r.valid},
                         {"invalid", r.invalid},
                         {"error", r.io_error ? nlohmann::json(*r.io_error) : nullptr}});
-      if (options.quiet) continue;
-      for (const auto& d : r.diagnostics)
-        if (shown(d, options)) diagnostics.push_back(emit::diagnostic_to_json(d));
     }
     doc["files"] = std::move(inputs);
-    doc["diagnostics"] = std::move(diagnostics);
     doc["games"] = games;
     doc["valid"] = valid;
     doc["invalid"] = invalid;
-    std::cout << doc.dump(2) << '\n';
+    print_json_report(reports, options, std::move(doc));
   } else {
     std::string out;
     for (const auto& r : reports) {
@@ -114,6 +140,9 @@ void setup_check(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   sub->add_flag("-q,--quiet", options->quiet, "Print only the summary");
   sub->add_flag("--warnings,!--no-warnings", options->warnings, "Show warnings (default on)");
+  sub->add_flag("--strict", options->strict,
+                "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
+                "line, are errors (docs/decisions.md)");
   sub->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

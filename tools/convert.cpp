@@ -20,6 +20,7 @@ struct ConvertOptions {
   std::string to = "pgn";
   std::string language = "en";
   std::string output;
+  bool strict = false;
 };
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
@@ -36,6 +37,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     record::ReplayOptions replay;
     replay.mode = record::ReplayMode::full;
     replay.file_name = name;
+    replay.strict = options.strict;
     auto handler = [&](record::Game& game) {
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;
@@ -55,7 +57,6 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
       io_error = true;
     }
   }
-  (void)options;
   writer.finish();
   if (io_error) return exit_usage;
   return invalid ? exit_invalid : exit_ok;
@@ -130,6 +131,9 @@ void setup_convert(CLI::App& app, int& exit_code) {
   sub->add_option("--lang", options->language,
                   "Piece letters for SAN output (en, de, fr, es, it, pt, sv)")
       ->capture_default_str();
+  sub->add_flag("--strict", options->strict,
+                "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
+                "line, are errors (docs/decisions.md)");
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

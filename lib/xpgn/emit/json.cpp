@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <optional>
+#include <sstream>
+
+#include "xpgn/record/utf8.hpp"
 
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
@@ -89,34 +92,74 @@ Piece captured_piece(const rules::Position& before, const record::MoveNode& node
   return no_piece;
 }
 
-json commands_json(const record::Commands& c) {
-  json out = json::object();
-  out["clock"] = c.clock ? json(*c.clock) : json(nullptr);
-  out["eval"] = c.eval ? json(*c.eval) : json(nullptr);
-  out["eval_mate"] = c.eval_mate ? json(*c.eval_mate) : json(nullptr);
-  out["csl"] = c.squares;
-  out["cal"] = c.arrows;
+// `s` as a JSON string; invalid UTF-8 (the replayer warned about it) becomes U+FFFD.
+json text_json(std::string_view s) {
+  if (record::is_valid_utf8(s)) return std::string(s);
+  return record::replace_invalid_utf8(s);
+}
+
+// A list of texts as a JSON array of strings.
+json texts_json(const std::vector<std::string>& list) {
+  json out = json::array();
+  for (const auto& s : list) out.push_back(text_json(s));
   return out;
 }
 
-json line_json(const rules::Variant& variant, const record::Line& line,
-               const rules::Position& start);
+// Compact text of `value`; never throws (strings are valid UTF-8, the handler is a safeguard).
+std::string dump(const json& value) {
+  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
-// One move object; `before` is the position the move is played from.
+json commands_json(const record::Commands& c) {
+  json out = json::object();
+  out["clock"] = c.clock ? json(*c.clock) : json(nullptr);
+  out["emt"] = c.elapsed ? json(*c.elapsed) : json(nullptr);
+  out["eval"] = c.eval ? json(*c.eval) : json(nullptr);
+  out["eval_mate"] = c.eval_mate ? json(*c.eval_mate) : json(nullptr);
+  out["csl"] = texts_json(c.squares);
+  out["cal"] = texts_json(c.arrows);
+  return out;
+}
+
+// The fields every move object has, whether verified or not (variations and "verified" aside).
+json node_fields(const record::MoveNode& node) {
+  json out = json::object();
+  out["ply"] = node.ply;
+  out["text"] = text_json(node.text);
+  out["line"] = node.pos.line;
+  out["column"] = node.pos.column;
+  out["comments_before"] = texts_json(node.comments_before);
+  out["comments_after"] = texts_json(node.comments_after);
+  out["nags"] = node.nags;
+  out["commands"] = commands_json(node.commands);
+  out["unverified_reason"] =
+      node.unverified_reason.empty() ? json(nullptr) : text_json(node.unverified_reason);
+  return out;
+}
+
+// A move kept as read after its line stopped being verified: what the rules would compute is
+// null.
+json unverified_move_json(const record::MoveNode& node) {
+  json out = node_fields(node);
+  for (const char* key : {"move_number", "color", "san", "long", "uci", "kind", "from", "to",
+                          "piece", "captured", "promotion", "fen_after"})
+    out[key] = nullptr;
+  out["effects"] = json::array();
+  return out;
+}
+
+// One verified move object without its variations; `before` is the position the move is
+// played from.
 json move_json(const rules::Variant& variant, const record::MoveNode& node,
                const rules::Position& before, const rules::Position& after) {
   const rules::Move& m = node.move;
-  json out = json::object();
-  out["ply"] = node.ply;
+  json out = node_fields(node);
   out["move_number"] = before.fullmove_number();
   out["color"] = before.side_to_move() == Color::white ? "white" : "black";
   out["san"] = node.san;
-  out["text"] = node.text;
-  out["line"] = node.pos.line;
-  out["column"] = node.pos.column;
-  out["long"] = rules::to_long_algebraic(before, m);
-  out["uci"] = rules::to_uci(before, m);
-  out["kind"] = move_kind_name(m.kind);
+  out["long"] = node.null_move ? "--" : rules::to_long_algebraic(before, m);
+  out["uci"] = node.null_move ? "0000" : rules::to_uci(before, m);
+  out["kind"] = node.null_move ? "null" : move_kind_name(m.kind);
   out["from"] = square_json(m.kind == rules::MoveKind::placement ? no_square : m.from);
   out["to"] = square_json(m.to);
   json piece = nullptr;
@@ -136,27 +179,47 @@ json move_json(const rules::Variant& variant, const record::MoveNode& node,
   }
   out["effects"] = std::move(effects);
   out["fen_after"] = after.fen();
-  out["comments_before"] = node.comments_before;
-  out["comments_after"] = node.comments_after;
-  out["nags"] = node.nags;
-  out["commands"] = commands_json(node.commands);
-  json variations = json::array();
-  for (const auto& v : node.variations) variations.push_back(line_json(variant, v, before));
-  out["variations"] = std::move(variations);
   return out;
 }
 
-// The moves of a line played from `start`.
-json line_json(const rules::Variant& variant, const record::Line& line,
-               const rules::Position& start) {
-  json out = json::array();
-  rules::Position pos = start;
+// Writes the moves of a line played from `start` (null: no position, every move unverified) as
+// a JSON array, one move object at a time: memory stays that of one move per nesting level.
+// The text is what nlohmann's dump() gives for the same value (keys in sorted order:
+// "variations" and "verified" come last).
+void write_line(std::ostream& out, const rules::Variant* variant, const record::Line& line,
+                const rules::Position* start) {
+  out << '[';
+  std::optional<rules::Position> pos;
+  if (start) pos.emplace(*start);
+  bool first = true;
   for (const auto& node : line) {
-    rules::Position after = rules::play(pos, node.move);
-    out.push_back(move_json(variant, node, pos, after));
-    pos = after;
+    if (!first) out << ',';
+    first = false;
+    const bool verified = node.verified && pos && variant;
+    std::optional<rules::Position> after;
+    json fields;
+    if (verified) {
+      after.emplace(rules::play(*pos, node.move));
+      fields = move_json(*variant, node, *pos, *after);
+    } else {
+      fields = unverified_move_json(node);
+    }
+    std::string text = dump(fields);
+    text.pop_back();  // the closing brace
+    out << text << ",\"variations\":[";
+    bool first_variation = true;
+    for (const auto& v : node.variations) {
+      if (!first_variation) out << ',';
+      first_variation = false;
+      write_line(out, variant, v, verified ? &*pos : nullptr);
+    }
+    out << "],\"verified\":" << (verified ? "true" : "false") << '}';
+    if (verified)
+      pos = std::move(after);
+    else
+      pos.reset();
   }
-  return out;
+  out << ']';
 }
 
 }  // namespace
@@ -164,47 +227,57 @@ json line_json(const rules::Variant& variant, const record::Line& line,
 json diagnostic_to_json(const record::Diagnostic& d) {
   json out = json::object();
   out["severity"] = record::severity_name(d.severity);
-  out["file"] = d.file;
+  out["file"] = text_json(d.file);
   out["line"] = d.pos.line > 0 ? json(d.pos.line) : json(nullptr);
   out["column"] = d.pos.line > 0 ? json(d.pos.column) : json(nullptr);
   out["game"] = d.game > 0 ? json(d.game) : json(nullptr);
   out["ply"] = d.ply > 0 ? json(d.ply) : json(nullptr);
-  out["token"] = d.token.empty() ? json(nullptr) : json(d.token);
-  out["message"] = d.message;
+  out["token"] = d.token.empty() ? json(nullptr) : text_json(d.token);
+  out["message"] = text_json(d.message);
   return out;
 }
 
-json game_to_json(const record::Game& game) {
-  json out = json::object();
-  out["game"] = game.index;
-  out["line"] = game.pos.line;
-  json tags = json::array();
-  for (const auto& t : game.tags) tags.push_back(json::array({t.name, t.value}));
-  out["tags"] = std::move(tags);
-  out["variant"] = game.variant ? json(game.variant->id) : json(nullptr);
-  out["options"] = game.variant ? json(game.variant->options) : json::array();
-  out["start_fen"] = game.start_fen.empty() ? json(nullptr) : json(game.start_fen);
-  out["comments"] = game.comments;
-  json moves = json::array();
-  if (game.variant) {
-    if (auto start = game.start_position()) moves = line_json(*game.variant, game.moves, *start);
-  }
-  out["moves"] = std::move(moves);
-  out["result"] = {
-      {"tag", game.result_tag.empty() ? json(nullptr) : json(game.result_tag)},
-      {"marker", game.result_marker.empty() ? json(nullptr) : json(game.result_marker)}};
-  json winner = nullptr;
-  if (game.outcome.winner) winner = *game.outcome.winner == Color::white ? "white" : "black";
-  out["outcome"] = {{"termination", rules::termination_name(game.outcome.termination)},
-                    {"decided", game.outcome.decided()},
-                    {"winner", winner},
-                    {"result", game.outcome.result()}};
-  out["complete"] = game.mainline_complete;
-  out["valid"] = game.valid();
+void write_game_json(std::ostream& out, const record::Game& game) {
+  // Keys before "moves" (sorted order, as dump() writes them), then the moves, then the rest.
+  json head = json::object();
+  head["game"] = game.index;
+  head["line"] = game.pos.line;
+  head["comments"] = texts_json(game.comments);
+  head["complete"] = game.mainline_complete;
   json diagnostics = json::array();
   for (const auto& d : game.diagnostics) diagnostics.push_back(diagnostic_to_json(d));
-  out["diagnostics"] = std::move(diagnostics);
-  return out;
+  head["diagnostics"] = std::move(diagnostics);
+  json tail = json::object();
+  json tags = json::array();
+  for (const auto& t : game.tags)
+    tags.push_back(json::array({text_json(t.name), text_json(t.value)}));
+  tail["tags"] = std::move(tags);
+  tail["variant"] = game.variant ? json(game.variant->id) : json(nullptr);
+  tail["options"] = game.variant ? json(game.variant->options) : json::array();
+  tail["start_fen"] = game.start_fen.empty() ? json(nullptr) : json(game.start_fen);
+  tail["result"] = {
+      {"tag", game.result_tag.empty() ? json(nullptr) : text_json(game.result_tag)},
+      {"marker", game.result_marker.empty() ? json(nullptr) : text_json(game.result_marker)}};
+  json winner = nullptr;
+  if (game.outcome.winner) winner = *game.outcome.winner == Color::white ? "white" : "black";
+  tail["outcome"] = {{"termination", rules::termination_name(game.outcome.termination)},
+                     {"decided", game.outcome.decided()},
+                     {"winner", winner},
+                     {"result", game.outcome.result()}};
+  tail["valid"] = game.valid();
+  std::string head_text = dump(head);
+  head_text.pop_back();
+  out << head_text << ",\"moves\":";
+  std::optional<rules::Position> start;
+  if (game.variant) start = game.start_position();
+  write_line(out, game.variant, game.moves, start ? &*start : nullptr);
+  out << ',' << std::string_view(dump(tail)).substr(1);
+}
+
+json game_to_json(const record::Game& game) {
+  std::ostringstream out;
+  write_game_json(out, game);
+  return json::parse(out.str());
 }
 
 }  // namespace xpgn::emit

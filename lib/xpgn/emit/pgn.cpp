@@ -178,7 +178,7 @@ class MovetextWriter {
   void write() {
     if (options_.comments)
       for (const auto& c : game_.comments) comment(c);
-    line(game_.moves, start_ ? &*start_ : nullptr, true);
+    line(game_.moves, start_ ? &*start_ : nullptr, true, &game_.comments);
     std::string_view result = game_.result_marker;
     if (result.empty()) result = game_.result_tag;
     if (result.empty()) result = "*";
@@ -222,13 +222,50 @@ class MovetextWriter {
 
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+  // `text` with runs of white space made single spaces, no space at either end, and '}' made
+  // ')' (as a brace comment can hold it).
+  static std::string collapse_space(std::string_view text) {
+    std::string out;
+    bool space = false;
+    for (char c : text) {
+      if (is_space(c)) {
+        space = !out.empty();
+        continue;
+      }
+      if (space) out += ' ';
+      space = false;
+      out += c == '}' ? ')' : c;
+    }
+    return out;
+  }
+
+  // The comment that says why verification stopped before `node` (see docs/notation.md).
+  static std::string unverified_marker(const record::MoveNode& node) {
+    return "xpgn: not verified after ply " + std::to_string(node.ply - 1) + ": " +
+           collapse_space(node.unverified_reason);
+  }
+
+  // Writes the marker comment before the first unverified node of a line, unless the comment
+  // just before it already is that marker (the input was written by xpgn): the round trip
+  // stays byte-stable. `previous` holds the comments written just before the node.
+  void mark_unverified(const record::MoveNode& node, const std::vector<std::string>* previous) {
+    if (node.unverified_reason.empty()) return;
+    const std::string marker = unverified_marker(node);
+    if (!node.comments_before.empty()) previous = &node.comments_before;
+    if (previous && !previous->empty() && collapse_space(previous->back()) == marker) return;
+    comment(marker);
+  }
+
   // Writes a line of play whose first move is played from `pos` (null when positions are not
-  // needed by the style).
-  void line(const record::Line& moves, const rules::Position* pos, bool first_in_line) {
+  // needed by the style). `before` are the comments written just before the line's first move.
+  void line(const record::Line& moves, const rules::Position* pos, bool first_in_line,
+            const std::vector<std::string>* before = nullptr) {
     need_number_ = first_in_line;
     std::optional<rules::Position> current;
     if (pos) current.emplace(*pos);
     for (const auto& node : moves) {
+      mark_unverified(node, options_.comments ? before : nullptr);
+      before = &node.comments_after;
       if (options_.comments)
         for (const auto& c : node.comments_before) comment(c);
       const int index = node.ply - 1 + (start_black_ ? 1 : 0);
@@ -258,12 +295,17 @@ class MovetextWriter {
           need_number_ = true;
         }
       }
-      if (current) current.emplace(rules::play(*current, node.move));
+      if (current && node.verified)
+        current.emplace(rules::play(*current, node.move));
+      else
+        current.reset();
     }
   }
 
   // The move in the chosen style.
   std::string move_text(const record::MoveNode& node, const rules::Position* pos) const {
+    if (!node.verified) return node.text;
+    if (node.null_move) return options_.style == MoveStyle::uci ? "0000" : "--";
     switch (options_.style) {
       case MoveStyle::long_algebraic:
         if (pos) return rules::to_long_algebraic(*pos, node.move);

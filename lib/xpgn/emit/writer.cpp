@@ -53,10 +53,12 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
 void GameWriter::write(const record::Game& game) {
   switch (format_) {
     case Format::json:
-      out_ << (count_ == 0 ? "[\n" : ",\n") << game_to_json(game).dump();
+      out_ << (count_ == 0 ? "[\n" : ",\n");
+      write_game_json(out_, game);
       break;
     case Format::jsonl:
-      out_ << game_to_json(game).dump() << '\n';
+      write_game_json(out_, game);
+      out_ << '\n';
       break;
     default:
       out_ << to_pgn(game, options_);

@@ -48,12 +48,13 @@ bool blank_line_before(std::string_view text, std::size_t p) {
 }
 
 // Checks one range of a text, numbering as if it started at line 1, game 1.
-CheckReport check_range(std::string_view text, const std::string& name) {
+CheckReport check_range(std::string_view text, const std::string& name, bool strict) {
   CheckReport report;
   report.name = name;
   ReplayOptions options;
   options.mode = ReplayMode::check;
   options.file_name = name;
+  options.strict = strict;
   std::vector<Diagnostic> orphans;
   replay_pgn(text, options, collector(report), &orphans);
   for (auto& d : orphans) report.diagnostics.push_back(std::move(d));
@@ -91,7 +92,7 @@ std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts) {
   return starts;
 }
 
-CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs) {
+CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs, bool strict) {
   jobs = std::max(1u, jobs);
   // Several ranges per thread, taken from a shared counter, so that ranges of unequal work
   // (games with many moves versus long comments) still keep every thread busy.
@@ -102,13 +103,13 @@ CheckReport check_text(std::string_view text, const std::string& name, unsigned 
       std::max<std::size_t>(1, std::min<std::size_t>(parts_wanted, text.size() / min_range)));
   if (jobs > 1) parts_wanted = std::max(parts_wanted, std::min(jobs, 2u));
   auto starts = split_at_games(text, parts_wanted);
-  if (starts.size() == 1) return check_range(text, name);
+  if (starts.size() == 1) return check_range(text, name, strict);
   std::vector<CheckReport> parts(starts.size());
   std::atomic<std::size_t> next{0};
   auto work = [&] {
     for (std::size_t i = next++; i < starts.size(); i = next++) {
       std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
-      parts[i] = check_range(text.substr(starts[i], end - starts[i]), name);
+      parts[i] = check_range(text.substr(starts[i], end - starts[i]), name, strict);
     }
   };
   std::vector<std::thread> threads;
@@ -140,12 +141,13 @@ CheckReport check_text(std::string_view text, const std::string& name, unsigned 
   return report;
 }
 
-CheckReport check_stream(std::istream& in, const std::string& name) {
+CheckReport check_stream(std::istream& in, const std::string& name, bool strict) {
   CheckReport report;
   report.name = name;
   ReplayOptions options;
   options.mode = ReplayMode::check;
   options.file_name = name;
+  options.strict = strict;
   std::vector<Diagnostic> orphans;
   replay_pgn(in, options, collector(report), &orphans);
   for (auto& d : orphans) report.diagnostics.push_back(std::move(d));
@@ -185,8 +187,8 @@ bool read_file(const std::string& path, std::string& out, std::string& error) {
   return true;
 }
 
-CheckReport check_file(const std::string& path, unsigned jobs) {
-  if (path == "-" && jobs <= 1) return check_stream(std::cin, path);
+CheckReport check_file(const std::string& path, unsigned jobs, bool strict) {
+  if (path == "-" && jobs <= 1) return check_stream(std::cin, path, strict);
   if (jobs <= 1) {
     // One thread: stream the file in constant memory.
     std::ifstream in(path, std::ios::binary);
@@ -196,7 +198,7 @@ CheckReport check_file(const std::string& path, unsigned jobs) {
       report.io_error = std::strerror(errno);
       return report;
     }
-    return check_stream(in, path);
+    return check_stream(in, path, strict);
   }
   // Several threads work on ranges of the whole text.
   std::string text;
@@ -207,14 +209,15 @@ CheckReport check_file(const std::string& path, unsigned jobs) {
     report.io_error = error;
     return report;
   }
-  return check_text(text, path, jobs);
+  return check_text(text, path, jobs, strict);
 }
 
-std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsigned jobs) {
+std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsigned jobs,
+                                     bool strict) {
   std::vector<CheckReport> reports(paths.size());
   if (paths.size() <= 1 || jobs <= 1) {
     for (std::size_t i = 0; i < paths.size(); ++i)
-      reports[i] = check_file(paths[i], paths.size() == 1 ? jobs : 1);
+      reports[i] = check_file(paths[i], paths.size() == 1 ? jobs : 1, strict);
     return reports;
   }
   std::atomic<std::size_t> next{0};
@@ -223,7 +226,7 @@ std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsi
   for (unsigned t = 0; t < count; ++t) {
     threads.emplace_back([&] {
       for (std::size_t i = next++; i < paths.size(); i = next++)
-        reports[i] = check_file(paths[i], 1);
+        reports[i] = check_file(paths[i], 1, strict);
     });
   }
   for (auto& t : threads) t.join();

@@ -1,6 +1,6 @@
 // Validating whole inputs: every game replayed (variations included), problems collected in
 // input order, optionally on several threads (files in parallel, or one text cut into ranges at
-// game boundaries).
+// game boundaries). `strict` is ReplayOptions::strict.
 #pragma once
 
 #include <cstdint>
@@ -37,17 +37,19 @@ std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts);
 
 // Checks the games of `text`, using up to `jobs` threads on ranges of the text. Line numbers,
 // offsets and game numbers are those of the whole text.
-CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs = 1);
+CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs = 1,
+                       bool strict = false);
 
 // Checks a stream in constant memory (one thread).
-CheckReport check_stream(std::istream& in, const std::string& name);
+CheckReport check_stream(std::istream& in, const std::string& name, bool strict = false);
 
 // Checks a file ("-" = standard input); an unreadable file gives a report with io_error.
-CheckReport check_file(const std::string& path, unsigned jobs = 1);
+CheckReport check_file(const std::string& path, unsigned jobs = 1, bool strict = false);
 
 // Checks several files with up to `jobs` threads (several files: one thread per file at a
 // time; a single file: ranges). Reports are in the order of `paths`.
-std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsigned jobs = 1);
+std::vector<CheckReport> check_files(const std::vector<std::string>& paths, unsigned jobs = 1,
+                                     bool strict = false);
 
 // Reads a whole file ("-" = standard input) into `out`; false and `error` set on failure.
 bool read_file(const std::string& path, std::string& out, std::string& error);

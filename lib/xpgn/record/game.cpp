@@ -48,14 +48,20 @@ std::optional<double> parse_number(std::string_view s) {
   return negative ? -value : value;
 }
 
-// "H:MM:SS", "MM:SS" or "SS" with optional fraction, in seconds.
+// "H:MM:SS", "MM:SS" or "SS" with optional fraction, in seconds; nullopt when the text is no
+// such time or lies outside 0 to 999:59:59 (minutes and seconds below 60 after the first part).
 std::optional<double> parse_clock(std::string_view s) {
+  constexpr double max_seconds = 999 * 3600 + 59 * 60 + 59 + 0.999999;
   double total = 0;
+  bool first = true;
   while (true) {
     auto colon = s.find(':');
     auto part = parse_number(s.substr(0, colon));
-    if (!part || *part < 0) return std::nullopt;
+    if (!part || s.front() == '+' || s.front() == '-') return std::nullopt;
+    if (!first && *part >= 60) return std::nullopt;
     total = total * 60 + *part;
+    if (total > max_seconds) return std::nullopt;
+    first = false;
     if (colon == std::string_view::npos) break;
     s.remove_prefix(colon + 1);
   }
@@ -75,7 +81,8 @@ void split_items(std::string_view s, std::vector<std::string>& out) {
 
 }  // namespace
 
-void parse_commands(std::string_view comment, Commands& commands) {
+void parse_commands(std::string_view comment, Commands& commands,
+                    std::vector<std::string>* problems) {
   std::size_t at = 0;
   while ((at = comment.find("[%", at)) != std::string_view::npos) {
     auto close = comment.find(']', at);
@@ -86,8 +93,13 @@ void parse_commands(std::string_view comment, Commands& commands) {
     if (space == std::string_view::npos) continue;
     auto name = body.substr(0, space);
     auto arg = trim(body.substr(space + 1));
-    if (name == "clk") {
-      if (auto v = parse_clock(arg)) commands.clock = v;
+    if (name == "clk" || name == "emt") {
+      auto value = parse_clock(arg);
+      if (value)
+        (name == "clk" ? commands.clock : commands.elapsed) = value;
+      else if (problems)
+        problems->push_back("%" + std::string(name) + " value '" + std::string(arg) +
+                            "' is no time from 0 to 999:59:59; it is not used");
     } else if (name == "eval") {
       auto first = arg.substr(0, arg.find_first_of(" ,"));
       if (!first.empty() && first.front() == '#') {

@@ -24,37 +24,51 @@ struct Tag {
   SourcePos pos;
 };
 
-// Commands embedded in comments ("[%clk 1:02:03]", "[%eval -0.5]", "[%csl Ga1]", "[%cal Re2e4]"),
-// parsed out for structured output. The comment text itself is kept verbatim, commands included.
+// Commands embedded in comments ("[%clk 1:02:03]", "[%emt 0:00:05]", "[%eval -0.5]",
+// "[%csl Ga1]", "[%cal Re2e4]"), parsed out for structured output. The comment text itself is
+// kept verbatim, commands included.
 struct Commands {
-  std::optional<double> clock;       // [%clk H:MM:SS(.f)], in seconds
+  std::optional<double> clock;       // [%clk H:MM:SS(.f)], in seconds, 0 to 999:59:59
+  std::optional<double> elapsed;     // [%emt H:MM:SS(.f)], in seconds, 0 to 999:59:59
   std::optional<double> eval;        // [%eval 0.31], in pawns from White's side
   std::optional<int> eval_mate;      // [%eval #-3], mate in N (negative: Black mates)
   std::vector<std::string> squares;  // [%csl Ga1,Rb2]: colour letter + square, as written
   std::vector<std::string> arrows;   // [%cal Ge2e4]: colour letter + from + to, as written
 
-  bool empty() const { return !clock && !eval && !eval_mate && squares.empty() && arrows.empty(); }
+  bool empty() const {
+    return !clock && !elapsed && !eval && !eval_mate && squares.empty() && arrows.empty();
+  }
 };
 
-// Adds the commands found in `comment` to `commands`; unknown or malformed commands are ignored.
-void parse_commands(std::string_view comment, Commands& commands);
+// Adds the commands found in `comment` to `commands`; unknown commands are ignored. A %clk or
+// %emt value that is no time from 0 to 999:59:59 is not stored; when `problems` is given, a
+// sentence naming it is appended there.
+void parse_commands(std::string_view comment, Commands& commands,
+                    std::vector<std::string>* problems = nullptr);
 
 struct MoveNode;
 // A line of play: moves in order, the first one played from the line's start position.
 using Line = std::vector<MoveNode>;
 
-// One replayed move and what was written around it.
+// One replayed move and what was written around it. After a line's first move that could not
+// be verified (illegal, invalid, after the end of the game, or the game has no usable start
+// position) the rest of the line is kept as read: such nodes have `verified` false, no move and
+// no SAN, only the token as written, its annotations and variations (all unverified too).
 struct MoveNode {
   rules::Move move;                          // the legal move the token resolved to
-  std::string san;                           // canonical SAN from the rules
+  std::string san;                           // canonical SAN from the rules ("--": null move)
   std::string text;                          // the token as written
+  bool verified = true;                      // false: kept as read, not replayed
+  bool null_move = false;                    // "--"/"Z0" in a variant without passes
+  std::string unverified_reason;             // on a line's first unverified node: why
   SourcePos pos;                             // where the token starts
   int ply = 0;                               // 1-based half-move count from the game's start
   std::vector<int> nags;                     // $n and suffix annotations, in order
   std::vector<std::string> comments_before;  // comments between the previous move and this one
   std::vector<std::string> comments_after;   // comments following this move
   Commands commands;                         // parsed from comments_after
-  rules::EffectList effects;                 // what the move did besides moving its piece
+  std::vector<rules::Effect> effects;        // what the move did besides moving its piece
+                                             // (a vector: most moves have none)
   std::vector<Line> variations;  // alternatives to this move, from the position before it
 };
 

@@ -1,8 +1,11 @@
 #include "xpgn/record/replayer.hpp"
 
+#include <cstdio>
 #include <optional>
 #include <utility>
 
+#include "xpgn/record/utf8.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 
@@ -22,6 +25,8 @@ struct Frame {
   bool has_move = false;                  // a move of this line was played
   bool dead = false;                      // the rest of this line is skipped
   bool after_move = false;                // the last thing read was a move (comments attach to it)
+  bool end_noted = false;                 // an automatic end was passed with a warning
+  std::string stop_reason;                // why the line died, for its first unverified node
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
 
@@ -63,6 +68,36 @@ std::string_view error_kind(rules::MoveError error) {
   return "move";
 }
 
+// True for the automatic ends that FIDE's rules added over time and that archives ignore:
+// fivefold repetition and the 75-move rule (from 1 July 2014) and the dead position.
+bool is_automatic_end(rules::Termination t) {
+  return t == rules::Termination::fivefold_repetition ||
+         t == rules::Termination::seventy_five_moves ||
+         t == rules::Termination::insufficient_material;
+}
+
+// When a game is dated relative to 1 July 2014, the day fivefold and 75 moves became automatic.
+enum class Era : std::uint8_t { before_2014_rules, under_2014_rules, unknown };
+
+// The era of a PGN date "YYYY.MM.DD" whose parts may be "??".
+Era era_of_date(std::string_view date) {
+  auto number = [&](std::size_t at, std::size_t length) {
+    int value = 0;
+    if (date.size() < at + length) return -1;
+    for (std::size_t i = at; i < at + length; ++i) {
+      if (date[i] < '0' || date[i] > '9') return -1;
+      value = value * 10 + (date[i] - '0');
+    }
+    return value;
+  };
+  const int year = number(0, 4);
+  if (year < 0) return Era::unknown;
+  if (year != 2014) return year < 2014 ? Era::before_2014_rules : Era::under_2014_rules;
+  const int month = date.size() > 4 && date[4] == '.' ? number(5, 2) : -1;
+  if (month < 0) return Era::unknown;
+  return month < 7 ? Era::before_2014_rules : Era::under_2014_rules;
+}
+
 // True for the four PGN game termination markers.
 bool is_result_text(std::string_view s) {
   return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "*";
@@ -81,7 +116,7 @@ struct Replayer::State {
   std::vector<Diagnostic> orphans;
 
   // Tags the replay needs, kept in both modes (buffers reused between games).
-  std::string variant_name, variant_options, fen, setup_flag, result_tag;
+  std::string variant_name, variant_options, fen, setup_flag, result_tag, date;
   SourcePos variant_pos, fen_pos, result_pos;
   bool has_variant = false, has_fen = false, has_setup = false, has_result = false;
   std::string result_marker;
@@ -106,7 +141,8 @@ struct Replayer::State {
     d.pos = pos;
     d.game = in_game ? game.index : 0;
     d.ply = ply;
-    d.token = std::string(token);
+    // A token cut by the reader may end inside a character: keep whole characters only.
+    d.token = std::string(trim_partial_utf8(token));
     d.message = std::move(message);
     if (in_game)
       game.diagnostics.push_back(std::move(d));
@@ -140,6 +176,7 @@ struct Replayer::State {
     variant_options.clear();
     fen.clear();
     result_tag.clear();
+    date.clear();
     result_marker.clear();
     // Diagnostics that arrived before the game (encoding notes) belong to it.
     for (auto& d : orphans) {
@@ -162,6 +199,8 @@ struct Replayer::State {
     f.has_move = false;
     f.dead = false;
     f.after_move = false;
+    f.end_noted = false;
+    f.stop_reason.clear();
     f.line = nullptr;
     f.pending.clear();
     return f;
@@ -195,14 +234,12 @@ struct Replayer::State {
     const rules::Variant* variant = lookup_variant();
     game.variant = variant;
     if (!variant) {
-      main.dead = true;
-      game.mainline_complete = false;
+      kill(main, "unknown variant");
       return;
     }
     if (has_setup && !has_fen && setup_flag == "1") {
       report(Severity::error, game.pos, 0, "", "[SetUp \"1\"] without a [FEN] tag");
-      main.dead = true;
-      game.mainline_complete = false;
+      kill(main, "no start position");
       return;
     }
     if (has_fen) {
@@ -213,8 +250,7 @@ struct Replayer::State {
         if (!syntax.expected.empty()) message += ": expected " + syntax.expected;
         if (syntax.pos.column > 0) message += " at character " + std::to_string(syntax.pos.column);
         report(Severity::error, fen_pos, 0, fen, std::move(message));
-        main.dead = true;
-        game.mainline_complete = false;
+        kill(main, "bad FEN");
         return;
       }
       std::string error;
@@ -232,8 +268,7 @@ struct Replayer::State {
       }
       if (!position) {
         report(Severity::error, fen_pos, 0, fen, "bad FEN: " + error);
-        main.dead = true;
-        game.mainline_complete = false;
+        kill(main, "bad FEN");
         return;
       }
       main.set_pos(*position);
@@ -252,62 +287,88 @@ struct Replayer::State {
     return *f.outcome;
   }
 
-  // Marks the frame dead; the mainline's death makes the game's mainline incomplete.
-  void kill(Frame& f) {
+  // Marks the frame dead because of `reason`; the rest of its line is kept unverified. The
+  // mainline's death makes the game's mainline incomplete.
+  void kill(Frame& f, std::string reason) {
     f.dead = true;
+    f.stop_reason = std::move(reason);
     if (&f == &frames[0]) game.mainline_complete = false;
+  }
+
+  // Full mode: keeps a token of a dead line as read (see MoveNode::verified).
+  void keep_unverified(Frame& f, std::string_view text, SourcePos pos) {
+    if (!full() || !f.line) return;
+    MoveNode& node = f.line->emplace_back();
+    node.verified = false;
+    node.text.assign(text);
+    node.pos = pos;
+    node.ply = ++f.ply;
+    node.unverified_reason = std::move(f.stop_reason);
+    f.stop_reason.clear();
+    node.comments_before = std::move(f.pending);
+    f.pending.clear();
+    f.has_move = true;
+    f.after_move = true;
+  }
+
+  // Kills `f` after `message` was reported for the token `text`, which is kept unverified.
+  void stop_at(Frame& f, std::string_view text, SourcePos pos, const std::string& message) {
+    kill(f, message);
+    keep_unverified(f, text, pos);
+  }
+
+  // True when `token` is a null move: a pass in a variant whose rules have no pass.
+  static bool is_null_move(const SanToken& token, const rules::Variant& variant) {
+    if (token.kind != TokenKind::pass) return false;
+    for (const auto& c : variant.components)
+      if (c->name() == "reproduction") return false;  // the pass that makes a queen pregnant
+    return true;
   }
 
   void on_move(const SanToken& token, std::string_view text, SourcePos pos) {
     start();
     Frame& f = frames[depth - 1];
-    if (f.dead) return;
+    check_utf8(text, pos, "move");
+    if (f.dead) {
+      keep_unverified(f, text, pos);
+      return;
+    }
     const int ply = f.ply + 1;
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
-    const rules::Outcome cheap = rules::judge_without_search(f.pos(), f.keys);
-    if (cheap.decided()) {
-      report_after_end(f, cheap, text, pos, ply);
-      return;
+    if (!f.end_noted) {
+      const rules::Outcome cheap = rules::judge_without_search(f.pos(), f.keys);
+      if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
     // resolve() plays the move while checking it: its result goes straight into the next slot.
     rules::EffectList effects;
-    rules::Resolution res =
-        rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
+    rules::Resolution res;
+    const bool null_move = is_null_move(token, f.pos().variant());
+    if (null_move) {
+      if (!accept_null_move(f, text, pos, ply)) return;
+      res.move.kind = rules::MoveKind::pass;
+      f.next_slot() = rules::play(f.pos(), res.move);
+    } else {
+      res = rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
+    }
     if (res.error != rules::MoveError::none) {
-      if (res.error == rules::MoveError::illegal) {
-        const rules::Outcome& full = outcome_of(f);
-        if (full.decided()) {
-          report_after_end(f, full, text, pos, ply);
-          return;
-        }
-      }
-      std::string message(error_kind(res.error));
-      std::string_view why = res.message;
-      constexpr std::string_view redundant = "no legal move: ";
-      if (why.substr(0, redundant.size()) == redundant) why.remove_prefix(redundant.size());
-      if (!why.empty()) {
-        message += ": ";
-        message += why;
-      }
-      report(Severity::error, pos, ply, text, std::move(message));
-      kill(f);
+      refuse_move(f, res, text, pos, ply);
       return;
     }
     if (res.check_mark_wrong) {
       report(Severity::warning, pos, ply, text,
              "wrong check mark: the move is " + rules::to_san(f.pos(), res.move));
     }
-    MoveNode* node = nullptr;
     if (full()) {
-      node = &f.line->emplace_back();
-      node->move = res.move;
-      node->san = rules::to_san(f.pos(), res.move);
-      node->text.assign(text);
-      node->pos = pos;
-      node->ply = ply;
-      node->comments_before = std::move(f.pending);
-      node->effects = effects;
+      MoveNode& node = f.line->emplace_back();
+      node.move = res.move;
+      node.san = null_move ? "--" : rules::to_san(f.pos(), res.move);
+      node.null_move = null_move;
+      node.text.assign(text);
+      node.pos = pos;
+      node.ply = ply;
+      node.comments_before = std::move(f.pending);
+      node.effects.assign(effects.begin(), effects.end());
       f.pending.clear();
     }
     f.keys.push_back(f.pos().key());
@@ -319,31 +380,105 @@ struct Replayer::State {
     if (depth == 1) game.mainline_plies = ply;
   }
 
-  // Reports a move played after the game ended and stops replaying its line.
-  void report_after_end(Frame& f, const rules::Outcome& outcome, std::string_view text,
-                        SourcePos pos, int ply) {
+  // A null move is played in a variation without a word; in the main line it is a warning, or
+  // an error that stops the line under `strict`. True when it is played.
+  bool accept_null_move(Frame& f, std::string_view text, SourcePos pos, int ply) {
+    if (depth > 1) return true;
+    const Severity severity = options.strict ? Severity::error : Severity::warning;
+    std::string message = "null move in the main line";
+    message +=
+        options.strict ? " (not a move of the game)" : " (played as a pass; not a legal move)";
+    report(severity, pos, ply, text, message);
+    if (severity == Severity::warning) return true;
+    stop_at(f, text, pos, message);
+    return false;
+  }
+
+  // Reports a token that did not resolve to a legal move and stops its line.
+  void refuse_move(Frame& f, const rules::Resolution& res, std::string_view text, SourcePos pos,
+                   int ply) {
+    if (res.error == rules::MoveError::illegal) {
+      const rules::Outcome& judged = outcome_of(f);
+      // A move after mate or stalemate; an automatic end already noted is no reason.
+      if (judged.decided() && !(f.end_noted && is_automatic_end(judged.termination))) {
+        if (!after_end(f, judged, text, pos, ply)) return;
+      }
+    }
+    std::string message(error_kind(res.error));
+    std::string_view why = res.message;
+    constexpr std::string_view redundant = "no legal move: ";
+    if (why.substr(0, redundant.size()) == redundant) why.remove_prefix(redundant.size());
+    if (!why.empty()) {
+      message += ": ";
+      message += why;
+    }
+    report(Severity::error, pos, ply, text, message);
+    stop_at(f, text, pos, message);
+  }
+
+  // Severity of a game going on after the automatic end `t`, or of a result that contradicts it.
+  Severity automatic_end_severity(rules::Termination t) const {
+    if (!options.strict) return Severity::warning;
+    if (t == rules::Termination::insufficient_material) return Severity::error;
+    return era_of_date(date) == Era::before_2014_rules ? Severity::warning : Severity::error;
+  }
+
+  // What the date says about the fivefold and 75-move rules, for messages.
+  std::string era_note(rules::Termination t) const {
+    if (t == rules::Termination::insufficient_material) return "";
+    std::string note = "; this automatic end applies to games from 1 July 2014";
+    switch (era_of_date(date)) {
+      case Era::before_2014_rules:
+        return note + ", and the Date tag \"" + date + "\" is earlier";
+      case Era::under_2014_rules:
+        return note + ", and the Date tag \"" + date + "\" is not earlier";
+      case Era::unknown:
+        break;
+    }
+    return note + ", and the game's date is unknown";
+  }
+
+  // A move played after the game ended. After an automatic end (fivefold, 75 moves, dead
+  // position) that is not an error the move is noted and true returned: the replay goes on.
+  // Otherwise the error is reported, the line stops and false is returned.
+  bool after_end(Frame& f, const rules::Outcome& outcome, std::string_view text, SourcePos pos,
+                 int ply) {
     std::string message = "move after the end of the game (";
     message += rules::termination_name(outcome.termination);
-    message += ')';
-    report(Severity::error, pos, ply, text, std::move(message));
-    kill(f);
+    message += " at ply " + std::to_string(f.ply) + ')';
+    Severity severity = Severity::error;
+    if (is_automatic_end(outcome.termination)) {
+      severity = automatic_end_severity(outcome.termination);
+      message += era_note(outcome.termination);
+      if (severity == Severity::warning) message += "; the moves after it are kept and replayed";
+    }
+    report(severity, pos, ply, text, message);
+    if (severity == Severity::warning) {
+      f.end_noted = true;
+      return true;
+    }
+    stop_at(f, text, pos, message);
+    return false;
   }
 
   void on_invalid(const notation::SyntaxError& error) {
     start();
     Frame& f = frames[depth - 1];
-    if (f.dead) return;
+    if (f.dead) {
+      keep_unverified(f, error.token, error.pos);
+      return;
+    }
     std::string message = "invalid move";
     if (!error.expected.empty()) message += ": expected " + error.expected;
-    report(Severity::error, error.pos, f.ply + 1, error.token, std::move(message));
-    kill(f);
+    report(Severity::error, error.pos, f.ply + 1, error.token, message);
+    stop_at(f, error.token, error.pos, message);
   }
 
   void on_nag(int value, SourcePos pos) {
     start();
     Frame& f = frames[depth - 1];
-    if (f.dead || !full()) return;
-    if (!f.has_move || f.line->empty()) {
+    if (!full()) return;
+    if (!f.has_move || !f.line || f.line->empty()) {
       report(Severity::warning, pos, 0, "$" + std::to_string(value),
              "annotation without a move is ignored");
       return;
@@ -351,11 +486,30 @@ struct Replayer::State {
     f.line->back().nags.push_back(value);
   }
 
-  void on_comment(std::string_view text) {
+  // Warns about invalid UTF-8 in `text` (a tag value, comment or token starting at `pos`).
+  void check_utf8(std::string_view text, SourcePos pos, std::string_view what) {
+    const std::size_t bad = first_invalid_utf8(text);
+    if (bad == std::string_view::npos) return;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X",
+                  static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+    report(Severity::warning, pos, 0, "",
+           std::string(what) + " holds invalid UTF-8 (byte " + hex + " at byte " +
+               std::to_string(bad + 1) + "); JSON, SVG and HTML output show U+FFFD instead");
+  }
+
+  void on_comment(std::string_view text, SourcePos pos) {
     start();
-    if (!full()) return;
+    check_utf8(text, pos, "comment");
     Frame& f = frames[depth - 1];
-    if (f.dead) return;
+    if (text.find("[%") != std::string_view::npos) {
+      // Checked in both modes so that check and convert report the same warnings.
+      Commands scratch;
+      std::vector<std::string> problems;
+      parse_commands(text, scratch, &problems);
+      for (auto& p : problems) report(Severity::warning, pos, 0, "", std::move(p));
+    }
+    if (!full() || !f.line) return;
     if (f.after_move && !f.line->empty()) {
       MoveNode& node = f.line->back();
       node.comments_after.emplace_back(text);
@@ -372,25 +526,23 @@ struct Replayer::State {
     Frame& parent = frames[depth - 1];
     const bool parent_dead = parent.dead;
     const bool parent_has_move = parent.has_move;
-    if (full() && !parent_dead) flush_pending(parent);
+    if (full()) flush_pending(parent);
     Frame& child = push_frame();
     Frame& p = frames[depth - 2];  // push_frame may have moved frames
-    if (parent_dead) {
-      child.dead = true;
-      return;
-    }
     if (!parent_has_move) {
       report(Severity::error, pos, 0, "(", "variation without a move to replace");
       child.dead = true;
       return;
     }
+    p.after_move = false;
+    if (full()) child.line = &p.line->back().variations.emplace_back();
+    child.ply = p.ply - 1;
+    if (parent_dead) {  // inside an unverified line: kept as read
+      child.dead = true;
+      return;
+    }
     child.set_pos(p.before());
     child.keys.assign(p.keys.begin(), p.keys.end() - 1);
-    child.ply = p.ply - 1;
-    if (full()) {
-      child.line = &p.line->back().variations.emplace_back();
-    }
-    p.after_move = false;
   }
 
   // Attaches a line's waiting comments to its last move (end of line or before a variation).
@@ -415,7 +567,7 @@ struct Replayer::State {
       return;
     }
     Frame& f = frames[depth - 1];
-    if (full() && !f.dead) flush_pending(f);
+    if (full()) flush_pending(f);
     --depth;
     frames[depth - 1].after_move = false;
   }
@@ -433,11 +585,11 @@ struct Replayer::State {
     start();
     while (depth > 1) {
       Frame& f = frames[depth - 1];
-      if (full() && !f.dead) flush_pending(f);
+      if (full()) flush_pending(f);
       --depth;
     }
     Frame& main = frames[0];
-    if (full() && !main.dead) flush_pending(main);
+    if (full()) flush_pending(main);
     if (has_marker) game.result_marker = result_marker;
     if (!main.dead && main.has_pos()) {
       game.outcome = outcome_of(main);
@@ -475,9 +627,14 @@ struct Replayer::State {
         report(Severity::warning, pos, 0, value,
                "the game is over (" + why + "), result should be " + std::string(expected));
       } else if (is_result_text(value) && value != expected) {
-        report(
-            Severity::error, pos, 0, value,
-            "result contradicts the final position (" + why + ", " + std::string(expected) + ")");
+        // Mate and stalemate on the board always win over the result; the automatic ends
+        // depend on the era and on --strict (see after_end).
+        const bool automatic = is_automatic_end(outcome.termination);
+        const Severity severity =
+            automatic ? automatic_end_severity(outcome.termination) : Severity::error;
+        report(severity, pos, 0, value,
+               "result contradicts the final position (" + why + ", " + std::string(expected) +
+                   ")" + (automatic ? era_note(outcome.termination) : std::string()));
       }
     };
     if (has_marker) judge_one(result_marker, marker_pos);
@@ -501,6 +658,8 @@ void Replayer::begin_game(std::uint64_t index, SourcePos pos) {
 void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos) {
   State& s = *state_;
   if (!s.in_game) s.open_game(1, pos);
+  s.check_utf8(name, pos, "tag name");
+  s.check_utf8(value, pos, "tag " + std::string(name));
   if (s.full()) s.game.tags.push_back(Tag{std::string(name), std::string(value), pos});
   if (s.started) return;  // a tag inside movetext (after a syntax error): nothing to set up
   if (name == "Variant") {
@@ -516,6 +675,8 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   } else if (name == "SetUp") {
     s.setup_flag.assign(value);
     s.has_setup = true;
+  } else if (name == "Date") {
+    s.date.assign(value);
   } else if (name == "Result") {
     s.result_tag.assign(value);
     s.result_pos = pos;
@@ -540,7 +701,7 @@ void Replayer::nag(int value, SourcePos pos) {
 
 void Replayer::comment(std::string_view text, SourcePos pos) {
   if (!state_->in_game) state_->open_game(1, pos);
-  state_->on_comment(text);
+  state_->on_comment(text, pos);
 }
 
 void Replayer::begin_variation(SourcePos pos) {

@@ -24,6 +24,11 @@ enum class ReplayMode : std::uint8_t {
 struct ReplayOptions {
   ReplayMode mode = ReplayMode::full;
   std::string file_name = "-";  // the input's name, used in diagnostics
+  // Archive-era rules and null moves: when false (the default), moves after an automatic end
+  // (fivefold repetition, 75 moves, dead position) and null moves in a main line are warnings;
+  // when true they are errors (for fivefold and 75 moves only in games dated from 1 July 2014
+  // or undated). See docs/decisions.md.
+  bool strict = false;
 };
 
 // Receives each finished game; it may move the game's contents out.

@@ -184,12 +184,15 @@ std::vector<Diagram> game_diagrams(const record::Game& game) {
 
   rules::Position pos = *start;
   for (const auto& node : game.moves) {
+    if (!node.verified) break;  // kept as read: no position after it
     const std::string number = std::to_string(pos.fullmove_number()) +
                                (pos.side_to_move() == Color::white ? ". " : "... ");
     pos = rules::play(pos, node.move);
-    Diagram d{pos,          node.move,
-              node.effects, {},
-              {},           name + ", ply " + std::to_string(node.ply) + ": " + number + node.san};
+    rules::EffectList effects;
+    for (const auto& e : node.effects) effects.push_back(e);
+    Diagram d{pos,     node.move,
+              effects, {},
+              {},      name + ", ply " + std::to_string(node.ply) + ": " + number + node.san};
     add_commands(node.commands, variant, d.arrows, d.squares);
     out.push_back(std::move(d));
   }

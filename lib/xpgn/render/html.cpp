@@ -82,11 +82,15 @@ void append_comments(std::string& out, const std::vector<std::string>& comments)
 }
 
 // A variation as text, nested variations in parentheses.
-void append_line(std::string& out, const record::Line& line, const Numbering& numbering) {
+// Starts at the move with index `from`.
+void append_line(std::string& out, const record::Line& line, const Numbering& numbering,
+                 std::size_t from = 0) {
   bool first = true;
-  for (const auto& node : line) {
+  for (std::size_t i = from; i < line.size(); ++i) {
+    const record::MoveNode& node = line[i];
     append_comments(out, node.comments_before);
-    out += "<span class=\"san\">" + escape(numbering.label(node.ply, first)) + escape(node.san);
+    out += "<span class=\"san\">" + escape(numbering.label(node.ply, first)) +
+           escape(node.verified ? node.san : node.text);
     for (int nag : node.nags) out += escape(nag_text(nag));
     out += "</span> ";
     first = !node.comments_after.empty() || !node.variations.empty();
@@ -97,6 +101,16 @@ void append_line(std::string& out, const record::Line& line, const Numbering& nu
       out += ")</span> ";
     }
   }
+}
+
+// The mainline's moves kept as read after verification stopped, as text (nothing if none).
+void append_unverified(std::string& out, const record::Line& moves, const Numbering& numbering) {
+  std::size_t first = 0;
+  while (first < moves.size() && moves[first].verified) ++first;
+  if (first == moves.size()) return;
+  out += "<p class=\"unverified\">Not verified (" + escape(moves[first].unverified_reason) + "): ";
+  append_line(out, moves, numbering, first);
+  out += "</p>\n";
 }
 
 constexpr std::string_view style =
@@ -186,6 +200,7 @@ void HtmlWriter::write(const record::Game& game) {
   out += "</div>\n";
   if (!game.mainline_complete)
     out += "<p class=\"note\">The mainline could not be replayed past this point.</p>\n";
+  append_unverified(out, game.moves, numbering);
   const std::string result = !game.result_marker.empty() ? game.result_marker : game.result_tag;
   if (!result.empty()) out += "<p class=\"result\">" + escape(result) + "</p>\n";
   out += "</section>\n";

@@ -18,7 +18,9 @@
 
 namespace xpgn::render {
 
-// `text` with & < > " replaced by character references, for SVG and HTML output.
+// `text` with & < > " replaced by character references and every character XML 1.0 forbids
+// (C0 controls but tab, LF and CR; U+FFFE, U+FFFF; invalid UTF-8) replaced by U+FFFD, for SVG
+// and HTML output.
 std::string escape_markup(std::string_view text);
 
 // ---- What to draw --------------------------------------------------------------------------
@@ -106,7 +108,8 @@ std::optional<Diagram> diagram_from_fen(std::string_view variant_name,
 
 // The diagrams of a game's mainline: index 0 is the start position, index k the position after
 // ply k, with its move, effects, [%cal]/[%csl] marks and a title naming game, ply and SAN. Empty
-// when the game has no start position (unknown variant or bad FEN).
+// when the game has no start position (unknown variant or bad FEN); it stops before the first
+// unverified move.
 std::vector<Diagram> game_diagrams(const record::Game& game);
 
 // The file name of one ply's diagram: "game3-ply012.svg" (at least 3 digits for the ply).

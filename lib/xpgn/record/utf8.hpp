@@ -1,0 +1,27 @@
+// UTF-8 checks for text that flows into JSON and XML output: find invalid bytes, replace them
+// by U+FFFD, and cut text on character boundaries.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace xpgn::record {
+
+// Offset of the first byte of `text` that does not start or continue a valid UTF-8 sequence
+// (overlong forms, surrogates and values above U+10FFFF are invalid); npos when all is valid.
+std::size_t first_invalid_utf8(std::string_view text);
+
+// True when `text` is valid UTF-8.
+inline bool is_valid_utf8(std::string_view text) {
+  return first_invalid_utf8(text) == std::string_view::npos;
+}
+
+// `text` with every byte that is not part of a valid sequence replaced by U+FFFD.
+std::string replace_invalid_utf8(std::string_view text);
+
+// `text` without an incomplete multibyte sequence at its end (what a cut inside a character
+// leaves); other bytes are kept.
+std::string_view trim_partial_utf8(std::string_view text);
+
+}  // namespace xpgn::record
