@@ -100,6 +100,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#d42a2a", true, false};
     case K::pregnant:
       return {"#d63384", false, false};
+    case K::catacomb_switch:
+      return {"", false, false};  // drawn as the last move's relocation
   }
   return {"#000000", false, false};
 }

@@ -60,6 +60,27 @@ class RuleComponent {
     (void)before, (void)move, (void)after;
     return true;
   }
+
+  // ---- What the end rules need to know ------------------------------------------------------
+  // True when this rule may bring a captured piece (or its like) back into play, so that a
+  // capture does not make the earlier positions unreachable (re-entry, births, reserve pawns).
+  virtual bool may_restore_captures() const { return false; }
+  // True when a pawn may come to stand behind where pawns stood before (re-entry, births,
+  // reserve pawns, teleports), so that a pawn move does not make earlier positions unreachable.
+  virtual bool may_move_pawns_back() const { return false; }
+  // True when, in `pos`, this rule may change the material or let it mate in ways a material
+  // list does not know (a piece waiting to re-enter): no dead position is declared then.
+  virtual bool material_may_change(const Position& pos) const {
+    (void)pos;
+    return false;
+  }
+
+  // Checks this rule's parameters against the variant (letters it names exist, squares lie on
+  // the board); an error message, or "" when they fit. Called by Variant::finish().
+  virtual std::string validate(const Variant& variant) const {
+    (void)variant;
+    return {};
+  }
 };
 
 }  // namespace xpgn::rules

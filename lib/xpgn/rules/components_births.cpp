@@ -12,6 +12,9 @@ class Reproduction final : public RuleComponent {
   Reproduction(bool vacated_only, char prince_letter)
       : vacated_only_(vacated_only), prince_letter_(prince_letter) {}
   std::string_view name() const override { return "reproduction"; }
+  // A born pawn may stand where a captured or advanced one stood.
+  bool may_restore_captures() const override { return true; }
+  bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
     return piece == pos.variant().piece_by_san_letter('Q') || pos.variant().pieces[piece].pawn;
@@ -134,6 +137,9 @@ class ChainBirths final : public RuleComponent {
  public:
   explicit ChainBirths(std::string chain) : chain_(std::move(chain)) {}
   std::string_view name() const override { return "chain births"; }
+  // A born piece may stand where a captured or advanced one stood.
+  bool may_restore_captures() const override { return true; }
+  bool may_move_pawns_back() const override { return true; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {

@@ -38,6 +38,8 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
+  // A teleport may bring a pawn back towards its first rank.
+  bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
@@ -55,6 +57,10 @@ class Portals final : public RuleComponent {
       after.set_portals(owner, no_square, no_square);
     }
     if (move.portal_a != no_square) {
+      // The mover's earlier pair (if a teleport did not already use it up) is replaced.
+      for (Square old : after.portals(us))
+        if (effects && old != no_square)
+          effects->push_back({EffectKind::portal_vanished, old, no_square, no_piece});
       // Stored in square order, so that a pair has one FEN however the token listed it.
       after.set_portals(us, std::min(move.portal_a, move.portal_b),
                         std::max(move.portal_a, move.portal_b));

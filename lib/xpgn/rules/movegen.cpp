@@ -442,7 +442,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   after.set_en_passant(no_square);
-  bool irreversible = false;
+  bool captured = false, pawn_moved = false;
   switch (move.kind) {
     case MoveKind::normal:
     case MoveKind::en_passant: {
@@ -453,7 +453,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       after.lift(move.from, moving);
       const Piece target = after.at(move.to);
       if (!target.empty() && target.color() != us) {
-        irreversible = true;
+        captured = true;
         const Piece lower = v.has_stacks ? after.stack_bottom(move.to) : no_piece;
         if (lower.empty()) {
           after.remove(move.to);
@@ -473,7 +473,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       }
       after.land(move.to, moving);
       if (mark) after.set_mark(move.to, true);
-      if (v.pieces[moving.type()].pawn) irreversible = true;
+      pawn_moved = v.pieces[moving.type()].pawn;
       // The piece ends elsewhere (catacomb switch, portal teleport); components add the rest.
       if (move.relocation != no_square && move.relocation != move.to) {
         after.lift(move.to, moving);
@@ -490,11 +490,15 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
     case MoveKind::pass:
       break;  // carried out by the component that made the move
   }
-  after.set_halfmove_clock(irreversible ? 0 : pos.halfmove_clock() + 1);
+  after.set_halfmove_clock(captured || pawn_moved ? 0 : pos.halfmove_clock() + 1);
   if (us == Color::black) after.set_fullmove_number(pos.fullmove_number() + 1);
   for (const auto& c : v.components) c->apply(pos, move, after, effects);
   after.set_side_to_move(opposite(us));
   for (const auto& c : v.components) c->finish(after);
+  const bool cut = (captured && !v.captures_reversible) ||
+                   (pawn_moved && !v.pawn_moves_reversible) ||
+                   !(after.castling() == pos.castling());
+  after.set_reversible_plies(cut ? 0 : std::min(pos.reversible_plies(), 1 << 30) + 1);
   return after;
 }
 

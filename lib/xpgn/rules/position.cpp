@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/zobrist.hpp"
 
@@ -308,15 +309,10 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     return std::nullopt;
   }
   pos.side_ = setup.side_to_move == 'w' ? Color::white : Color::black;
-  // Royal pieces: FIDE-like variants need exactly one king per side.
-  if (variant.royal_types != 0 && variant.end_rules.no_moves == NoMovesRule::fide) {
-    for (Color c : {Color::white, Color::black}) {
-      if (pos.royal_count(c) != 1) {
-        error = std::string(c == Color::white ? "White" : "Black") + " has " +
-                std::to_string(pos.royal_count(c)) + " kings; exactly one is required";
-        return std::nullopt;
-      }
-    }
+  // What the end rules need (exactly one king a side for mate).
+  for (const auto& rule : variant.end_rules) {
+    error = rule->check_setup(pos);
+    if (!error.empty()) return std::nullopt;
   }
   // Castling rights.
   const bool castles = std::any_of(variant.components.begin(), variant.components.end(),
@@ -348,20 +344,12 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   // En passant square: kept only when a pawn of the side to move could take there.
   if (setup.en_passant != "-") {
     const std::string& ep = setup.en_passant;
-    int f = ep.empty() ? -1 : ep[0] - 'a';
-    int r = 0;
-    for (std::size_t i = 1; i < ep.size(); ++i) {
-      if (ep[i] < '0' || ep[i] > '9')
-        f = -1;
-      else
-        r = r * 10 + (ep[i] - '0');
-    }
-    --r;
-    if (f < 0 || f >= variant.files || r < 0 || r >= variant.ranks || ep.size() < 2) {
+    const Square sq = parse_square(ep, variant);
+    if (sq == no_square) {
       error = "en passant square '" + ep + "' is not on the board";
       return std::nullopt;
     }
-    const Square sq = make_square(f, r);
+    const int f = file_of(sq), r = rank_of(sq);
     const Color mover = opposite(pos.side_);
     const int dir = mover == Color::white ? 1 : -1;
     const PieceType pawn = variant.pawn_type();
@@ -421,17 +409,11 @@ bool Position::read_marks(const std::string& list, std::string& error) {
     const std::string name = list.substr(start, end - start);
     start = end + 1;
     if (name.empty() || name == "-") continue;
-    int f = name[0] - 'a', r = 0;
-    bool ok = f >= 0 && f < v.files && name.size() >= 2;
-    for (std::size_t i = 1; i < name.size() && ok; ++i) {
-      ok = name[i] >= '0' && name[i] <= '9';
-      r = r * 10 + (name[i] - '0');
-    }
-    if (!ok || r < 1 || r > v.ranks) {
+    const Square s = parse_square(name, v);
+    if (s == no_square) {
       error = v.mark_field + ": '" + name + "' is not a square of the board";
       return false;
     }
-    const Square s = make_square(f, r - 1);
     const Piece p = at(s);
     if (p.empty() || v.mark_letters.find(v.pieces[p.type()].letter) == std::string::npos) {
       error = v.mark_field + ": no piece on " + name + " can carry that mark";
@@ -447,20 +429,13 @@ bool Position::read_portals(const std::string& text, std::string& error) {
   const std::size_t slash = text.find('/');
   const std::string sides[2] = {text.substr(0, slash),
                                 slash == std::string::npos ? "-" : text.substr(slash + 1)};
-  auto square_of = [&](const std::string& name) -> Square {
-    if (name.size() < 2 || name[0] < 'a' || name[0] - 'a' >= v.files) return no_square;
-    int r = 0;
-    for (std::size_t i = 1; i < name.size(); ++i) {
-      if (name[i] < '0' || name[i] > '9') return no_square;
-      r = r * 10 + (name[i] - '0');
-    }
-    return r >= 1 && r <= v.ranks ? make_square(name[0] - 'a', r - 1) : no_square;
-  };
   for (int c = 0; c < 2; ++c) {
     if (sides[c] == "-" || sides[c].empty()) continue;
     const std::size_t comma = sides[c].find(',');
-    const Square a = square_of(sides[c].substr(0, comma));
-    const Square b = comma == std::string::npos ? no_square : square_of(sides[c].substr(comma + 1));
+    const std::string_view side = sides[c];
+    const Square a = parse_square(side.substr(0, comma), v);
+    const Square b =
+        comma == std::string::npos ? no_square : parse_square(side.substr(comma + 1), v);
     if (a == no_square || b == no_square || a == b || !at(a).empty() || !at(b).empty()) {
       error = "portals: '" + sides[c] + "' must name two different empty squares";
       return false;

@@ -46,6 +46,11 @@ class Position {
   Square en_passant() const { return en_passant_; }  // square a capturing pawn moves to
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
+  // Plies played since the last move that, by this variant's rules, no earlier position can
+  // be reached again after (a capture or pawn move no rule can undo, a castling right lost);
+  // large for a position read from FEN (its history is unknown). The repetition rules count
+  // back this far.
+  int reversible_plies() const { return reversible_plies_; }
   // Zobrist key of board, side, castling rights and a capturable en passant square: equal keys
   // mean the same position for the repetition rules.
   std::uint64_t key() const;
@@ -106,6 +111,7 @@ class Position {
   CastlingRights& castling_rights() { return castling_; }
   void set_halfmove_clock(int n) { halfmove_clock_ = n; }
   void set_fullmove_number(int n) { fullmove_number_ = n; }
+  void set_reversible_plies(int n) { reversible_plies_ = n; }
 
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
@@ -122,6 +128,7 @@ class Position {
   Square en_passant_ = no_square;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
+  int reversible_plies_ = 1 << 30;
   std::uint64_t board_key_ = 0;
   std::bitset<square_count> marks_;
   Piece holding_;

@@ -1,6 +1,8 @@
 #include "xpgn/rules/san.hpp"
 
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <optional>
 
 #include "xpgn/rules/component.hpp"
@@ -83,6 +85,25 @@ void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal
     if (!is_legal_after(pos, m, play(pos, m))) continue;
     legal.push_back(m);
   }
+}
+
+// The variant's start position, built once per variant.
+const Position& start_position(const Variant& v) {
+  static std::mutex mutex;
+  static std::map<const Variant*, Position> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(&v);
+  if (it == cache.end()) it = cache.emplace(&v, Position::start(v)).first;
+  return it->second;
+}
+
+// True for a castling whose king and rook stand where the variant's start position has them
+// and whose king moves two or more files: the variant's own castling, not a Chess960 one.
+bool is_start_castling(const Position& pos, const Move& move) {
+  const int span = file_of(move.to) - file_of(move.from);
+  if (span > -2 && span < 2) return false;
+  const Position& start = start_position(pos.variant());
+  return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
 }
 
 }  // namespace
@@ -262,10 +283,10 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
         }
         if (token.portal_a.complete()) {
           Move declared = m;
-          // One canonical order for the pair: the lower square first (as in FEN).
-          const Square a = to_square(v, token.portal_a), b = to_square(v, token.portal_b);
-          declared.portal_a = a < b ? a : b;
-          declared.portal_b = a < b ? b : a;
+          // The pair in the order the token gave (notation.md 5.1); the position stores it in
+          // square order.
+          declared.portal_a = to_square(v, token.portal_a);
+          declared.portal_b = to_square(v, token.portal_b);
           candidates.push_back(declared);
         } else {
           candidates.push_back(m);
@@ -492,12 +513,11 @@ std::string to_uci(const Position& pos, const Move& move) {
       return "0000";
     case MoveKind::placement:
       return std::string(1, v.pieces[move.piece].fen()) + "@" + square_name(move.to);
-    case MoveKind::castle: {
-      // King to its square when it moves two or more files, else king takes own rook.
-      const int span = file_of(move.to) - file_of(move.from);
-      const Square target = (span > 1 || span < -1) ? move.to : move.aux;
-      return square_name(move.from) + square_name(target);
-    }
+    case MoveKind::castle:
+      // The variant's own castling from its start squares: king to its square (e1g1); any
+      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants.
+      return square_name(move.from) +
+             square_name(is_start_castling(pos, move) ? move.to : move.aux);
     default:
       break;
   }

@@ -23,6 +23,7 @@ Variant reproduction_base(const std::vector<std::string>& options, bool vacated_
   v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   v.components = {make_castling(), make_en_passant(), make_promotion("QRBN"),
                   make_reproduction(vacated_only, 'I')};
+  v.end_rules = fide_end_rules();
   v.mark_field = "pregnant";
   v.mark_letters = "Q";
   v.marked_barren = std::find(options.begin(), options.end(), "barren-capture") != options.end();
