@@ -209,3 +209,59 @@ TEST_CASE("dead positions: FIDE's list only where it is proven", "[rules][engine
   CHECK(judge(from_fen("k4/5/5/5/5/5/5/KB3[] w - - 0 1", variant("reenterent")), {}).termination ==
         Termination::insufficient_material);
 }
+
+// ---- refusals ---------------------------------------------------------------------------------
+
+TEST_CASE("refusals name the rule, the squares and the pieces", "[rules][engine]") {
+  const Variant& chess = variant("chess");
+  SECTION("castling") {
+    const Position pos = from_fen("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1", chess);
+    CHECK(refusal(pos, "O-O") == "the king would pass f1, attacked by the bishop on c4");
+    const Position moved = play_all(pos, {"Kd1", "Kd8", "Ke1", "Ke8"});
+    CHECK(refusal(moved, "O-O-O") ==
+          "White may no longer castle queen side: the king or that rook has moved, or the rook "
+          "was taken");
+    const Position rook_moved = play_all(pos, {"Rb1", "Bd5", "Ra1", "Bc4"});
+    CHECK(refusal(rook_moved, "O-O-O") ==
+          "White may no longer castle queen side: that rook has moved or was taken");
+    CHECK(refusal(Position::start(variant("maxim")), "O-O") == "maxim has no castling");
+    CHECK(refusal(Position::start(chess), "--") == "chess has no pass");
+  }
+  SECTION("promotion") {
+    const Position pos = from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", chess);
+    CHECK(refusal(pos, "a8=K") == "a pawn promotes to Q, R, B or N");
+    CHECK(refusal(from_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", chess), "a3=Q") ==
+          "a pawn promotes only on its last rank");
+    const Position reservists =
+        from_fen("4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1", variant("reservists"));
+    CHECK(refusal(reservists, "a10=K") == "a pawn promotes to Q, M, P, R, I, B, N, A or C");
+  }
+  SECTION("pins and attacked kings") {
+    const Position pos = from_fen("4k3/3n4/8/1B6/8/8/8/4K3 b - - 0 1", chess);
+    CHECK(refusal(pos, "Nb6") == "the knight on d7 is pinned by the bishop on b5");
+    const Position king = from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1", chess);
+    CHECK(refusal(king, "Kd8") == "the king would be attacked on d8 by the rook on d1");
+    const Position check = from_fen("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", chess);
+    CHECK(refusal(check, "Ra2") == "the king on e1 would still be attacked by the rook on e2");
+  }
+  SECTION("passes and pregnant queens") {
+    const Variant& reproduction = variant("reproduction");
+    CHECK(refusal(from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 pregnant=d1", reproduction), "--") ==
+          "a pass needs a queen that is not pregnant");
+    CHECK(refusal(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1", reproduction), "--") ==
+          "a pass needs a queen that is not pregnant");
+    CHECK(refusal(from_fen("4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1", reproduction), "--") ==
+          "a pass is not allowed in check");
+    const Variant& barren = variant("reproduction", "barren-capture");
+    const Position pregnant = from_fen("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1 pregnant=d1", barren);
+    CHECK(refusal(pregnant, "Qxd5") == "a pregnant queen cannot capture");
+  }
+  SECTION("no piece can make the move: the nearest legal moves as a hint") {
+    const Position start = Position::start(chess);
+    CHECK(refusal(start, "Nd4") ==
+          "no legal move: knight to d4 is not possible here; legal knight moves: Na3, Nc3, "
+          "Nf3, Nh3; legal moves to d4: d4");
+    CHECK(refusal(start, "Qh5") ==
+          "no legal move: queen to h5 is not possible here");  // no queen move, nothing to h5
+  }
+}

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -47,11 +48,21 @@ class RuleComponent {
 
   // True for the component that gives castling rights their meaning.
   virtual bool uses_castling_rights() const { return false; }
+  // True for the component that judges portal declarations (",^c5^f5" in SAN).
+  virtual bool accepts_portals() const { return false; }
 
   // Why allows() forbids this move, in plain words, or "" (used in error messages).
   virtual std::string why_forbidden(const Position& before, const Move& move,
                                     const Position& after) const {
     (void)before, (void)move, (void)after;
+    return {};
+  }
+
+  // Why no move of this rule matches `token` in `pos` (a castling through an attacked square,
+  // a pass without a queen, a promotion to a piece the rule does not offer), or "" when the
+  // token is none of this rule's business. Used only to explain a refusal.
+  virtual std::string why_no_move(const Position& pos, const SanToken& token) const {
+    (void)pos, (void)token;
     return {};
   }
 

@@ -50,6 +50,13 @@ class Reproduction final : public RuleComponent {
     }
   }
 
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    if (token.kind == TokenKind::pass) return why_no_pass(pos, token);
+    if (token.kind == TokenKind::move && token.piece == 'Q' && barren_queen_could(pos, token))
+      return "a pregnant queen cannot capture";
+    return {};
+  }
+
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     const Color us = before.side_to_move();
@@ -75,6 +82,48 @@ class Reproduction final : public RuleComponent {
   }
 
  private:
+  // Why the side to move cannot pass as the token says.
+  static std::string why_no_pass(const Position& pos, const SanToken& token) {
+    const Variant& v = pos.variant();
+    const Piece queen = make_piece(pos.side_to_move(), v.piece_by_san_letter('Q'));
+    int free_queens = 0;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        free_queens += pos.at(make_square(f, r)) == queen && !pos.marked(make_square(f, r));
+    if (free_queens == 0) return "a pass needs a queen that is not pregnant";
+    if (in_check(pos)) return "a pass is not allowed in check";
+    if (token.pass_queen.complete())
+      return "there is no queen on " + format_coord(token.pass_queen) + " that is not pregnant";
+    return {};
+  }
+
+  // True when the token is a capture that one of the side's pregnant queens could make if she
+  // were not pregnant (so a barren pregnancy is what forbids it).
+  static bool barren_queen_could(const Position& pos, const SanToken& token) {
+    const Variant& v = pos.variant();
+    if (!v.marked_barren || !token.to.complete() || token.to.file >= v.files ||
+        token.to.rank >= v.ranks)
+      return false;
+    const Square to = make_square(token.to.file, token.to.rank);
+    const Piece target = pos.at(to);
+    if (target.empty() || target.color() == pos.side_to_move()) return false;
+    Position free = pos;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, r))) free.set_mark(make_square(f, r), false);
+    const Piece queen = make_piece(pos.side_to_move(), v.piece_by_san_letter('Q'));
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square s = make_square(f, r);
+        if (pos.at(s) != queen || !pos.marked(s)) continue;
+        MoveList moves;
+        generate_piece_moves_to(free, s, to, moves, queen);
+        if (!moves.empty()) return true;
+      }
+    }
+    return false;
+  }
+
   // What a pawn born on `s` is: a pawn, or a prince on its owner's 7th or 8th rank.
   void born_as(const Position& pos, Square s, Color us, PieceType& type,
                PieceType& promotion) const {

@@ -38,6 +38,7 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
+  bool accepts_portals() const override { return true; }
   // A teleport may bring a pawn back towards its first rank.
   bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }

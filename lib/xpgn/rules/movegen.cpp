@@ -275,6 +275,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
   const Variant& v = pos.variant();
+  if (v.has_stacks) return -1;
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
   int n = 0;
@@ -394,6 +395,22 @@ bool royal_in_danger(const Position& pos, Square s, Color by) {
     replaced = true;
   }
   return !replaced || is_attacked(probe, s, by);
+}
+
+Square find_attacker(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, r);
+      for (Piece p : {pos.at(s), pos.stack_bottom(s)}) {
+        if (p.empty() || p.color() != by) continue;
+        MoveList moves;
+        generate_piece_moves_to(pos, s, target, moves, p);
+        if (!moves.empty()) return s;
+      }
+    }
+  }
+  return no_square;
 }
 
 bool in_check(const Position& pos) {
