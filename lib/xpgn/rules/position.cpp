@@ -245,65 +245,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     return std::nullopt;
   }
   Position pos(variant);
-  for (int r = 0; r < setup.ranks; ++r) {
-    for (int f = 0; f < setup.files; ++f) {
-      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
-      if (cell.empty()) continue;
-      const Square sq = make_square(f, r);
-      if (cell.size() > 2 || (cell.size() == 2 && !variant.has_stacks)) {
-        error = "square " + square_name(sq) + ": stacks are not allowed in " + variant.id;
-        return std::nullopt;
-      }
-      Piece pieces[2];
-      for (std::size_t i = 0; i < cell.size(); ++i) {
-        const char letter = cell[i];
-        const Color color =
-            std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-        const PieceType t = variant.piece_by_fen_letter(
-            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-        if (t == no_piece_type) {
-          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
-                  "' is not a piece of " + variant.id;
-          return std::nullopt;
-        }
-        if (variant.pieces[t].pawn && variant.relative_rank(sq, color) == variant.ranks - 1) {
-          error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
-          return std::nullopt;
-        }
-        pieces[i] = make_piece(color, t);
-      }
-      if (cell.size() == 2) {
-        if (pos.stack_count_ == pos.stack_squares_.size()) {
-          error = "more than " + std::to_string(pos.stack_squares_.size()) + " stacks";
-          return std::nullopt;
-        }
-        if (pieces[0].color() != pieces[1].color()) {
-          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
-          return std::nullopt;
-        }
-        pos.put(sq, pieces[1]);  // the later arrival is on top
-        pos.set_stack_bottom(sq, pieces[0]);
-      } else {
-        pos.put(sq, pieces[0]);
-      }
-    }
-  }
-  if (setup.has_holding && !variant.has_holding) {
-    error = "variant " + variant.id + " has no re-entry square ('[...]' in the FEN)";
-    return std::nullopt;
-  }
-  if (setup.has_holding && !setup.holding.empty()) {
-    const char letter = setup.holding[0];
-    const PieceType t = variant.piece_by_fen_letter(
-        static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-    if (setup.holding.size() > 1 || t == no_piece_type) {
-      error =
-          "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + variant.id;
-      return std::nullopt;
-    }
-    pos.set_holding(make_piece(
-        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
-  }
+  if (!pos.read_board(setup, error) || !pos.read_holding(setup, error)) return std::nullopt;
   if (setup.side_to_move != 'w' && setup.side_to_move != 'b') {
     error = "side to move must be 'w' or 'b'";
     return std::nullopt;
@@ -314,81 +256,15 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     error = rule->check_setup(pos);
     if (!error.empty()) return std::nullopt;
   }
-  // Castling rights.
-  const bool castles = std::any_of(variant.components.begin(), variant.components.end(),
-                                   [](const auto& c) { return c->uses_castling_rights(); });
-  if (setup.castling != "-" && !setup.castling.empty() && !castles) {
-    error =
-        "castling rights '" + setup.castling + "' given, but " + variant.id + " has no castling";
+  if (!pos.read_castling(setup.castling, error) || !pos.read_en_passant(setup.en_passant, error))
     return std::nullopt;
-  }
-  if (setup.castling != "-") {
-    for (char letter : setup.castling) {
-      const Color color =
-          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-      Square king = no_square;
-      for (int i = 0; i < pos.royal_count(color); ++i) {
-        const Square k = pos.royal_square(color, i);
-        if (variant.relative_rank(k, color) == 0) king = k;
-      }
-      Square rook = no_square;
-      if (!castling_rook_for(variant, pos.board_, color, letter, king, rook)) {
-        error =
-            std::string("castling right '") + letter + "' has no king and rook on their first rank";
-        return std::nullopt;
-      }
-      const int side = file_of(rook) > file_of(king) ? 0 : 1;
-      pos.castling_.rook[index_of(color)][side] = rook;
-    }
-  }
-  // En passant square: kept only when a pawn of the side to move could take there.
-  if (setup.en_passant != "-") {
-    const std::string& ep = setup.en_passant;
-    const Square sq = parse_square(ep, variant);
-    if (sq == no_square) {
-      error = "en passant square '" + ep + "' is not on the board";
-      return std::nullopt;
-    }
-    const int f = file_of(sq), r = rank_of(sq);
-    const Color mover = opposite(pos.side_);
-    const int dir = mover == Color::white ? 1 : -1;
-    const PieceType pawn = variant.pawn_type();
-    const int passed_rank = r + dir;  // where the double-stepped pawn stands
-    if (pawn == no_piece_type || !pos.at(sq).empty() || passed_rank < 0 ||
-        passed_rank >= variant.ranks ||
-        pos.at(make_square(f, passed_rank)) != make_piece(mover, pawn)) {
-      error = "en passant square '" + ep + "' does not follow a pawn's double step";
-      return std::nullopt;
-    }
-    pos.en_passant_ = sq;
-    // Drop it when no pawn of the side to move stands beside the passed pawn.
-    bool capturable = false;
-    for (int df : {-1, 1}) {
-      const int ff = f + df;
-      if (ff >= 0 && ff < variant.files &&
-          pos.at(make_square(ff, passed_rank)) == make_piece(pos.side_, pawn))
-        capturable = true;
-    }
-    if (!capturable) pos.en_passant_ = no_square;
-  }
   if (setup.halfmove_clock < 0 || setup.fullmove_number < 1) {
     error = "move counters out of range";
     return std::nullopt;
   }
   pos.halfmove_clock_ = setup.halfmove_clock;
   pos.fullmove_number_ = setup.fullmove_number;
-  // Extra fields (marks) come first: a barren marked piece gives no check.
-  for (const auto& [name, value] : setup.extra_fields) {
-    if (name == "portals" && variant.has_portals) {
-      if (!pos.read_portals(value, error)) return std::nullopt;
-      continue;
-    }
-    if (variant.mark_field.empty() || name != variant.mark_field) {
-      error = "unknown FEN field '" + name + "' for " + variant.id;
-      return std::nullopt;
-    }
-    if (!pos.read_marks(value, error)) return std::nullopt;
-  }
+  if (!pos.read_extra_fields(setup, error)) return std::nullopt;
   // The side not to move may not be in check.
   for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
     if (royal_in_danger(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
@@ -398,6 +274,154 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   }
   for (const auto& c : variant.components) c->finish(pos);
   return pos;
+}
+
+bool Position::read_board(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  for (int r = 0; r < setup.ranks; ++r) {
+    for (int f = 0; f < setup.files; ++f) {
+      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
+      if (cell.empty()) continue;
+      const Square sq = make_square(f, r);
+      if (cell.size() > 2 || (cell.size() == 2 && !v.has_stacks)) {
+        error = "square " + square_name(sq) + ": stacks are not allowed in " + v.id;
+        return false;
+      }
+      Piece pieces[2];
+      for (std::size_t i = 0; i < cell.size(); ++i) {
+        const char letter = cell[i];
+        const Color color =
+            std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+        const PieceType t = v.piece_by_fen_letter(
+            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+        if (t == no_piece_type) {
+          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
+                  "' is not a piece of " + v.id;
+          return false;
+        }
+        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1) {
+          error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
+          return false;
+        }
+        pieces[i] = make_piece(color, t);
+      }
+      if (cell.size() == 2) {
+        if (stack_count_ == stack_squares_.size()) {
+          error = "more than " + std::to_string(stack_squares_.size()) + " stacks";
+          return false;
+        }
+        if (pieces[0].color() != pieces[1].color()) {
+          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
+          return false;
+        }
+        put(sq, pieces[1]);  // the later arrival is on top
+        set_stack_bottom(sq, pieces[0]);
+      } else {
+        put(sq, pieces[0]);
+      }
+    }
+  }
+  return true;
+}
+
+bool Position::read_holding(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  if (setup.has_holding && !v.has_holding) {
+    error = "variant " + v.id + " has no re-entry square ('[...]' in the FEN)";
+    return false;
+  }
+  if (setup.has_holding && !setup.holding.empty()) {
+    const char letter = setup.holding[0];
+    const PieceType t =
+        v.piece_by_fen_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+    if (setup.holding.size() > 1 || t == no_piece_type) {
+      error = "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + v.id;
+      return false;
+    }
+    set_holding(make_piece(
+        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
+  }
+  return true;
+}
+
+bool Position::read_castling(const std::string& castling, std::string& error) {
+  const Variant& v = *variant_;
+  // Castling rights.
+  const bool castles = std::any_of(v.components.begin(), v.components.end(),
+                                   [](const auto& c) { return c->uses_castling_rights(); });
+  if (castling != "-" && !castling.empty() && !castles) {
+    error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
+    return false;
+  }
+  if (castling != "-") {
+    for (char letter : castling) {
+      const Color color =
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+      Square king = no_square;
+      for (int i = 0; i < royal_count(color); ++i) {
+        const Square k = royal_square(color, i);
+        if (v.relative_rank(k, color) == 0) king = k;
+      }
+      Square rook = no_square;
+      if (!castling_rook_for(v, board_, color, letter, king, rook)) {
+        error =
+            std::string("castling right '") + letter + "' has no king and rook on their first rank";
+        return false;
+      }
+      const int side = file_of(rook) > file_of(king) ? 0 : 1;
+      castling_.rook[index_of(color)][side] = rook;
+    }
+  }
+  return true;
+}
+
+bool Position::read_en_passant(const std::string& ep, std::string& error) {
+  const Variant& v = *variant_;
+  // En passant square: kept only when a pawn of the side to move could take there.
+  if (ep != "-") {
+    const Square sq = parse_square(ep, v);
+    if (sq == no_square) {
+      error = "en passant square '" + ep + "' is not on the board";
+      return false;
+    }
+    const int f = file_of(sq), r = rank_of(sq);
+    const Color mover = opposite(side_);
+    const int dir = mover == Color::white ? 1 : -1;
+    const PieceType pawn = v.pawn_type();
+    const int passed_rank = r + dir;  // where the double-stepped pawn stands
+    if (pawn == no_piece_type || !at(sq).empty() || passed_rank < 0 || passed_rank >= v.ranks ||
+        at(make_square(f, passed_rank)) != make_piece(mover, pawn)) {
+      error = "en passant square '" + ep + "' does not follow a pawn's double step";
+      return false;
+    }
+    en_passant_ = sq;
+    // Drop it when no pawn of the side to move stands beside the passed pawn.
+    bool capturable = false;
+    for (int df : {-1, 1}) {
+      const int ff = f + df;
+      if (ff >= 0 && ff < v.files && at(make_square(ff, passed_rank)) == make_piece(side_, pawn))
+        capturable = true;
+    }
+    if (!capturable) en_passant_ = no_square;
+  }
+  return true;
+}
+
+bool Position::read_extra_fields(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  // Extra fields (marks) come first: a barren marked piece gives no check.
+  for (const auto& [name, value] : setup.extra_fields) {
+    if (name == "portals" && v.has_portals) {
+      if (!read_portals(value, error)) return false;
+      continue;
+    }
+    if (v.mark_field.empty() || name != v.mark_field) {
+      error = "unknown FEN field '" + name + "' for " + v.id;
+      return false;
+    }
+    if (!read_marks(value, error)) return false;
+  }
+  return true;
 }
 
 bool Position::read_marks(const std::string& list, std::string& error) {

@@ -115,6 +115,12 @@ class Position {
 
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
+  // Parts of from_setup(): each reads one part of the FEN; false and a message on error.
+  bool read_board(const FenSetup& setup, std::string& error);    // pieces and stacks
+  bool read_holding(const FenSetup& setup, std::string& error);  // the re-entry square
+  bool read_castling(const std::string& castling, std::string& error);
+  bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
+  bool read_extra_fields(const FenSetup& setup, std::string& error);
   // Reads a comma-separated square list into marks; false and a message on error.
   bool read_marks(const std::string& list, std::string& error);
   // Reads "c5,f5/-" (White's pair / Black's pair, '-' for none) into portals.

@@ -349,6 +349,61 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   return res;
 }
 
+// The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
+// pawn of that file takes on the same square, as from a stack sideways), the whole square for
+// a sideways step without capture, which SAN has no other form for ("c2b2").
+void write_pawn_origin(const Position& pos, const Move& move, SanToken& t) {
+  const Variant& v = pos.variant();
+  if (!t.capture) {
+    if (file_of(move.from) != file_of(move.to)) {
+      t.from = {file_of(move.from), rank_of(move.from)};
+      t.long_algebraic = true;
+    }
+    return;
+  }
+  t.from.file = file_of(move.from);
+  bool file_mate = false;  // another pawn of ours on the origin file
+  const Piece pawn = make_piece(pos.side_to_move(), move.piece);
+  for (int r = 0; r < v.ranks && !file_mate; ++r) {
+    const Square s = make_square(file_of(move.from), r);
+    file_mate = s != move.from && (pos.at(s) == pawn || pos.stack_bottom(s) == pawn);
+  }
+  if (!file_mate) return;
+  MoveList others;
+  generate_pseudo_legal_of(pos, move.piece, others);
+  for (const Move& m : others)
+    if (m.to == move.to && m.from != move.from && file_of(m.from) == file_of(move.from) &&
+        is_legal_after(pos, m, play(pos, m)))
+      t.from.rank = rank_of(move.from);
+}
+
+// Minimal disambiguation among legal moves of the same type to the same square with the same
+// second actions (a birth is told apart from a plain queen move by its ",P@sq").
+void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
+  MoveList pseudo;
+  generate_pseudo_legal_of(pos, move.piece, pseudo);
+  for (const auto& c : pos.variant().components)
+    if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
+  bool clash = false, same_file = false, same_rank = false;
+  for (const Move& m : pseudo) {
+    if (m.to != move.to || m.from == move.from || m.from == no_square || m.piece != move.piece ||
+        m.promotion != move.promotion || m.kind != move.kind || m.birth != move.birth ||
+        m.relocation != move.relocation || m.push != move.push)
+      continue;
+    if (!is_legal_after(pos, m, play(pos, m))) continue;
+    clash = true;
+    same_file |= file_of(m.from) == file_of(move.from);
+    same_rank |= rank_of(m.from) == rank_of(move.from);
+  }
+  if (!clash) return;
+  if (!same_file)
+    t.from.file = file_of(move.from);
+  else if (!same_rank)
+    t.from.rank = rank_of(move.from);
+  else
+    t.from = {file_of(move.from), rank_of(move.from)};
+}
+
 }  // namespace
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after,
@@ -409,52 +464,11 @@ SanToken to_token(const Position& pos, const Move& move) {
                   (!target.empty() && target.color() != pos.side_to_move());
       if (move.promotion != no_piece_type) t.promotion = v.pieces[move.promotion].letter;
       if (def.pawn) {
-        if (t.capture) {
-          t.from.file = file_of(move.from);
-          // Two pawns of one file taking on the same square (a Maxim stack's sideways capture
-          // and a diagonal one): the rank tells them apart.
-          if (v.has_stacks) {
-            MoveList others;
-            generate_pseudo_legal_of(pos, move.piece, others);
-            for (const Move& m : others)
-              if (m.to == move.to && m.from != move.from && file_of(m.from) == file_of(move.from) &&
-                  is_legal_after(pos, m, play(pos, m)))
-                t.from.rank = rank_of(move.from);
-          }
-        } else if (file_of(move.from) != file_of(move.to)) {
-          // A pawn stepping sideways without capturing (sharing a square in Maxim): SAN has no
-          // form for it, so it is written with coordinates ("c2b2").
-          t.from = {file_of(move.from), rank_of(move.from)};
-          t.long_algebraic = true;
-        }
+        write_pawn_origin(pos, move, t);
         break;
       }
       t.piece = def.letter;
-      // Minimal disambiguation among legal moves of the same type to the same square with the
-      // same second actions (a birth is told apart from a plain queen move by its ",P@sq").
-      MoveList pseudo;
-      generate_pseudo_legal_of(pos, move.piece, pseudo);
-      for (const auto& c : v.components)
-        if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
-      bool clash = false, same_file = false, same_rank = false;
-      for (const Move& m : pseudo) {
-        if (m.to != move.to || m.from == move.from || m.from == no_square ||
-            m.piece != move.piece || m.promotion != move.promotion || m.kind != move.kind ||
-            m.birth != move.birth || m.relocation != move.relocation || m.push != move.push)
-          continue;
-        if (!is_legal_after(pos, m, play(pos, m))) continue;
-        clash = true;
-        same_file |= file_of(m.from) == file_of(move.from);
-        same_rank |= rank_of(m.from) == rank_of(move.from);
-      }
-      if (clash) {
-        if (!same_file)
-          t.from.file = file_of(move.from);
-        else if (!same_rank)
-          t.from.rank = rank_of(move.from);
-        else
-          t.from = {file_of(move.from), rank_of(move.from)};
-      }
+      write_disambiguation(pos, move, t);
       break;
     }
   }
