@@ -9,8 +9,10 @@
 
 #include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/refusal.hpp"
 #include "xpgn/rules/san.hpp"
 
 using namespace xpgn;
@@ -264,4 +266,66 @@ TEST_CASE("refusals name the rule, the squares and the pieces", "[rules][engine]
     CHECK(refusal(start, "Qh5") ==
           "no legal move: queen to h5 is not possible here");  // no queen move, nothing to h5
   }
+}
+
+// ---- how to add a rule family (docs/architecture.md) ------------------------------------------
+
+namespace {
+
+// Step 1: the rule, as a component that overrides only the hooks it needs. "Peaceful kings":
+// a king may not capture.
+class PeacefulKings final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "peaceful kings"; }
+  // Step 2: a legality filter, and its reason for the refusal message.
+  bool allows(const Position& before, const Move& move, const Position& after) const override {
+    return why_forbidden(before, move, after).empty();
+  }
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position&) const override {
+    const Piece target = move.kind == MoveKind::normal ? before.at(move.to) : no_piece;
+    if (!before.variant().pieces[move.piece].royal || target.empty() ||
+        target.color() == before.side_to_move())
+      return {};
+    return "a king may not capture (" + piece_on(before, move.to) + ")";
+  }
+  // Step 3: what it needs of the variant.
+  std::string validate(const Variant& v) const override {
+    return v.royal_types != 0 ? "" : "the variant has no royal piece";
+  }
+};
+
+// Step 4: a variant that lists it (here: FIDE chess plus the rule).
+Variant with_peaceful_kings(const Variant& base) {
+  Variant v = base;
+  v.id = "peaceful-" + base.id;
+  v.components.push_back(std::make_shared<PeacefulKings>());
+  v.finish();
+  return v;
+}
+
+const Variant& peaceful_chess() {
+  static const Variant v = with_peaceful_kings(variant("chess"));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("how to add a rule family: peaceful kings", "[rules][engine]") {
+  const std::string fen = "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1";
+  const Position chess = from_fen(fen, variant("chess"));
+  const Position peaceful = from_fen(fen, peaceful_chess());
+  CHECK(test::is_legal(chess, "Kxd2"));
+  CHECK(refusal(peaceful, "Kxd2") ==
+        "king to d2 is not allowed: a king may not capture (the knight on d2)");
+  // The engine loops over the components: legal moves and perft see the rule at once.
+  CHECK(perft(chess, 1) == 4);     // Kd1, Ke2, Kf2, Kxd2 (the knight guards f1)
+  CHECK(perft(peaceful, 1) == 3);  // the same without Kxd2
+  // Away from kings the rule changes nothing.
+  CHECK(perft(Position::start(peaceful_chess()), 3) == 8902);
+  // validate() refuses a variant the rule cannot serve.
+  Variant no_king = variant("chess");
+  no_king.pieces[0].royal = false;
+  CHECK_THROWS_WITH(with_peaceful_kings(no_king),
+                    Catch::Contains("rule peaceful kings: the variant has no royal piece"));
 }
