@@ -72,6 +72,25 @@ class RuleComponent {
     return true;
   }
 
+  // ---- State this rule keeps in the position ------------------------------------------------
+  // Name of the extra FEN field ("name=value") this rule reads and writes, or "" for none.
+  virtual std::string_view fen_field() const { return {}; }
+  // Reads the value of fen_field() into `pos`; an error message, or "" when it is fine.
+  virtual std::string read_fen_field(Position& pos, std::string_view value) const {
+    (void)pos, (void)value;
+    return {};
+  }
+  // The value of fen_field() for `pos`, or "" when the field has nothing to say (left out).
+  virtual std::string write_fen_field(const Position& pos) const {
+    (void)pos;
+    return {};
+  }
+  // What a mark on a square (Position::marked) means, for diagrams ("pregnant"), or "".
+  virtual std::string_view mark_name() const { return {}; }
+  // True when a marked piece neither captures nor attacks (derived into the variant by
+  // Variant::finish(), read by move generation).
+  virtual bool disarms_marked_pieces() const { return false; }
+
   // ---- What the end rules need to know ------------------------------------------------------
   // True when this rule may bring a captured piece (or its like) back into play, so that a
   // capture does not make the earlier positions unreachable (re-entry, births, reserve pawns).

@@ -9,9 +9,42 @@ constexpr int orthogonal[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 class Reproduction final : public RuleComponent {
  public:
-  Reproduction(bool vacated_only, char prince_letter)
-      : vacated_only_(vacated_only), prince_letter_(prince_letter) {}
+  Reproduction(bool vacated_only, char prince_letter, bool barren)
+      : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
   std::string_view name() const override { return "reproduction"; }
+  // Pregnancy is the position's mark, listed in the FEN field "pregnant=".
+  std::string_view fen_field() const override { return "pregnant"; }
+  std::string_view mark_name() const override { return "pregnant"; }
+  bool disarms_marked_pieces() const override { return barren_; }
+
+  std::string read_fen_field(Position& pos, std::string_view list) const override {
+    const Variant& v = pos.variant();
+    while (!list.empty()) {
+      const std::size_t comma = list.find(',');
+      const std::string_view name = list.substr(0, comma);
+      list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+      if (name.empty() || name == "-") continue;
+      const Square s = parse_square(name, v);
+      if (s == no_square)
+        return "pregnant: '" + std::string(name) + "' is not a square of the board";
+      const Piece p = pos.at(s);
+      if (p.empty() || v.pieces[p.type()].letter != 'Q')
+        return "pregnant: no piece on " + std::string(name) + " can carry that mark";
+      pos.set_mark(s, true);
+    }
+    return {};
+  }
+
+  std::string write_fen_field(const Position& pos) const override {
+    const Variant& v = pos.variant();
+    std::string list;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, r)))
+          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
+    return list;
+  }
+
   // A born pawn may stand where a captured or advanced one stood.
   bool may_restore_captures() const override { return true; }
   bool may_move_pawns_back() const override { return true; }
@@ -101,7 +134,7 @@ class Reproduction final : public RuleComponent {
   // were not pregnant (so a barren pregnancy is what forbids it).
   static bool barren_queen_could(const Position& pos, const SanToken& token) {
     const Variant& v = pos.variant();
-    if (!v.marked_barren || !token.to.complete() || token.to.file >= v.files ||
+    if (!v.marked_disarmed || !token.to.complete() || token.to.file >= v.files ||
         token.to.rank >= v.ranks)
       return false;
     const Square to = make_square(token.to.file, token.to.rank);
@@ -179,6 +212,7 @@ class Reproduction final : public RuleComponent {
   }
 
   bool vacated_only_;
+  bool barren_;
   char prince_letter_;
 };
 
@@ -208,8 +242,9 @@ class ChainBirths final : public RuleComponent {
 
 }  // namespace
 
-std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter) {
-  return std::make_shared<Reproduction>(vacated_only, prince_letter);
+std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter,
+                                                       bool barren) {
+  return std::make_shared<Reproduction>(vacated_only, prince_letter, barren);
 }
 
 std::shared_ptr<const RuleComponent> make_chain_births(std::string chain) {

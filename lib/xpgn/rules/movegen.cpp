@@ -122,7 +122,7 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
-  const bool barren = v.marked_barren && pos.marked(from);
+  const bool barren = v.marked_disarmed && pos.marked(from);
   const int f0 = file_of(from), r0 = rank_of(from);
   bool alone = true;
   const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
@@ -205,7 +205,7 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
   const Piece top = pos.at(s);
   if (top.empty()) return false;
   if (!v.has_stacks) {
-    return top.color() == by && has_type(mask, top) && !(v.marked_barren && pos.marked(s));
+    return top.color() == by && has_type(mask, top) && !(v.marked_disarmed && pos.marked(s));
   }
   const Piece bottom = pos.stack_bottom(s);
   const bool alone = bottom.empty();
@@ -226,7 +226,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   const Piece target = pos.at(to);
   const int kind = landing(pos, to, target, us);
   if (kind == 0) return;
-  const bool barren = v.marked_barren && pos.marked(from);
+  const bool barren = v.marked_disarmed && pos.marked(from);
   bool alone = true;
   const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
   const int f0 = file_of(from), r0 = rank_of(from);

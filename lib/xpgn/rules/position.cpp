@@ -409,67 +409,17 @@ bool Position::read_en_passant(const std::string& ep, std::string& error) {
 
 bool Position::read_extra_fields(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
-  // Extra fields (marks) come first: a barren marked piece gives no check.
+  // Read before the check test: a disarmed marked piece gives no check.
   for (const auto& [name, value] : setup.extra_fields) {
-    if (name == "portals" && v.has_portals) {
-      if (!read_portals(value, error)) return false;
-      continue;
-    }
-    if (v.mark_field.empty() || name != v.mark_field) {
+    const RuleComponent* reader = nullptr;
+    for (const auto& c : v.components)
+      if (!c->fen_field().empty() && c->fen_field() == name) reader = c.get();
+    if (!reader) {
       error = "unknown FEN field '" + name + "' for " + v.id;
       return false;
     }
-    if (!read_marks(value, error)) return false;
-  }
-  return true;
-}
-
-bool Position::read_marks(const std::string& list, std::string& error) {
-  const Variant& v = *variant_;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    std::size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    const std::string name = list.substr(start, end - start);
-    start = end + 1;
-    if (name.empty() || name == "-") continue;
-    const Square s = parse_square(name, v);
-    if (s == no_square) {
-      error = v.mark_field + ": '" + name + "' is not a square of the board";
-      return false;
-    }
-    const Piece p = at(s);
-    if (p.empty() || v.mark_letters.find(v.pieces[p.type()].letter) == std::string::npos) {
-      error = v.mark_field + ": no piece on " + name + " can carry that mark";
-      return false;
-    }
-    set_mark(s, true);
-  }
-  return true;
-}
-
-bool Position::read_portals(const std::string& text, std::string& error) {
-  const Variant& v = *variant_;
-  const std::size_t slash = text.find('/');
-  const std::string sides[2] = {text.substr(0, slash),
-                                slash == std::string::npos ? "-" : text.substr(slash + 1)};
-  for (int c = 0; c < 2; ++c) {
-    if (sides[c] == "-" || sides[c].empty()) continue;
-    const std::size_t comma = sides[c].find(',');
-    const std::string_view side = sides[c];
-    const Square a = parse_square(side.substr(0, comma), v);
-    const Square b =
-        comma == std::string::npos ? no_square : parse_square(side.substr(comma + 1), v);
-    if (a == no_square || b == no_square || a == b || !at(a).empty() || !at(b).empty()) {
-      error = "portals: '" + sides[c] + "' must name two different empty squares";
-      return false;
-    }
-    for (Square s : portals_[0])
-      if (c == 1 && (s == a || s == b)) {
-        error = "portals: White and Black cannot share a portal square";
-        return false;
-      }
-    set_portals(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
+    error = reader->read_fen_field(*this, value);
+    if (!error.empty()) return false;
   }
   return true;
 }
@@ -526,24 +476,10 @@ FenSetup Position::to_setup() const {
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
-  if (marks_.any() && !v.mark_field.empty()) {
-    std::string list;
-    for (int r = 0; r < v.ranks; ++r)
-      for (int f = 0; f < v.files; ++f)
-        if (marks_[make_square(f, r)])
-          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
-    s.extra_fields.emplace_back(v.mark_field, list);
-  }
-  if (v.has_portals && (portals_[0][0] != no_square || portals_[1][0] != no_square)) {
-    std::string text;
-    for (int c = 0; c < 2; ++c) {
-      if (c == 1) text += '/';
-      if (portals_[c][0] == no_square)
-        text += '-';
-      else
-        text += square_name(portals_[c][0]) + "," + square_name(portals_[c][1]);
-    }
-    s.extra_fields.emplace_back("portals", text);
+  for (const auto& c : v.components) {
+    if (c->fen_field().empty()) continue;
+    std::string value = c->write_fen_field(*this);
+    if (!value.empty()) s.extra_fields.emplace_back(std::string(c->fen_field()), std::move(value));
   }
   return s;
 }

@@ -121,10 +121,6 @@ class Position {
   bool read_castling(const std::string& castling, std::string& error);
   bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
   bool read_extra_fields(const FenSetup& setup, std::string& error);
-  // Reads a comma-separated square list into marks; false and a message on error.
-  bool read_marks(const std::string& list, std::string& error);
-  // Reads "c5,f5/-" (White's pair / Black's pair, '-' for none) into portals.
-  bool read_portals(const std::string& text, std::string& error);
 
   const Variant* variant_;
   std::array<Piece, square_count> board_{};

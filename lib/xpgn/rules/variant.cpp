@@ -140,6 +140,7 @@ void Variant::finish() {
   }
   captures_reversible = false;
   pawn_moves_reversible = false;
+  marked_disarmed = false;
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -147,6 +148,7 @@ void Variant::finish() {
                                   problem);
     captures_reversible |= c->may_restore_captures();
     pawn_moves_reversible |= c->may_move_pawns_back();
+    marked_disarmed |= c->disarms_marked_pieces();
   }
 }
 

@@ -45,10 +45,6 @@ struct Variant {
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
   std::vector<std::string> options;  // options that were switched on
-  // Marks: a per-square flag that travels with its piece (Reproduction: a pregnant queen).
-  std::string mark_field;      // FEN extra field listing marked squares ("pregnant"); "" = none
-  std::string mark_letters;    // SAN letters of the piece types that may carry a mark
-  bool marked_barren = false;  // marked pieces neither capture nor attack
   // Off-board and layered state some variants use (data; the components give it meaning).
   bool has_holding = false;  // a re-entry square beside the board (Reenterent), "[X]" in FEN
   bool has_stacks = false;   // two friendly pieces may share a square (Maxim), "(XY)" in FEN
@@ -76,6 +72,9 @@ struct Variant {
   // finish()); such moves then do not cut the history the repetition rules look at.
   bool captures_reversible = false;
   bool pawn_moves_reversible = false;
+  // Whether a marked piece neither captures nor attacks (derived by finish() from the
+  // components' disarms_marked_pieces()).
+  bool marked_disarmed = false;
 
   // False when an end rule forbids draws (a 1/2-1/2 result is then an error).
   bool allows_draws() const;
