@@ -328,7 +328,6 @@ class Canvas {
   }
 
   void draw_portals(std::string& out) {
-    if (!variant_.has_portals) return;
     for (Color c : {Color::white, Color::black}) {
       const bool white = c == Color::white;
       for (Square s : pos_.portals(c)) {

@@ -212,8 +212,8 @@ class Reproduction final : public RuleComponent {
   }
 
   bool vacated_only_;
-  bool barren_;
   char prince_letter_;
+  bool barren_;
 };
 
 class ChainBirths final : public RuleComponent {

@@ -74,10 +74,9 @@ void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveLi
               bool mover_alone = true) {
   const Variant& v = pos.variant();
   Move m = base;
-  if (v.has_portals) {
-    const Square partner = pos.portal_partner(m.to);
-    if (partner != no_square) m.relocation = partner;
-  }
+  // A move ending on a portal goes on to its partner (no portals in the position: no partner).
+  const Square partner = pos.portal_partner(m.to);
+  if (partner != no_square) m.relocation = partner;
   if (v.has_stacks && !pos.stack_bottom(m.to).empty() &&
       pos.at(m.to).color() != pos.at(m.from).color()) {
     // Capturing a stack: the lower piece is taken, the other pushed (or taken when boxed in).

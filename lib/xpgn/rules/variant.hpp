@@ -48,7 +48,6 @@ struct Variant {
   // Off-board and layered state some variants use (data; the components give it meaning).
   bool has_holding = false;  // a re-entry square beside the board (Reenterent), "[X]" in FEN
   bool has_stacks = false;   // two friendly pieces may share a square (Maxim), "(XY)" in FEN
-  bool has_portals = false;  // players may own two portal squares (Maxim), FEN "portals="
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;

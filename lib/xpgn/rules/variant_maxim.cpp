@@ -27,7 +27,6 @@ Variant build_maxim(const std::vector<std::string>& options) {
   v.pieces = {king(), queen(), rook(), bishop(), maxim_knight, maxim_pawn};
   v.start_fen = "rnpqkpnr/bppppppb/8/8/8/8/BPPPPPPB/RNPQKPNR w - - 0 1";
   v.has_stacks = true;
-  v.has_portals = true;
   // Portals before last-rank removal, so that a pawn's teleport is reported before its removal
   // on the partner square (the order of the forced effects in JSON).
   // No dead-position rule: portals and stacks let material mate that FIDE's list calls dead
