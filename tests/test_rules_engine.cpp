@@ -196,6 +196,20 @@ TEST_CASE("irreversible moves still cut the repetition history", "[rules][engine
   // Maxim captures are for good: nothing brings a piece back.
   const Position maxim = from_fen("k7/8/8/8/8/8/1p6/KR6 w - - 0 1", variant("maxim"));
   CHECK(play_san(maxim, "Rxb2").reversible_plies() == 0);
+  // Reenterent: a capture that sends a piece to an empty re-entry square keeps the history;
+  // one that pushes the waiting piece out of the game cuts it.
+  const Variant& reenterent = variant("reenterent");
+  CHECK(play_san(from_fen("k4/5/5/5/5/5/1p3/KR3[] w - - 0 1", reenterent), "Rxb2")
+            .reversible_plies() > 1000);
+  CHECK(play_san(from_fen("k4/5/5/5/5/5/1p3/KR3[n] w - - 0 1", reenterent), "Rxb2")
+            .reversible_plies() == 0);
+  // Reservists: a captured rook leaves a pawn behind (the history stays), a captured knight
+  // does not (it is cut).
+  const Variant& reservists = variant("reservists");
+  CHECK(play_san(from_fen("k7/8/8/8/8/8/8/8/1r6/KR6 w - - 0 1", reservists), "Rxb2")
+            .reversible_plies() > 1000);
+  CHECK(play_san(from_fen("k7/8/8/8/8/8/8/8/1n6/KR6 w - - 0 1", reservists), "Rxb2")
+            .reversible_plies() == 0);
 }
 
 TEST_CASE("dead positions: FIDE's list only where it is proven", "[rules][engine]") {

@@ -92,9 +92,10 @@ class RuleComponent {
   virtual bool disarms_marked_pieces() const { return false; }
 
   // ---- What the end rules need to know ------------------------------------------------------
-  // True when this rule may bring a captured piece (or its like) back into play, so that a
-  // capture does not make the earlier positions unreachable (re-entry, births, reserve pawns).
-  virtual bool may_restore_captures() const { return false; }
+  // True when this rule may add pieces to the game (births), so that a capture that leaves
+  // fewer pieces (on the board and waiting beside it) does not make earlier positions
+  // unreachable.
+  virtual bool may_add_pieces() const { return false; }
   // True when a pawn may come to stand behind where pawns stood before (re-entry, births,
   // reserve pawns, teleports), so that a pawn move does not make earlier positions unreachable.
   virtual bool may_move_pawns_back() const { return false; }

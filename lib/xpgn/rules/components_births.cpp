@@ -46,7 +46,7 @@ class Reproduction final : public RuleComponent {
   }
 
   // A born pawn may stand where a captured or advanced one stood.
-  bool may_restore_captures() const override { return true; }
+  bool may_add_pieces() const override { return true; }
   bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
@@ -221,7 +221,7 @@ class ChainBirths final : public RuleComponent {
   explicit ChainBirths(std::string chain) : chain_(std::move(chain)) {}
   std::string_view name() const override { return "chain births"; }
   // A born piece may stand where a captured or advanced one stood.
-  bool may_restore_captures() const override { return true; }
+  bool may_add_pieces() const override { return true; }
   bool may_move_pawns_back() const override { return true; }
 
   void apply(const Position& before, const Move& move, Position& after,

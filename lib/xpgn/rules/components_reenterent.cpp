@@ -39,8 +39,8 @@ class Reentry final : public RuleComponent {
     for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
   }
   std::string_view name() const override { return "re-entry"; }
-  // Captured pieces come back, pawns on their first ranks.
-  bool may_restore_captures() const override { return true; }
+  // Captured pieces wait beside the board (as many pieces as before) and come back, pawns
+  // behind others.
   bool may_move_pawns_back() const override { return true; }
   // A piece waiting to re-enter may still decide the game.
   bool material_may_change(const Position& pos) const override { return !pos.holding().empty(); }

@@ -511,7 +511,8 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   for (const auto& c : v.components) c->apply(pos, move, after, effects);
   after.set_side_to_move(opposite(us));
   for (const auto& c : v.components) c->finish(after);
-  const bool cut = (captured && !v.captures_reversible) ||
+  // Fewer pieces than before is for good unless some rule adds pieces.
+  const bool cut = (captured && !v.pieces_may_grow && after.piece_total() < pos.piece_total()) ||
                    (pawn_moved && !v.pawn_moves_reversible) ||
                    !(after.castling() == pos.castling());
   after.set_reversible_plies(cut ? 0 : std::min(pos.reversible_plies(), 1 << 30) + 1);

@@ -54,6 +54,13 @@ class Position {
   // Zobrist key of board, side, castling rights and a capturable en passant square: equal keys
   // mean the same position for the repetition rules.
   std::uint64_t key() const;
+  // Number of pieces in the game: on the board (stacks included) and waiting beside it.
+  int piece_total() const {
+    int total = holding_.empty() ? 0 : 1;
+    for (const auto& side : counts_)
+      for (std::size_t t = 0; t < variant_->pieces.size(); ++t) total += side[t];
+    return total;
+  }
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
   // Bit t set when colour `c` has at least one piece of type t on the board.

@@ -138,7 +138,7 @@ void Variant::finish() {
         if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type, 2);
     }
   }
-  captures_reversible = false;
+  pieces_may_grow = false;
   pawn_moves_reversible = false;
   marked_disarmed = false;
   for (const auto& c : components) {
@@ -146,7 +146,7 @@ void Variant::finish() {
     if (!problem.empty())
       throw std::invalid_argument("variant " + id + ", rule " + std::string(c->name()) + ": " +
                                   problem);
-    captures_reversible |= c->may_restore_captures();
+    pieces_may_grow |= c->may_add_pieces();
     pawn_moves_reversible |= c->may_move_pawns_back();
     marked_disarmed |= c->disarms_marked_pieces();
   }

@@ -67,9 +67,9 @@ struct Variant {
   // Attack probes per attacking colour (derived by finish()).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
-  // Whether a capture, or a pawn move, may be undone by some rule component (derived by
-  // finish()); such moves then do not cut the history the repetition rules look at.
-  bool captures_reversible = false;
+  // Whether some rule component may add pieces, or move pawns back (derived by finish());
+  // captures, or pawn moves, then do not cut the history the repetition rules look at.
+  bool pieces_may_grow = false;
   bool pawn_moves_reversible = false;
   // Whether a marked piece neither captures nor attacks (derived by finish() from the
   // components' disarms_marked_pieces()).
