@@ -100,7 +100,7 @@ std::vector<Case> cases() {
                      "Qxf7#");
          d.arrows.push_back(arrow(d.position.variant(), "c4f7:B"));
          d.arrows.push_back(arrow(d.position.variant(), "e8e8:red"));
-         d.squares.push_back({render::parse_square("f7", d.position.variant()), "#e8b400"});
+         d.squares.push_back({rules::parse_square("f7", d.position.variant()), "#e8b400"});
          return d;
        },
        blue_flipped},

@@ -14,6 +14,7 @@
 #include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/check.hpp"
+#include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
@@ -389,9 +390,10 @@ TEST_CASE("battle of the kings: end rules", "[rules][battle]") {
     // No pieces at all: White cannot move and loses.
     CHECK(judge(nothing, {}).termination == Termination::no_legal_moves);
     CHECK(judge(nothing, {}).result() == "0-1");
-    CHECK_FALSE(botk().end_rules.draws_allowed);
-    CHECK_FALSE(botk().end_rules.fifty_move_rule);
-    CHECK_FALSE(botk().end_rules.insufficient_material);
+    CHECK_FALSE(botk().allows_draws());
+    std::vector<std::string> rules;
+    for (const auto& rule : botk().end_rules) rules.emplace_back(rule->name());
+    CHECK(rules == std::vector<std::string>{"no legal move loses", "repetition loses", "no draws"});
   }
 }
 

@@ -121,9 +121,9 @@ TEST_CASE("reproduction: variant ids, names and options", "[rules][reproduction]
     CHECK(variant("Reproduction").id == "reproduction");
   }
   SECTION("barren-capture is an option of both, off by default") {
-    CHECK_FALSE(repro().marked_barren);
-    CHECK(barren().marked_barren);
-    CHECK(variant("reproduction-vacated", "barren-capture").marked_barren);
+    CHECK_FALSE(repro().marked_disarmed);
+    CHECK(barren().marked_disarmed);
+    CHECK(variant("reproduction-vacated", "barren-capture").marked_disarmed);
     std::string error;
     CHECK(find_variant("reproduction", "fertile", error) == nullptr);
     CHECK_FALSE(error.empty());

@@ -59,6 +59,8 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "piece_removed";
     case rules::EffectKind::pregnant:
       return "pregnant";
+    case rules::EffectKind::catacomb_switch:
+      return "catacomb_switch";
   }
   return "unknown";
 }

@@ -614,7 +614,7 @@ struct Replayer::State {
              "result does not match the Result tag \"" + result_tag + "\"");
     }
     const rules::Outcome& outcome = game.outcome;
-    const bool draws_allowed = game.variant->end_rules.draws_allowed;
+    const bool draws_allowed = game.variant->allows_draws();
     auto judge_one = [&](const std::string& value, SourcePos pos) {
       if (value == "1/2-1/2" && !draws_allowed) {
         report(Severity::error, pos, 0, value, "draws are not possible in " + game.variant->id);

@@ -12,23 +12,6 @@
 namespace xpgn::render {
 namespace {
 
-// Reads a square name at the start of `text` ("e4", "b10"); advances `text` past it.
-Square take_square(std::string_view& text, const rules::Variant& variant) {
-  if (text.empty() || text[0] < 'a' || text[0] > 'z') return no_square;
-  const int file = text[0] - 'a';
-  std::size_t i = 1;
-  int rank = 0;
-  while (i < text.size() && i < 3 && text[i] >= '0' && text[i] <= '9') {
-    rank = rank * 10 + (text[i] - '0');
-    ++i;
-  }
-  if (i == 1 || text[1] == '0' || rank < 1) return no_square;
-  const Square s = make_square(file, rank - 1);
-  if (file >= variant.files || rank > variant.ranks) return no_square;
-  text.remove_prefix(i);
-  return s;
-}
-
 bool is_hex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -69,17 +52,12 @@ std::optional<std::string> mark_color(std::string_view name) {
   return std::nullopt;
 }
 
-Square parse_square(std::string_view text, const rules::Variant& variant) {
-  const Square s = take_square(text, variant);
-  return text.empty() ? s : no_square;
-}
-
 bool parse_arrow(std::string_view text, const rules::Variant& variant, Arrow& out,
                  std::string& error) {
   std::string_view squares;
   if (!split_color(text, squares, out.color, error)) return false;
-  out.from = take_square(squares, variant);
-  out.to = take_square(squares, variant);
+  out.from = rules::take_square(squares, variant);
+  out.to = rules::take_square(squares, variant);
   if (out.from == no_square || out.to == no_square || !squares.empty()) {
     error = "bad arrow '" + std::string(text) + "' (expected two squares of the board, e.g. e2e4)";
     return false;
@@ -91,7 +69,7 @@ bool parse_square_mark(std::string_view text, const rules::Variant& variant, Squ
                        std::string& error) {
   std::string_view squares;
   if (!split_color(text, squares, out.color, error)) return false;
-  out.square = parse_square(squares, variant);
+  out.square = rules::parse_square(squares, variant);
   if (out.square == no_square) {
     error = "bad square '" + std::string(text) + "' (expected a square of the board, e.g. e4)";
     return false;
@@ -113,7 +91,7 @@ void add_commands(const record::Commands& commands, const rules::Variant& varian
   for (const auto& item : commands.squares) {
     if (item.empty()) continue;
     auto color = mark_color(item.substr(0, 1));
-    const Square s = parse_square(std::string_view(item).substr(1), variant);
+    const Square s = rules::parse_square(std::string_view(item).substr(1), variant);
     if (!color || s == no_square) continue;
     squares.push_back({s, *color});
   }

@@ -65,9 +65,6 @@ bool is_theme(std::string_view name);
 // yellow, blue, orange, purple), or "#rgb"/"#rrggbb" as given. nullopt for anything else.
 std::optional<std::string> mark_color(std::string_view name);
 
-// Parses a square name of `variant`'s board ("e4", "b10"); no_square if it is not one.
-Square parse_square(std::string_view text, const rules::Variant& variant);
-
 // Parses "e2e4[:color]" (colour default green) into an arrow; false and `error` if bad.
 bool parse_arrow(std::string_view text, const rules::Variant& variant, Arrow& out,
                  std::string& error);

@@ -11,6 +11,7 @@
 
 #include "xpgn/render/glyphs.hpp"
 #include "xpgn/render/render.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::render {
@@ -100,6 +101,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#d42a2a", true, false};
     case K::pregnant:
       return {"#d63384", false, false};
+    case K::catacomb_switch:
+      return {"", false, false};  // drawn as the last move's relocation
   }
   return {"#000000", false, false};
 }
@@ -325,7 +328,6 @@ class Canvas {
   }
 
   void draw_portals(std::string& out) {
-    if (!variant_.has_portals) return;
     for (Color c : {Color::white, Color::black}) {
       const bool white = c == Color::white;
       for (Square s : pos_.portals(c)) {
@@ -368,14 +370,17 @@ class Canvas {
   }
 
   void draw_marks(std::string& out) {
-    if (variant_.mark_field.empty()) return;
+    std::string_view mark;  // what a mark means, from the rule that keeps it
+    for (const auto& c : variant_.components)
+      if (!c->mark_name().empty()) mark = c->mark_name();
+    if (mark.empty()) return;
     for (int r = 0; r < variant_.ranks; ++r) {
       for (int f = 0; f < variant_.files; ++f) {
         const Square s = make_square(f, r);
         if (!pos_.marked(s) || pos_.at(s).empty()) continue;
         const std::string cx = std::to_string(x_of(s) + 80);
         const std::string cy = std::to_string(y_of(s) + 20);
-        out += "<g><title>" + escape(variant_.mark_field) + "</title><circle cx=\"" + cx +
+        out += "<g><title>" + escape(std::string(mark)) + "</title><circle cx=\"" + cx +
                "\" cy=\"" + cy +
                "\" r=\"15\" fill=\"#d63384\" stroke=\"#ffffff\" stroke-width=\"3\"/><circle cx=\"" +
                cx + "\" cy=\"" + cy + "\" r=\"6\" fill=\"#ffffff\"/></g>\n";

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -47,6 +48,8 @@ class RuleComponent {
 
   // True for the component that gives castling rights their meaning.
   virtual bool uses_castling_rights() const { return false; }
+  // True for the component that judges portal declarations (",^c5^f5" in SAN).
+  virtual bool accepts_portals() const { return false; }
 
   // Why allows() forbids this move, in plain words, or "" (used in error messages).
   virtual std::string why_forbidden(const Position& before, const Move& move,
@@ -55,10 +58,59 @@ class RuleComponent {
     return {};
   }
 
+  // Why no move of this rule matches `token` in `pos` (a castling through an attacked square,
+  // a pass without a queen, a promotion to a piece the rule does not offer), or "" when the
+  // token is none of this rule's business. Used only to explain a refusal.
+  virtual std::string why_no_move(const Position& pos, const SanToken& token) const {
+    (void)pos, (void)token;
+    return {};
+  }
+
   // Returns false when this rule forbids the finished move (`after` has the opponent to move).
   virtual bool allows(const Position& before, const Move& move, const Position& after) const {
     (void)before, (void)move, (void)after;
     return true;
+  }
+
+  // ---- State this rule keeps in the position ------------------------------------------------
+  // Name of the extra FEN field ("name=value") this rule reads and writes, or "" for none.
+  virtual std::string_view fen_field() const { return {}; }
+  // Reads the value of fen_field() into `pos`; an error message, or "" when it is fine.
+  virtual std::string read_fen_field(Position& pos, std::string_view value) const {
+    (void)pos, (void)value;
+    return {};
+  }
+  // The value of fen_field() for `pos`, or "" when the field has nothing to say (left out).
+  virtual std::string write_fen_field(const Position& pos) const {
+    (void)pos;
+    return {};
+  }
+  // What a mark on a square (Position::marked) means, for diagrams ("pregnant"), or "".
+  virtual std::string_view mark_name() const { return {}; }
+  // True when a marked piece neither captures nor attacks (derived into the variant by
+  // Variant::finish(), read by move generation).
+  virtual bool disarms_marked_pieces() const { return false; }
+
+  // ---- What the end rules need to know ------------------------------------------------------
+  // True when this rule may add pieces to the game (births), so that a capture that leaves
+  // fewer pieces (on the board and waiting beside it) does not make earlier positions
+  // unreachable.
+  virtual bool may_add_pieces() const { return false; }
+  // True when a pawn may come to stand behind where pawns stood before (re-entry, births,
+  // reserve pawns, teleports), so that a pawn move does not make earlier positions unreachable.
+  virtual bool may_move_pawns_back() const { return false; }
+  // True when, in `pos`, this rule may change the material or let it mate in ways a material
+  // list does not know (a piece waiting to re-enter): no dead position is declared then.
+  virtual bool material_may_change(const Position& pos) const {
+    (void)pos;
+    return false;
+  }
+
+  // Checks this rule's parameters against the variant (letters it names exist, squares lie on
+  // the board); an error message, or "" when they fit. Called by Variant::finish().
+  virtual std::string validate(const Variant& variant) const {
+    (void)variant;
+    return {};
   }
 };
 

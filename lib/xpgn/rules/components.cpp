@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/refusal.hpp"
 
 namespace xpgn::rules {
 namespace {
@@ -23,42 +24,47 @@ class Castling final : public RuleComponent {
     const Color us = pos.side_to_move();
     const auto& rooks = pos.castling().rook[index_of(us)];
     if (rooks[0] == no_square && rooks[1] == no_square) return;
-    const Variant& v = pos.variant();
-    const Square king = home_king(pos, us);
-    if (king == no_square) return;
     bool checked = false, check_known = false;
     for (int side = 0; side < 2; ++side) {
-      const Square rook = rooks[side];
-      if (rook == no_square) continue;
-      const int rank = rank_of(king);
-      const int king_to = target(v, king_to_[side]);
-      const int rook_to = target(v, rook_to_[side]);
-      const int lo = std::min({file_of(king), file_of(rook), king_to, rook_to});
-      const int hi = std::max({file_of(king), file_of(rook), king_to, rook_to});
-      bool clear = true;
-      for (int f = lo; f <= hi && clear; ++f) {
-        const Square s = make_square(f, rank);
-        if (s != king && s != rook && !pos.at(s).empty()) clear = false;
-      }
-      if (!clear) continue;
-      if (!check_known) checked = is_attacked(pos, king, opposite(us)), check_known = true;
-      if (checked) return;
-      // The king may not pass through or land on an attacked square.
-      const int step = king_to > file_of(king) ? 1 : -1;
-      bool safe = true;
-      for (int f = file_of(king); f != king_to && safe;) {
-        f += step;
-        if (is_attacked(pos, make_square(f, rank), opposite(us))) safe = false;
-      }
-      if (!safe) continue;
       Move m;
-      m.kind = MoveKind::castle;
-      m.from = king;
-      m.to = make_square(king_to, rank);
-      m.aux = rook;
-      m.piece = pos.at(king).type();
-      out.push_back(m);
+      if (judge(pos, side, checked, check_known, m).problem == Problem::none) out.push_back(m);
     }
+  }
+
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    if (token.kind != TokenKind::castle_short && token.kind != TokenKind::castle_long) return {};
+    const int side = token.kind == TokenKind::castle_short ? 0 : 1;
+    const Square home = home_king(pos, pos.side_to_move());
+    if (home != no_square && file_of(home) == (side == 0 ? pos.variant().files - 1 : 0))
+      return pos.variant().id + " has no " + (side == 0 ? "king" : "queen") +
+             "-side castling (the king stands on the edge)";
+    bool checked = false, check_known = false;
+    Move m;
+    const Verdict v = judge(pos, side, checked, check_known, m);
+    const Color them = opposite(pos.side_to_move());
+    switch (v.problem) {
+      case Problem::none:
+        return {};
+      case Problem::no_right: {
+        const std::string who = pos.side_to_move() == Color::white ? "White" : "Black";
+        if (pos.castling().rook[index_of(pos.side_to_move())][1 - side] != no_square)
+          return who + " may no longer castle " + (side == 0 ? "king" : "queen") +
+                 " side: that rook has moved or was taken";
+        return who + " may no longer castle " + (side == 0 ? "king" : "queen") +
+               " side: the king or that rook has moved, or the rook was taken";
+      }
+      case Problem::blocked:
+        return piece_on(pos, v.square) + " stands in the way";
+      case Problem::in_check:
+        return "the king is in check from " + piece_on(pos, find_attacker(pos, v.square, them));
+      case Problem::passes_attacked:
+      case Problem::lands_attacked:
+        return std::string("the king would ") +
+               (v.problem == Problem::passes_attacked ? "pass " : "land on ") +
+               square_name(v.square) + ", attacked by " +
+               piece_on(pos, find_attacker(pos, v.square, them));
+    }
+    return {};
   }
 
   void apply(const Position& before, const Move& move, Position& after,
@@ -90,6 +96,48 @@ class Castling final : public RuleComponent {
   }
 
  private:
+  // Why a castling is impossible, and the square concerned.
+  enum class Problem { none, no_right, blocked, in_check, passes_attacked, lands_attacked };
+  struct Verdict {
+    Problem problem = Problem::none;
+    Square square = no_square;
+  };
+
+  // Judges castling to `side` (0 king side, 1 queen side) for the side to move; fills `m` when
+  // it is possible. `checked`/`check_known` cache whether the king is in check.
+  Verdict judge(const Position& pos, int side, bool& checked, bool& check_known, Move& m) const {
+    const Color us = pos.side_to_move();
+    const Square rook = pos.castling().rook[index_of(us)][side];
+    const Square king = home_king(pos, us);
+    if (rook == no_square || king == no_square) return {Problem::no_right, no_square};
+    const Variant& v = pos.variant();
+    const int rank = rank_of(king);
+    const int king_to = target(v, king_to_[side]);
+    const int rook_to = target(v, rook_to_[side]);
+    const int lo = std::min({file_of(king), file_of(rook), king_to, rook_to});
+    const int hi = std::max({file_of(king), file_of(rook), king_to, rook_to});
+    for (int f = lo; f <= hi; ++f) {
+      const Square s = make_square(f, rank);
+      if (s != king && s != rook && !pos.at(s).empty()) return {Problem::blocked, s};
+    }
+    if (!check_known) checked = is_attacked(pos, king, opposite(us)), check_known = true;
+    if (checked) return {Problem::in_check, king};
+    // The king may not pass through or land on an attacked square.
+    const int step = king_to > file_of(king) ? 1 : -1;
+    for (int f = file_of(king); f != king_to;) {
+      f += step;
+      const Square s = make_square(f, rank);
+      if (is_attacked(pos, s, opposite(us)))
+        return {f == king_to ? Problem::lands_attacked : Problem::passes_attacked, s};
+    }
+    m.kind = MoveKind::castle;
+    m.from = king;
+    m.to = make_square(king_to, rank);
+    m.aux = rook;
+    m.piece = pos.at(king).type();
+    return {};
+  }
+
   // A destination file: negative values count from the right edge.
   static int target(const Variant& v, int file) { return file < 0 ? v.files + file : file; }
 
@@ -191,6 +239,21 @@ class Promotion final : public RuleComponent {
       out.push_back(m);
     }
     return true;
+  }
+
+  // A promotion to a piece not offered, or off the last rank.
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    const Variant& v = pos.variant();
+    if (token.kind != TokenKind::move || !token.promotion || (token.piece && token.piece != 'P'))
+      return {};
+    if (token.to.has_rank() && token.to.rank < v.ranks &&
+        v.relative_rank(make_square(0, token.to.rank), pos.side_to_move()) != v.ranks - 1)
+      return "a pawn promotes only on its last rank";
+    if (choices_.find(token.promotion) != std::string::npos) return {};
+    std::string list;
+    for (std::size_t i = 0; i < choices_.size(); ++i)
+      list += std::string(i == 0 ? "" : i + 1 == choices_.size() ? " or " : ", ") + choices_[i];
+    return "a pawn promotes to " + list;
   }
 
   void apply(const Position& before, const Move& move, Position& after,

@@ -54,8 +54,10 @@ std::shared_ptr<const RuleComponent> make_full_file_ban();
 // a pregnant queen gives birth to a pawn while her side has fewer than 8 pawns: with a queen
 // move onto an orthogonal neighbour of her new square or onto the square she left, or without a
 // move onto a neighbour of her square. A pawn born on its owner's 7th or 8th rank becomes
-// `prince_letter` at once. `vacated_only` keeps just the birth on the square she left.
-std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter);
+// `prince_letter` at once. `vacated_only` keeps just the birth on the square she left; with
+// `barren` a pregnant queen neither captures nor attacks. FEN field "pregnant=".
+std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter,
+                                                       bool barren);
 
 // Battle of the Kings births: a piece that leaves a square leaves behind the next piece of
 // `chain` (FEN letters, e.g. "PNBRQK": a pawn leaves a knight, ..., a queen a king, a king

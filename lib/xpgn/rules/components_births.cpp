@@ -9,9 +9,45 @@ constexpr int orthogonal[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 class Reproduction final : public RuleComponent {
  public:
-  Reproduction(bool vacated_only, char prince_letter)
-      : vacated_only_(vacated_only), prince_letter_(prince_letter) {}
+  Reproduction(bool vacated_only, char prince_letter, bool barren)
+      : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
   std::string_view name() const override { return "reproduction"; }
+  // Pregnancy is the position's mark, listed in the FEN field "pregnant=".
+  std::string_view fen_field() const override { return "pregnant"; }
+  std::string_view mark_name() const override { return "pregnant"; }
+  bool disarms_marked_pieces() const override { return barren_; }
+
+  std::string read_fen_field(Position& pos, std::string_view list) const override {
+    const Variant& v = pos.variant();
+    while (!list.empty()) {
+      const std::size_t comma = list.find(',');
+      const std::string_view name = list.substr(0, comma);
+      list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+      if (name.empty() || name == "-") continue;
+      const Square s = parse_square(name, v);
+      if (s == no_square)
+        return "pregnant: '" + std::string(name) + "' is not a square of the board";
+      const Piece p = pos.at(s);
+      if (p.empty() || v.pieces[p.type()].letter != 'Q')
+        return "pregnant: no piece on " + std::string(name) + " can carry that mark";
+      pos.set_mark(s, true);
+    }
+    return {};
+  }
+
+  std::string write_fen_field(const Position& pos) const override {
+    const Variant& v = pos.variant();
+    std::string list;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, r)))
+          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
+    return list;
+  }
+
+  // A born pawn may stand where a captured or advanced one stood.
+  bool may_add_pieces() const override { return true; }
+  bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
     return piece == pos.variant().piece_by_san_letter('Q') || pos.variant().pieces[piece].pawn;
@@ -47,6 +83,13 @@ class Reproduction final : public RuleComponent {
     }
   }
 
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    if (token.kind == TokenKind::pass) return why_no_pass(pos, token);
+    if (token.kind == TokenKind::move && token.piece == 'Q' && barren_queen_could(pos, token))
+      return "a pregnant queen cannot capture";
+    return {};
+  }
+
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     const Color us = before.side_to_move();
@@ -72,6 +115,48 @@ class Reproduction final : public RuleComponent {
   }
 
  private:
+  // Why the side to move cannot pass as the token says.
+  static std::string why_no_pass(const Position& pos, const SanToken& token) {
+    const Variant& v = pos.variant();
+    const Piece queen = make_piece(pos.side_to_move(), v.piece_by_san_letter('Q'));
+    int free_queens = 0;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        free_queens += pos.at(make_square(f, r)) == queen && !pos.marked(make_square(f, r));
+    if (free_queens == 0) return "a pass needs a queen that is not pregnant";
+    if (in_check(pos)) return "a pass is not allowed in check";
+    if (token.pass_queen.complete())
+      return "there is no queen on " + format_coord(token.pass_queen) + " that is not pregnant";
+    return {};
+  }
+
+  // True when the token is a capture that one of the side's pregnant queens could make if she
+  // were not pregnant (so a barren pregnancy is what forbids it).
+  static bool barren_queen_could(const Position& pos, const SanToken& token) {
+    const Variant& v = pos.variant();
+    if (!v.marked_disarmed || !token.to.complete() || token.to.file >= v.files ||
+        token.to.rank >= v.ranks)
+      return false;
+    const Square to = make_square(token.to.file, token.to.rank);
+    const Piece target = pos.at(to);
+    if (target.empty() || target.color() == pos.side_to_move()) return false;
+    Position free = pos;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, r))) free.set_mark(make_square(f, r), false);
+    const Piece queen = make_piece(pos.side_to_move(), v.piece_by_san_letter('Q'));
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square s = make_square(f, r);
+        if (pos.at(s) != queen || !pos.marked(s)) continue;
+        MoveList moves;
+        generate_piece_moves_to(free, s, to, moves, queen);
+        if (!moves.empty()) return true;
+      }
+    }
+    return false;
+  }
+
   // What a pawn born on `s` is: a pawn, or a prince on its owner's 7th or 8th rank.
   void born_as(const Position& pos, Square s, Color us, PieceType& type,
                PieceType& promotion) const {
@@ -128,12 +213,16 @@ class Reproduction final : public RuleComponent {
 
   bool vacated_only_;
   char prince_letter_;
+  bool barren_;
 };
 
 class ChainBirths final : public RuleComponent {
  public:
   explicit ChainBirths(std::string chain) : chain_(std::move(chain)) {}
   std::string_view name() const override { return "chain births"; }
+  // A born piece may stand where a captured or advanced one stood.
+  bool may_add_pieces() const override { return true; }
+  bool may_move_pawns_back() const override { return true; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
@@ -153,8 +242,9 @@ class ChainBirths final : public RuleComponent {
 
 }  // namespace
 
-std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter) {
-  return std::make_shared<Reproduction>(vacated_only, prince_letter);
+std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char prince_letter,
+                                                       bool barren) {
+  return std::make_shared<Reproduction>(vacated_only, prince_letter, barren);
 }
 
 std::shared_ptr<const RuleComponent> make_chain_births(std::string chain) {

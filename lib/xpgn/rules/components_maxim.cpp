@@ -38,6 +38,45 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
+  bool accepts_portals() const override { return true; }
+  // The pairs, in the FEN field "portals=": White's and Black's, "c5,f5/-".
+  std::string_view fen_field() const override { return "portals"; }
+
+  std::string read_fen_field(Position& pos, std::string_view text) const override {
+    const std::size_t slash = text.find('/');
+    const std::string_view sides[2] = {
+        text.substr(0, slash), slash == std::string_view::npos ? "-" : text.substr(slash + 1)};
+    for (int c = 0; c < 2; ++c) {
+      const std::string_view side = sides[c];
+      if (side == "-" || side.empty()) continue;
+      const std::size_t comma = side.find(',');
+      const Square a = parse_square(side.substr(0, comma), pos.variant());
+      const Square b = comma == std::string_view::npos
+                           ? no_square
+                           : parse_square(side.substr(comma + 1), pos.variant());
+      if (a == no_square || b == no_square || a == b || !pos.at(a).empty() || !pos.at(b).empty())
+        return "portals: '" + std::string(side) + "' must name two different empty squares";
+      for (Square s : pos.portals(Color::white))
+        if (c == 1 && (s == a || s == b))
+          return "portals: White and Black cannot share a portal square";
+      pos.set_portals(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
+    }
+    return {};
+  }
+
+  std::string write_fen_field(const Position& pos) const override {
+    if (pos.portals(Color::white)[0] == no_square && pos.portals(Color::black)[0] == no_square)
+      return {};
+    std::string text;
+    for (Color c : {Color::white, Color::black}) {
+      if (c == Color::black) text += '/';
+      const auto& pair = pos.portals(c);
+      text += pair[0] == no_square ? "-" : square_name(pair[0]) + "," + square_name(pair[1]);
+    }
+    return text;
+  }
+  // A teleport may bring a pawn back towards its first rank.
+  bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
@@ -55,6 +94,10 @@ class Portals final : public RuleComponent {
       after.set_portals(owner, no_square, no_square);
     }
     if (move.portal_a != no_square) {
+      // The mover's earlier pair (if a teleport did not already use it up) is replaced.
+      for (Square old : after.portals(us))
+        if (effects && old != no_square)
+          effects->push_back({EffectKind::portal_vanished, old, no_square, no_piece});
       // Stored in square order, so that a pair has one FEN however the token listed it.
       after.set_portals(us, std::min(move.portal_a, move.portal_b),
                         std::max(move.portal_a, move.portal_b));

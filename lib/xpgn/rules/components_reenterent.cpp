@@ -39,6 +39,11 @@ class Reentry final : public RuleComponent {
     for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
   }
   std::string_view name() const override { return "re-entry"; }
+  // Captured pieces wait beside the board (as many pieces as before) and come back, pawns
+  // behind others.
+  bool may_move_pawns_back() const override { return true; }
+  // A piece waiting to re-enter may still decide the game.
+  bool material_may_change(const Position& pos) const override { return !pos.holding().empty(); }
 
   bool may_generate(const Position&, PieceType, Square) const override {
     return false;  // only placements, which SAN names as such
@@ -163,6 +168,20 @@ class Catacombs final : public RuleComponent {
         }
       }
     }
+  }
+
+  // Reports the passage through the catacombs: a bishop move that went on to the other square,
+  // or a whole move from one catacomb square to the other.
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    (void)after;
+    if (!effects || move.kind != MoveKind::normal) return;
+    if (before.variant().pieces[move.piece].letter != letter_) return;
+    const Piece bishop = make_piece(before.side_to_move(), move.piece);
+    if (move.relocation != no_square && move.relocation != move.to)
+      effects->push_back({EffectKind::catacomb_switch, move.to, move.relocation, bishop});
+    else if ((move.from == a_ || move.from == b_) && move.to == other(move.from))
+      effects->push_back({EffectKind::catacomb_switch, move.from, move.to, bishop});
   }
 
  private:

@@ -8,6 +8,9 @@ class ReservePawns final : public RuleComponent {
  public:
   explicit ReservePawns(std::string majors) : majors_(std::move(majors)) {}
   std::string_view name() const override { return "reserve pawns"; }
+  // A captured major piece leaves a pawn behind (as many pieces as before), which may promote
+  // to it again and step behind other pawns.
+  bool may_move_pawns_back() const override { return true; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {

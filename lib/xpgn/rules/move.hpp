@@ -95,6 +95,7 @@ enum class EffectKind : std::uint8_t {
   portal_vanished,  // the portal on `square` vanished
   piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
   pregnant,         // the queen on `square` became pregnant
+  catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
 };
 
 struct Effect {

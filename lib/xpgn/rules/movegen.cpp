@@ -74,10 +74,9 @@ void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveLi
               bool mover_alone = true) {
   const Variant& v = pos.variant();
   Move m = base;
-  if (v.has_portals) {
-    const Square partner = pos.portal_partner(m.to);
-    if (partner != no_square) m.relocation = partner;
-  }
+  // A move ending on a portal goes on to its partner (no portals in the position: no partner).
+  const Square partner = pos.portal_partner(m.to);
+  if (partner != no_square) m.relocation = partner;
   if (v.has_stacks && !pos.stack_bottom(m.to).empty() &&
       pos.at(m.to).color() != pos.at(m.from).color()) {
     // Capturing a stack: the lower piece is taken, the other pushed (or taken when boxed in).
@@ -122,7 +121,7 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
-  const bool barren = v.marked_barren && pos.marked(from);
+  const bool barren = v.marked_disarmed && pos.marked(from);
   const int f0 = file_of(from), r0 = rank_of(from);
   bool alone = true;
   const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
@@ -205,7 +204,7 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
   const Piece top = pos.at(s);
   if (top.empty()) return false;
   if (!v.has_stacks) {
-    return top.color() == by && has_type(mask, top) && !(v.marked_barren && pos.marked(s));
+    return top.color() == by && has_type(mask, top) && !(v.marked_disarmed && pos.marked(s));
   }
   const Piece bottom = pos.stack_bottom(s);
   const bool alone = bottom.empty();
@@ -226,7 +225,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   const Piece target = pos.at(to);
   const int kind = landing(pos, to, target, us);
   if (kind == 0) return;
-  const bool barren = v.marked_barren && pos.marked(from);
+  const bool barren = v.marked_disarmed && pos.marked(from);
   bool alone = true;
   const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
   const int f0 = file_of(from), r0 = rank_of(from);
@@ -275,6 +274,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
   const Variant& v = pos.variant();
+  if (v.has_stacks) return -1;
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
   int n = 0;
@@ -396,6 +396,22 @@ bool royal_in_danger(const Position& pos, Square s, Color by) {
   return !replaced || is_attacked(probe, s, by);
 }
 
+Square find_attacker(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, r);
+      for (Piece p : {pos.at(s), pos.stack_bottom(s)}) {
+        if (p.empty() || p.color() != by) continue;
+        MoveList moves;
+        generate_piece_moves_to(pos, s, target, moves, p);
+        if (!moves.empty()) return s;
+      }
+    }
+  }
+  return no_square;
+}
+
 bool in_check(const Position& pos) {
   const Color us = pos.side_to_move();
   for (int i = 0; i < pos.royal_count(us); ++i)
@@ -442,7 +458,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   after.set_en_passant(no_square);
-  bool irreversible = false;
+  bool captured = false, pawn_moved = false;
   switch (move.kind) {
     case MoveKind::normal:
     case MoveKind::en_passant: {
@@ -453,7 +469,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       after.lift(move.from, moving);
       const Piece target = after.at(move.to);
       if (!target.empty() && target.color() != us) {
-        irreversible = true;
+        captured = true;
         const Piece lower = v.has_stacks ? after.stack_bottom(move.to) : no_piece;
         if (lower.empty()) {
           after.remove(move.to);
@@ -473,7 +489,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
       }
       after.land(move.to, moving);
       if (mark) after.set_mark(move.to, true);
-      if (v.pieces[moving.type()].pawn) irreversible = true;
+      pawn_moved = v.pieces[moving.type()].pawn;
       // The piece ends elsewhere (catacomb switch, portal teleport); components add the rest.
       if (move.relocation != no_square && move.relocation != move.to) {
         after.lift(move.to, moving);
@@ -490,11 +506,16 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
     case MoveKind::pass:
       break;  // carried out by the component that made the move
   }
-  after.set_halfmove_clock(irreversible ? 0 : pos.halfmove_clock() + 1);
+  after.set_halfmove_clock(captured || pawn_moved ? 0 : pos.halfmove_clock() + 1);
   if (us == Color::black) after.set_fullmove_number(pos.fullmove_number() + 1);
   for (const auto& c : v.components) c->apply(pos, move, after, effects);
   after.set_side_to_move(opposite(us));
   for (const auto& c : v.components) c->finish(after);
+  // Fewer pieces than before is for good unless some rule adds pieces.
+  const bool cut = (captured && !v.pieces_may_grow && after.piece_total() < pos.piece_total()) ||
+                   (pawn_moved && !v.pawn_moves_reversible) ||
+                   !(after.castling() == pos.castling());
+  after.set_reversible_plies(cut ? 0 : std::min(pos.reversible_plies(), 1 << 30) + 1);
   return after;
 }
 

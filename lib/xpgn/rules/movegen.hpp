@@ -15,6 +15,10 @@ bool is_attacked(const Position& pos, Square target, Color by);
 // not merely pushed aside from the top of a stack).
 bool royal_in_danger(const Position& pos, Square s, Color by);
 
+// The square of a piece of colour `by` that could capture on `target` (the first found, rank by
+// rank), or no_square. For messages: names the attacker of a king.
+Square find_attacker(const Position& pos, Square target, Color by);
+
 // True if any royal piece of the side to move is in danger.
 bool in_check(const Position& pos);
 
@@ -30,8 +34,9 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
                              Piece piece = no_piece);
 
 // Squares from which `piece` might reach `to` by its own movement (a quick search backwards
-// from `to`; generate_piece_moves_to() decides). Returns how many were written to `out`. Not
-// for variants with stacks (pieces there may move differently).
+// from `to`; generate_piece_moves_to() decides). Returns how many were written to `out`, or -1
+// where pieces may stand in stacks (they move differently there): the caller must then look at
+// every square holding such a piece.
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity);
 
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).

@@ -1,110 +1,39 @@
 #include "xpgn/rules/outcome.hpp"
 
-#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/end_rule.hpp"
 
 namespace xpgn::rules {
-namespace {
-
-// FIDE dead positions that need no search: bare kings, king and one minor piece against a king,
-// and kings with bishops all on squares of one colour.
-bool insufficient_material(const Position& pos) {
-  const Variant& v = pos.variant();
-  // A piece waiting to re-enter may still decide the game.
-  if (!pos.holding().empty()) return false;
-  // Quick exit: any piece that is neither royal nor a plain knight or bishop is enough.
-  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-    if (((v.royal_types | v.minor_types) >> t) & 1u) continue;
-    const auto type = static_cast<PieceType>(t);
-    if (pos.count(Color::white, type) + pos.count(Color::black, type) > 0) return false;
-  }
-  int knights = 0, bishops = 0;
-  bool light = false, dark = false;
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const Piece p = pos.at(make_square(f, r));
-      if (p.empty()) continue;
-      const PieceDef& def = v.pieces[p.type()];
-      if (def.royal) continue;
-      if (def.letter == 'N' && def.betza == "N")
-        ++knights;
-      else if (def.letter == 'B' && def.betza == "B") {
-        ++bishops;
-        ((f + r) % 2 ? light : dark) = true;
-      } else {
-        return false;
-      }
-    }
-  }
-  if (knights + bishops <= 1) return true;
-  return v.end_rules.bishops_keep_colour && knights == 0 && !(light && dark);
-}
-
-}  // namespace
-
 std::string_view Outcome::result() const {
   if (!decided()) return "*";
   if (!winner) return "1/2-1/2";
   return *winner == Color::white ? "1-0" : "0-1";
 }
 
-Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
-  const EndRules& rules = pos.variant().end_rules;
-  const Color us = pos.side_to_move();
-  Outcome out;
-  if (!has_legal_move(pos)) {
-    const bool check = in_check(pos);
-    if (rules.no_moves == NoMovesRule::side_to_move_loses) {
-      out.termination = check ? Termination::checkmate : Termination::no_legal_moves;
-      out.winner = opposite(us);
-    } else if (check) {
-      out.termination = Termination::checkmate;
-      out.winner = opposite(us);
-    } else {
-      out.termination = Termination::stalemate;
-    }
-    return out;
+namespace {
+
+// Asks the variant's end rules in their order of precedence (skipping those that need the legal
+// moves unless `search`): the first decisive verdict wins, else the first claimable one.
+Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
+                      bool search) {
+  Outcome claimable;
+  for (const auto& rule : pos.variant().end_rules) {
+    if (rule->needs_moves() && !search) continue;
+    const Outcome o = rule->judge(pos, earlier_keys);
+    if (o.decided()) return o;
+    if (o.termination != Termination::none && claimable.termination == Termination::none)
+      claimable = o;
   }
-  return judge_without_search(pos, earlier_keys);
+  return claimable;
+}
+
+}  // namespace
+
+Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
+  return ask_end_rules(pos, earlier_keys, true);
 }
 
 Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
-  const EndRules& rules = pos.variant().end_rules;
-  const Color us = pos.side_to_move();
-  Outcome out;
-  // Repetitions: earlier occurrences of this position.
-  const std::uint64_t key = pos.key();
-  int repeats = 0;
-  const std::size_t window =
-      rules.repetition == RepetitionRule::mover_loses
-          ? earlier_keys.size()
-          : std::min<std::size_t>(earlier_keys.size(),
-                                  static_cast<std::size_t>(pos.halfmove_clock()));
-  for (std::size_t i = 0; i < window; ++i)
-    if (earlier_keys[earlier_keys.size() - 1 - i] == key) ++repeats;
-  if (rules.repetition == RepetitionRule::mover_loses && repeats > 0) {
-    out.termination = Termination::repetition_loss;
-    out.winner = us;  // the player who just moved repeated and loses
-    return out;
-  }
-  if (rules.insufficient_material && insufficient_material(pos)) {
-    out.termination = Termination::insufficient_material;
-    return out;
-  }
-  if (rules.repetition == RepetitionRule::fide_draw && repeats >= 4) {
-    out.termination = Termination::fivefold_repetition;
-    return out;
-  }
-  if (rules.fifty_move_rule && pos.halfmove_clock() >= 150) {
-    out.termination = Termination::seventy_five_moves;
-    return out;
-  }
-  if (rules.repetition == RepetitionRule::fide_draw && repeats >= 2) {
-    out.termination = Termination::threefold_repetition;
-    return out;
-  }
-  if (rules.fifty_move_rule && pos.halfmove_clock() >= 100)
-    out.termination = Termination::fifty_moves;
-  return out;
+  return ask_end_rules(pos, earlier_keys, false);
 }
 
 std::string_view termination_name(Termination t) {

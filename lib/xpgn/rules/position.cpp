@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/zobrist.hpp"
 
@@ -244,163 +245,26 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     return std::nullopt;
   }
   Position pos(variant);
-  for (int r = 0; r < setup.ranks; ++r) {
-    for (int f = 0; f < setup.files; ++f) {
-      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
-      if (cell.empty()) continue;
-      const Square sq = make_square(f, r);
-      if (cell.size() > 2 || (cell.size() == 2 && !variant.has_stacks)) {
-        error = "square " + square_name(sq) + ": stacks are not allowed in " + variant.id;
-        return std::nullopt;
-      }
-      Piece pieces[2];
-      for (std::size_t i = 0; i < cell.size(); ++i) {
-        const char letter = cell[i];
-        const Color color =
-            std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-        const PieceType t = variant.piece_by_fen_letter(
-            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-        if (t == no_piece_type) {
-          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
-                  "' is not a piece of " + variant.id;
-          return std::nullopt;
-        }
-        if (variant.pieces[t].pawn && variant.relative_rank(sq, color) == variant.ranks - 1) {
-          error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
-          return std::nullopt;
-        }
-        pieces[i] = make_piece(color, t);
-      }
-      if (cell.size() == 2) {
-        if (pos.stack_count_ == pos.stack_squares_.size()) {
-          error = "more than " + std::to_string(pos.stack_squares_.size()) + " stacks";
-          return std::nullopt;
-        }
-        if (pieces[0].color() != pieces[1].color()) {
-          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
-          return std::nullopt;
-        }
-        pos.put(sq, pieces[1]);  // the later arrival is on top
-        pos.set_stack_bottom(sq, pieces[0]);
-      } else {
-        pos.put(sq, pieces[0]);
-      }
-    }
-  }
-  if (setup.has_holding && !variant.has_holding) {
-    error = "variant " + variant.id + " has no re-entry square ('[...]' in the FEN)";
-    return std::nullopt;
-  }
-  if (setup.has_holding && !setup.holding.empty()) {
-    const char letter = setup.holding[0];
-    const PieceType t = variant.piece_by_fen_letter(
-        static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-    if (setup.holding.size() > 1 || t == no_piece_type) {
-      error =
-          "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + variant.id;
-      return std::nullopt;
-    }
-    pos.set_holding(make_piece(
-        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
-  }
+  if (!pos.read_board(setup, error) || !pos.read_holding(setup, error)) return std::nullopt;
   if (setup.side_to_move != 'w' && setup.side_to_move != 'b') {
     error = "side to move must be 'w' or 'b'";
     return std::nullopt;
   }
   pos.side_ = setup.side_to_move == 'w' ? Color::white : Color::black;
-  // Royal pieces: FIDE-like variants need exactly one king per side.
-  if (variant.royal_types != 0 && variant.end_rules.no_moves == NoMovesRule::fide) {
-    for (Color c : {Color::white, Color::black}) {
-      if (pos.royal_count(c) != 1) {
-        error = std::string(c == Color::white ? "White" : "Black") + " has " +
-                std::to_string(pos.royal_count(c)) + " kings; exactly one is required";
-        return std::nullopt;
-      }
-    }
+  // What the end rules need (exactly one king a side for mate).
+  for (const auto& rule : variant.end_rules) {
+    error = rule->check_setup(pos);
+    if (!error.empty()) return std::nullopt;
   }
-  // Castling rights.
-  const bool castles = std::any_of(variant.components.begin(), variant.components.end(),
-                                   [](const auto& c) { return c->uses_castling_rights(); });
-  if (setup.castling != "-" && !setup.castling.empty() && !castles) {
-    error =
-        "castling rights '" + setup.castling + "' given, but " + variant.id + " has no castling";
+  if (!pos.read_castling(setup.castling, error) || !pos.read_en_passant(setup.en_passant, error))
     return std::nullopt;
-  }
-  if (setup.castling != "-") {
-    for (char letter : setup.castling) {
-      const Color color =
-          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-      Square king = no_square;
-      for (int i = 0; i < pos.royal_count(color); ++i) {
-        const Square k = pos.royal_square(color, i);
-        if (variant.relative_rank(k, color) == 0) king = k;
-      }
-      Square rook = no_square;
-      if (!castling_rook_for(variant, pos.board_, color, letter, king, rook)) {
-        error =
-            std::string("castling right '") + letter + "' has no king and rook on their first rank";
-        return std::nullopt;
-      }
-      const int side = file_of(rook) > file_of(king) ? 0 : 1;
-      pos.castling_.rook[index_of(color)][side] = rook;
-    }
-  }
-  // En passant square: kept only when a pawn of the side to move could take there.
-  if (setup.en_passant != "-") {
-    const std::string& ep = setup.en_passant;
-    int f = ep.empty() ? -1 : ep[0] - 'a';
-    int r = 0;
-    for (std::size_t i = 1; i < ep.size(); ++i) {
-      if (ep[i] < '0' || ep[i] > '9')
-        f = -1;
-      else
-        r = r * 10 + (ep[i] - '0');
-    }
-    --r;
-    if (f < 0 || f >= variant.files || r < 0 || r >= variant.ranks || ep.size() < 2) {
-      error = "en passant square '" + ep + "' is not on the board";
-      return std::nullopt;
-    }
-    const Square sq = make_square(f, r);
-    const Color mover = opposite(pos.side_);
-    const int dir = mover == Color::white ? 1 : -1;
-    const PieceType pawn = variant.pawn_type();
-    const int passed_rank = r + dir;  // where the double-stepped pawn stands
-    if (pawn == no_piece_type || !pos.at(sq).empty() || passed_rank < 0 ||
-        passed_rank >= variant.ranks ||
-        pos.at(make_square(f, passed_rank)) != make_piece(mover, pawn)) {
-      error = "en passant square '" + ep + "' does not follow a pawn's double step";
-      return std::nullopt;
-    }
-    pos.en_passant_ = sq;
-    // Drop it when no pawn of the side to move stands beside the passed pawn.
-    bool capturable = false;
-    for (int df : {-1, 1}) {
-      const int ff = f + df;
-      if (ff >= 0 && ff < variant.files &&
-          pos.at(make_square(ff, passed_rank)) == make_piece(pos.side_, pawn))
-        capturable = true;
-    }
-    if (!capturable) pos.en_passant_ = no_square;
-  }
   if (setup.halfmove_clock < 0 || setup.fullmove_number < 1) {
     error = "move counters out of range";
     return std::nullopt;
   }
   pos.halfmove_clock_ = setup.halfmove_clock;
   pos.fullmove_number_ = setup.fullmove_number;
-  // Extra fields (marks) come first: a barren marked piece gives no check.
-  for (const auto& [name, value] : setup.extra_fields) {
-    if (name == "portals" && variant.has_portals) {
-      if (!pos.read_portals(value, error)) return std::nullopt;
-      continue;
-    }
-    if (variant.mark_field.empty() || name != variant.mark_field) {
-      error = "unknown FEN field '" + name + "' for " + variant.id;
-      return std::nullopt;
-    }
-    if (!pos.read_marks(value, error)) return std::nullopt;
-  }
+  if (!pos.read_extra_fields(setup, error)) return std::nullopt;
   // The side not to move may not be in check.
   for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
     if (royal_in_danger(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
@@ -412,65 +276,150 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   return pos;
 }
 
-bool Position::read_marks(const std::string& list, std::string& error) {
+bool Position::read_board(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    std::size_t end = list.find(',', start);
-    if (end == std::string::npos) end = list.size();
-    const std::string name = list.substr(start, end - start);
-    start = end + 1;
-    if (name.empty() || name == "-") continue;
-    int f = name[0] - 'a', r = 0;
-    bool ok = f >= 0 && f < v.files && name.size() >= 2;
-    for (std::size_t i = 1; i < name.size() && ok; ++i) {
-      ok = name[i] >= '0' && name[i] <= '9';
-      r = r * 10 + (name[i] - '0');
+  for (int r = 0; r < setup.ranks; ++r) {
+    for (int f = 0; f < setup.files; ++f) {
+      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
+      if (cell.empty()) continue;
+      const Square sq = make_square(f, r);
+      if (cell.size() > 2 || (cell.size() == 2 && !v.has_stacks)) {
+        error = "square " + square_name(sq) + ": stacks are not allowed in " + v.id;
+        return false;
+      }
+      Piece pieces[2];
+      for (std::size_t i = 0; i < cell.size(); ++i) {
+        const char letter = cell[i];
+        const Color color =
+            std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+        const PieceType t = v.piece_by_fen_letter(
+            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+        if (t == no_piece_type) {
+          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
+                  "' is not a piece of " + v.id;
+          return false;
+        }
+        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1) {
+          error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
+          return false;
+        }
+        pieces[i] = make_piece(color, t);
+      }
+      if (cell.size() == 2) {
+        if (stack_count_ == stack_squares_.size()) {
+          error = "more than " + std::to_string(stack_squares_.size()) + " stacks";
+          return false;
+        }
+        if (pieces[0].color() != pieces[1].color()) {
+          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
+          return false;
+        }
+        put(sq, pieces[1]);  // the later arrival is on top
+        set_stack_bottom(sq, pieces[0]);
+      } else {
+        put(sq, pieces[0]);
+      }
     }
-    if (!ok || r < 1 || r > v.ranks) {
-      error = v.mark_field + ": '" + name + "' is not a square of the board";
-      return false;
-    }
-    const Square s = make_square(f, r - 1);
-    const Piece p = at(s);
-    if (p.empty() || v.mark_letters.find(v.pieces[p.type()].letter) == std::string::npos) {
-      error = v.mark_field + ": no piece on " + name + " can carry that mark";
-      return false;
-    }
-    set_mark(s, true);
   }
   return true;
 }
 
-bool Position::read_portals(const std::string& text, std::string& error) {
+bool Position::read_holding(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
-  const std::size_t slash = text.find('/');
-  const std::string sides[2] = {text.substr(0, slash),
-                                slash == std::string::npos ? "-" : text.substr(slash + 1)};
-  auto square_of = [&](const std::string& name) -> Square {
-    if (name.size() < 2 || name[0] < 'a' || name[0] - 'a' >= v.files) return no_square;
-    int r = 0;
-    for (std::size_t i = 1; i < name.size(); ++i) {
-      if (name[i] < '0' || name[i] > '9') return no_square;
-      r = r * 10 + (name[i] - '0');
-    }
-    return r >= 1 && r <= v.ranks ? make_square(name[0] - 'a', r - 1) : no_square;
-  };
-  for (int c = 0; c < 2; ++c) {
-    if (sides[c] == "-" || sides[c].empty()) continue;
-    const std::size_t comma = sides[c].find(',');
-    const Square a = square_of(sides[c].substr(0, comma));
-    const Square b = comma == std::string::npos ? no_square : square_of(sides[c].substr(comma + 1));
-    if (a == no_square || b == no_square || a == b || !at(a).empty() || !at(b).empty()) {
-      error = "portals: '" + sides[c] + "' must name two different empty squares";
+  if (setup.has_holding && !v.has_holding) {
+    error = "variant " + v.id + " has no re-entry square ('[...]' in the FEN)";
+    return false;
+  }
+  if (setup.has_holding && !setup.holding.empty()) {
+    const char letter = setup.holding[0];
+    const PieceType t =
+        v.piece_by_fen_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+    if (setup.holding.size() > 1 || t == no_piece_type) {
+      error = "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + v.id;
       return false;
     }
-    for (Square s : portals_[0])
-      if (c == 1 && (s == a || s == b)) {
-        error = "portals: White and Black cannot share a portal square";
+    set_holding(make_piece(
+        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
+  }
+  return true;
+}
+
+bool Position::read_castling(const std::string& castling, std::string& error) {
+  const Variant& v = *variant_;
+  // Castling rights.
+  const bool castles = std::any_of(v.components.begin(), v.components.end(),
+                                   [](const auto& c) { return c->uses_castling_rights(); });
+  if (castling != "-" && !castling.empty() && !castles) {
+    error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
+    return false;
+  }
+  if (castling != "-") {
+    for (char letter : castling) {
+      const Color color =
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+      Square king = no_square;
+      for (int i = 0; i < royal_count(color); ++i) {
+        const Square k = royal_square(color, i);
+        if (v.relative_rank(k, color) == 0) king = k;
+      }
+      Square rook = no_square;
+      if (!castling_rook_for(v, board_, color, letter, king, rook)) {
+        error =
+            std::string("castling right '") + letter + "' has no king and rook on their first rank";
         return false;
       }
-    set_portals(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
+      const int side = file_of(rook) > file_of(king) ? 0 : 1;
+      castling_.rook[index_of(color)][side] = rook;
+    }
+  }
+  return true;
+}
+
+bool Position::read_en_passant(const std::string& ep, std::string& error) {
+  const Variant& v = *variant_;
+  // En passant square: kept only when a pawn of the side to move could take there.
+  if (ep != "-") {
+    const Square sq = parse_square(ep, v);
+    if (sq == no_square) {
+      error = "en passant square '" + ep + "' is not on the board";
+      return false;
+    }
+    const int f = file_of(sq), r = rank_of(sq);
+    const Color mover = opposite(side_);
+    const int dir = mover == Color::white ? 1 : -1;
+    const PieceType pawn = v.pawn_type();
+    const int passed_rank = r + dir;  // where the double-stepped pawn stands
+    if (pawn == no_piece_type || !at(sq).empty() || passed_rank < 0 || passed_rank >= v.ranks ||
+        at(make_square(f, passed_rank)) != make_piece(mover, pawn)) {
+      error = "en passant square '" + ep + "' does not follow a pawn's double step";
+      return false;
+    }
+    en_passant_ = sq;
+    // Drop it when no pawn of the side to move stands beside the passed pawn.
+    bool capturable = false;
+    for (int df : {-1, 1}) {
+      const int ff = f + df;
+      if (ff >= 0 && ff < v.files && at(make_square(ff, passed_rank)) == make_piece(side_, pawn))
+        capturable = true;
+    }
+    if (!capturable) en_passant_ = no_square;
+  }
+  return true;
+}
+
+bool Position::read_extra_fields(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  // Read before the check test: a disarmed marked piece gives no check.
+  for (const auto& [name, value] : setup.extra_fields) {
+    const RuleComponent* reader = nullptr;
+    for (const auto& c : v.components)
+      if (!c->fen_field().empty() && c->fen_field() == name) reader = c.get();
+    if (!reader) {
+      error = "unknown FEN field '" + name + "' for " + v.id;
+      return false;
+    }
+    error = reader->read_fen_field(*this, value);
+    if (!error.empty()) return false;
   }
   return true;
 }
@@ -527,24 +476,10 @@ FenSetup Position::to_setup() const {
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
-  if (marks_.any() && !v.mark_field.empty()) {
-    std::string list;
-    for (int r = 0; r < v.ranks; ++r)
-      for (int f = 0; f < v.files; ++f)
-        if (marks_[make_square(f, r)])
-          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
-    s.extra_fields.emplace_back(v.mark_field, list);
-  }
-  if (v.has_portals && (portals_[0][0] != no_square || portals_[1][0] != no_square)) {
-    std::string text;
-    for (int c = 0; c < 2; ++c) {
-      if (c == 1) text += '/';
-      if (portals_[c][0] == no_square)
-        text += '-';
-      else
-        text += square_name(portals_[c][0]) + "," + square_name(portals_[c][1]);
-    }
-    s.extra_fields.emplace_back("portals", text);
+  for (const auto& c : v.components) {
+    if (c->fen_field().empty()) continue;
+    std::string value = c->write_fen_field(*this);
+    if (!value.empty()) s.extra_fields.emplace_back(std::string(c->fen_field()), std::move(value));
   }
   return s;
 }

@@ -46,9 +46,21 @@ class Position {
   Square en_passant() const { return en_passant_; }  // square a capturing pawn moves to
   int halfmove_clock() const { return halfmove_clock_; }
   int fullmove_number() const { return fullmove_number_; }
+  // Plies played since the last move that, by this variant's rules, no earlier position can
+  // be reached again after (a capture or pawn move no rule can undo, a castling right lost);
+  // large for a position read from FEN (its history is unknown). The repetition rules count
+  // back this far.
+  int reversible_plies() const { return reversible_plies_; }
   // Zobrist key of board, side, castling rights and a capturable en passant square: equal keys
   // mean the same position for the repetition rules.
   std::uint64_t key() const;
+  // Number of pieces in the game: on the board (stacks included) and waiting beside it.
+  int piece_total() const {
+    int total = holding_.empty() ? 0 : 1;
+    for (const auto& side : counts_)
+      for (std::size_t t = 0; t < variant_->pieces.size(); ++t) total += side[t];
+    return total;
+  }
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
   // Bit t set when colour `c` has at least one piece of type t on the board.
@@ -106,13 +118,16 @@ class Position {
   CastlingRights& castling_rights() { return castling_; }
   void set_halfmove_clock(int n) { halfmove_clock_ = n; }
   void set_fullmove_number(int n) { fullmove_number_ = n; }
+  void set_reversible_plies(int n) { reversible_plies_ = n; }
 
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
-  // Reads a comma-separated square list into marks; false and a message on error.
-  bool read_marks(const std::string& list, std::string& error);
-  // Reads "c5,f5/-" (White's pair / Black's pair, '-' for none) into portals.
-  bool read_portals(const std::string& text, std::string& error);
+  // Parts of from_setup(): each reads one part of the FEN; false and a message on error.
+  bool read_board(const FenSetup& setup, std::string& error);    // pieces and stacks
+  bool read_holding(const FenSetup& setup, std::string& error);  // the re-entry square
+  bool read_castling(const std::string& castling, std::string& error);
+  bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
+  bool read_extra_fields(const FenSetup& setup, std::string& error);
 
   const Variant* variant_;
   std::array<Piece, square_count> board_{};
@@ -122,6 +137,7 @@ class Position {
   Square en_passant_ = no_square;
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
+  int reversible_plies_ = 1 << 30;
   std::uint64_t board_key_ = 0;
   std::bitset<square_count> marks_;
   Piece holding_;

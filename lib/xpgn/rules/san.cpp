@@ -1,19 +1,18 @@
 #include "xpgn/rules/san.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <optional>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/refusal.hpp"
 
 namespace xpgn::rules {
 namespace {
-
-// Lower-case name of a piece type for messages ("knight").
-std::string piece_name(const Variant& v, PieceType t) {
-  return t < v.pieces.size() ? v.pieces[t].name : std::string("piece");
-}
 
 // Converts a complete coordinate to a square, no_square when off this variant's board.
 Square to_square(const Variant& v, Coord c) {
@@ -85,255 +84,258 @@ void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal
   }
 }
 
-}  // namespace
+// The variant's start position, built once per variant.
+const Position& start_position(const Variant& v) {
+  static std::mutex mutex;
+  static std::map<const Variant*, Position> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = cache.find(&v);
+  if (it == cache.end()) it = cache.emplace(&v, Position::start(v)).first;
+  return it->second;
+}
 
-Resolution resolve(const Position& pos, const SanToken& token, Position* after,
-                   EffectList* effects) {
+// True for a castling whose king and rook stand where the variant's start position has them
+// and whose king moves two or more files: the variant's own castling, not a Chess960 one.
+bool is_start_castling(const Position& pos, const Move& move) {
+  const int span = file_of(move.to) - file_of(move.from);
+  if (span > -2 && span < 2) return false;
+  const Position& start = start_position(pos.variant());
+  return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
+}
+
+// True if a rule component of `v` judges portal declarations.
+bool declares_portals(const Variant& v) {
+  return std::any_of(v.components.begin(), v.components.end(),
+                     [](const auto& c) { return c->accepts_portals(); });
+}
+
+// An invalid token, with the reason.
+Resolution invalid(std::string message) {
+  Resolution r;
+  r.error = MoveError::invalid;
+  r.message = std::move(message);
+  return r;
+}
+
+// "'X' is not a piece of chess".
+std::string not_a_piece(const Variant& v, char letter) {
+  return std::string("'") + letter + "' is not a piece of " + v.id;
+}
+
+// Castling tokens: the castling moves of the side written (the rook on the king's higher-file
+// side for O-O).
+void match_castling(const Position& pos, const SanToken& token, TokenMatches& found) {
+  MoveList extra;
+  component_moves(pos, extra);
+  const bool want_short = token.kind == TokenKind::castle_short;
+  for (const Move& m : extra)
+    if (m.kind == MoveKind::castle && (file_of(m.aux) > file_of(m.from)) == want_short)
+      found.candidates.push_back(m);
+  found.what = want_short ? "castling king side" : "castling queen side";
+}
+
+// Pass tokens: the passes, of the queen named when the token names one.
+void match_pass(const Position& pos, const SanToken& token, TokenMatches& found) {
+  MoveList extra;
+  component_moves(pos, extra);
+  const Square named = to_square(pos.variant(), token.pass_queen);
+  for (const Move& m : extra)
+    if (m.kind == MoveKind::pass && (named == no_square || m.aux == named))
+      found.candidates.push_back(m);
+  found.what = "a pass";
+}
+
+// Placement tokens ("P@e4", "P@e7=I", "I@e7"); an error for a bad letter or square.
+std::optional<Resolution> match_placement(const Position& pos, const SanToken& token,
+                                          TokenMatches& found) {
   const Variant& v = pos.variant();
-  const Color us = pos.side_to_move();
+  const char letter = token.piece ? token.piece : 'P';
+  const PieceType type = placed_type(v, letter, 0);
+  const Square to = to_square(v, token.to);
+  if (type == no_piece_type) return invalid(not_a_piece(v, letter));
+  if (to == no_square) return invalid("square " + format_coord(token.to) + " is not on the board");
+  MoveList extra;
+  component_moves(pos, extra);
+  const PieceType promotion =
+      token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
+  for (const Move& m : extra) {
+    if (m.kind != MoveKind::placement || m.to != to) continue;
+    // "P@e7=I", "P@e7" (forced) and "I@e7" all name a pawn born as a prince.
+    const bool same = m.piece == type && (!token.promotion || m.promotion == promotion);
+    const bool as_result = m.promotion != no_piece_type && m.promotion == type;
+    if (!same && !as_result) continue;
+    (matches_second_actions(v, m, token) ? found.candidates : found.near_misses).push_back(m);
+  }
+  found.what = "placing a " + piece_name(v, type) + " on " + square_name(to);
+  return std::nullopt;
+}
+
+// The type a long algebraic token without a letter moves from `from`: the piece on top, or
+// the lower piece of a stack when only it (or a pawn among them) can make the move.
+PieceType coordinate_mover(const Position& pos, Square from, Square to) {
+  const Piece top = pos.at(from);
+  const Piece lower = pos.stack_bottom(from);
+  if (lower.empty() || lower.type() == top.type()) return top.type();
+  MoveList top_moves, lower_moves;
+  generate_piece_moves_to(pos, from, to, top_moves, top);
+  generate_piece_moves_to(pos, from, to, lower_moves, lower);
+  const bool lower_pawn = pos.variant().pieces[lower.type()].pawn;
+  return top_moves.empty() || (!lower_moves.empty() && lower_pawn) ? lower.type() : top.type();
+}
+
+// The type a move token moves: its letter, the piece on a long algebraic origin, or the pawn.
+std::optional<Resolution> moving_type(const Position& pos, const SanToken& token, Square to,
+                                      PieceType& type) {
+  const Variant& v = pos.variant();
+  if (token.piece) {
+    type = v.piece_by_san_letter(token.piece);
+    return type == no_piece_type ? std::optional(invalid(not_a_piece(v, token.piece)))
+                                 : std::nullopt;
+  }
+  if (token.long_algebraic) {
+    const Square from = to_square(v, token.from);
+    if (from == no_square)
+      return invalid("square " + format_coord(token.from) + " is not on the board");
+    const Piece p = pos.at(from);
+    if (p.empty() || p.color() != pos.side_to_move()) {
+      Resolution r;
+      r.error = MoveError::illegal;
+      r.message = "no piece of the side to move on " + square_name(from);
+      return r;
+    }
+    type = coordinate_mover(pos, from, to);
+    return std::nullopt;
+  }
+  type = v.pawn_type();
+  if (type == no_piece_type)
+    return invalid("a move without a piece letter needs pawns, and " + v.id + " has none");
+  return std::nullopt;
+}
+
+// Pseudo-legal moves of the side to move's pieces of `type` to `to` that fit the origin hints,
+// plus the component moves that may be such.
+void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type, Square to,
+                     MoveList& out) {
+  const Variant& v = pos.variant();
+  const Piece own = make_piece(pos.side_to_move(), type);
+  auto fits = [&](Square s) {
+    return !(token.from.has_file() && file_of(s) != token.from.file) &&
+           !(token.from.has_rank() && rank_of(s) != token.from.rank);
+  };
+  // A search backwards from the destination, unless pieces may stand in stacks (they may move
+  // differently there): then every square holding one is looked at.
+  Square origins[64];
+  const int n = find_origins(pos, own, to, origins, 64);
+  for (int i = 0; i < n; ++i)
+    if (fits(origins[i])) generate_piece_moves_to(pos, origins[i], to, out, own);
+  int left = n < 0 ? pos.count(pos.side_to_move(), type) : 0;
+  for (int r = 0; r < v.ranks && left > 0; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, r);
+      const int here = (pos.at(s) == own) + (pos.stack_bottom(s) == own);
+      if (here == 0) continue;
+      left -= here;
+      if (fits(s)) generate_piece_moves_to(pos, s, to, out, own);
+    }
+  }
+  for (const auto& c : v.components)
+    if (c->may_generate(pos, type, to)) c->generate(pos, out);
+}
+
+// True if the basic part of `m` is what the token wrote: piece, destination, origin hints,
+// pawn push or capture, promotion. Castling written as a king move ("e1g1", "e1h1") counts.
+bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, PieceType type,
+                      Square to, PieceType promotion) {
+  if (m.piece != type || !matches_hints(m, token.from)) return false;
+  if (m.kind == MoveKind::castle) {
+    // Long algebraic castling: king takes own rook (e1h1, the Chess960 form), or the king's
+    // own path when it moves two or more files (e1g1); a one-file step stays a king move.
+    const int span = file_of(m.to) - file_of(m.from);
+    if (!token.long_algebraic || !(m.aux == to || (m.to == to && (span > 1 || span < -1))))
+      return false;
+  } else if (m.to != to) {
+    return false;
+  }
+  // A pawn move written without origin file and without 'x' is a straight push.
+  if (v.pieces[type].pawn && !token.from.has_file() && !token.capture &&
+      file_of(m.from) != file_of(to))
+    return false;
+  return !token.promotion || m.promotion == promotion;
+}
+
+// Move tokens ("Nf3", "exd5", "e7e8q", with second actions); an error for a bad letter or
+// square, or a promotion written without its piece while there is a choice.
+std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& token,
+                                           TokenMatches& found) {
+  const Variant& v = pos.variant();
+  const Square to = to_square(v, token.to);
+  if (to == no_square) return invalid("square " + format_coord(token.to) + " is not on the board");
+  PieceType type = no_piece_type;
+  if (auto error = moving_type(pos, token, to, type)) return error;
+  const bool has_portals = declares_portals(v);
+  if (token.portal_a.complete() && (!has_portals || to_square(v, token.portal_a) == no_square ||
+                                    to_square(v, token.portal_b) == no_square))
+    return invalid(has_portals ? "portal squares must be on the board" : v.id + " has no portals");
+  const PieceType promotion =
+      token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
+  if (token.promotion && promotion == no_piece_type)
+    return invalid(not_a_piece(v, token.promotion));
+  MoveList pseudo;
+  pseudo_moves_to(pos, token, type, to, pseudo);
+  for (Move m : pseudo) {
+    if (!names_basic_move(v, token, m, type, to, promotion)) continue;
+    if (!matches_second_actions(v, m, token)) {
+      found.near_misses.push_back(m);
+      continue;
+    }
+    // The declared pair in the order the token gave (notation.md 5.1); the position stores it
+    // in square order.
+    if (token.portal_a.complete()) {
+      m.portal_a = to_square(v, token.portal_a);
+      m.portal_b = to_square(v, token.portal_b);
+    }
+    found.candidates.push_back(m);
+  }
+  found.what =
+      (v.pieces[type].pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
+  // Promotion written without a piece while there is a choice: say so precisely.
+  bool all_promote = !token.promotion && found.candidates.size() > 1;
+  for (const Move& m : found.candidates)
+    all_promote &= m.promotion != no_piece_type && m.from == found.candidates[0].from;
+  if (all_promote)
+    return invalid("a pawn reaching the last rank must say what it becomes (e.g. =Q)");
+  return std::nullopt;
+}
+
+// Without "~sq" in the token, a move that may end where it lands means just that; the
+// relocated form is taken only when it is the only one (a forced teleport).
+void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
+  if (token.relocation.complete()) return;
+  MoveList kept;
+  for (const Move& m : candidates)
+    if (m.relocation == no_square) kept.push_back(m);
+  if (!kept.empty()) candidates = kept;
+}
+
+// The resolution once the candidates are known: the one legal move, or why there is none or
+// more than one.
+Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
+                         Position* after, EffectList* effects) {
   Resolution res;
-  MoveList candidates;
-  std::string what;  // description of the move for messages (built only when needed)
-  // For piece moves the description is built only on error: the piece and its destination.
-  PieceType described_type = no_piece_type;
-  bool second_action_refused = false;  // the move exists, but not with what follows it
-  Square described_to = no_square;
-
-  switch (token.kind) {
-    case TokenKind::castle_short:
-    case TokenKind::castle_long: {
-      MoveList extra;
-      component_moves(pos, extra);
-      const bool want_short = token.kind == TokenKind::castle_short;
-      for (const Move& m : extra)
-        if (m.kind == MoveKind::castle && (file_of(m.aux) > file_of(m.from)) == want_short)
-          candidates.push_back(m);
-      what = want_short ? "castling king side" : "castling queen side";
-      break;
-    }
-    case TokenKind::pass: {
-      MoveList extra;
-      component_moves(pos, extra);
-      const Square named = to_square(v, token.pass_queen);
-      for (const Move& m : extra)
-        if (m.kind == MoveKind::pass && (named == no_square || m.aux == named))
-          candidates.push_back(m);
-      what = "a pass";
-      break;
-    }
-    case TokenKind::placement: {
-      const char letter = token.piece ? token.piece : 'P';
-      const PieceType type = placed_type(v, letter, 0);
-      const Square to = to_square(v, token.to);
-      if (type == no_piece_type || to == no_square) {
-        res.error = MoveError::invalid;
-        res.message = type == no_piece_type
-                          ? std::string("'") + letter + "' is not a piece of " + v.id
-                          : "square " + format_coord(token.to) + " is not on the board";
-        return res;
-      }
-      MoveList extra;
-      component_moves(pos, extra);
-      const PieceType promotion =
-          token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
-      for (const Move& m : extra) {
-        if (m.kind != MoveKind::placement || m.to != to) continue;
-        // "P@e7=I", "P@e7" (forced) and "I@e7" all name a pawn born as a prince.
-        const bool same = m.piece == type && (!token.promotion || m.promotion == promotion);
-        const bool as_result = m.promotion != no_piece_type && m.promotion == type;
-        if ((same || as_result) && matches_second_actions(v, m, token)) candidates.push_back(m);
-      }
-      what = "placing a " + piece_name(v, type) + " on " + square_name(to);
-      break;
-    }
-    case TokenKind::move: {
-      const Square to = to_square(v, token.to);
-      if (to == no_square) {
-        res.error = MoveError::invalid;
-        res.message = "square " + format_coord(token.to) + " is not on the board";
-        return res;
-      }
-      PieceType type = no_piece_type;
-      if (token.piece) {
-        type = v.piece_by_san_letter(token.piece);
-        if (type == no_piece_type) {
-          res.error = MoveError::invalid;
-          res.message = std::string("'") + token.piece + "' is not a piece of " + v.id;
-          return res;
-        }
-      } else if (token.long_algebraic) {
-        const Square from = to_square(v, token.from);
-        if (from == no_square) {
-          res.error = MoveError::invalid;
-          res.message = "square " + format_coord(token.from) + " is not on the board";
-          return res;
-        }
-        const Piece p = pos.at(from);
-        if (p.empty() || p.color() != us) {
-          res.error = MoveError::illegal;
-          res.message = "no piece of the side to move on " + square_name(from);
-          return res;
-        }
-        type = p.type();
-        // From a stack, a coordinate move may mean the lower piece: the one that can make it.
-        // Canonical output writes coordinates without a letter only for pawns, so a pawn that
-        // can make the move is meant; otherwise whichever piece can.
-        const Piece lower = v.has_stacks ? pos.stack_bottom(from) : no_piece;
-        if (!lower.empty() && lower.type() != type) {
-          MoveList top_moves, lower_moves;
-          generate_piece_moves_to(pos, from, to, top_moves, p);
-          generate_piece_moves_to(pos, from, to, lower_moves, lower);
-          if (top_moves.empty() || (!lower_moves.empty() && v.pieces[lower.type()].pawn))
-            type = lower.type();
-        }
-      } else {
-        type = v.pawn_type();
-        if (type == no_piece_type) {
-          res.error = MoveError::invalid;
-          res.message = "a move without a piece letter needs pawns, and " + v.id + " has none";
-          return res;
-        }
-      }
-      if (token.portal_a.complete() &&
-          (!v.has_portals || to_square(v, token.portal_a) == no_square ||
-           to_square(v, token.portal_b) == no_square)) {
-        res.error = MoveError::invalid;
-        res.message =
-            v.has_portals ? "portal squares must be on the board" : v.id + " has no portals";
-        return res;
-      }
-      PieceType promotion = no_piece_type;
-      if (token.promotion) {
-        promotion = v.piece_by_san_letter(token.promotion);
-        if (promotion == no_piece_type) {
-          res.error = MoveError::invalid;
-          res.message = std::string("'") + token.promotion + "' is not a piece of " + v.id;
-          return res;
-        }
-      }
-      const bool pawn = v.pieces[type].pawn;
-      MoveList pseudo;
-      const Piece own = make_piece(us, type);
-      int left = v.has_stacks ? pos.count(us, type) : 0;
-      if (!v.has_stacks) {
-        // Search backwards from the destination for pieces that might make the move.
-        Square origins[64];
-        const int n = find_origins(pos, own, to, origins, 64);
-        for (int i = 0; i < n; ++i) {
-          const Square s = origins[i];
-          if ((token.from.has_file() && file_of(s) != token.from.file) ||
-              (token.from.has_rank() && rank_of(s) != token.from.rank))
-            continue;
-          generate_piece_moves_to(pos, s, to, pseudo, own);
-        }
-      }
-      for (int r = 0; r < v.ranks && left > 0; ++r) {
-        for (int f = 0; f < v.files; ++f) {
-          const Square s = make_square(f, r);
-          const bool top = pos.at(s) == own;
-          const bool lower = v.has_stacks && pos.stack_bottom(s) == own;
-          if (!top && !lower) continue;
-          left -= top + lower;
-          if ((token.from.has_file() && f != token.from.file) ||
-              (token.from.has_rank() && r != token.from.rank))
-            continue;
-          generate_piece_moves_to(pos, s, to, pseudo, own);
-        }
-      }
-      for (const auto& c : v.components)
-        if (c->may_generate(pos, type, to)) c->generate(pos, pseudo);
-      for (const Move& m : pseudo) {
-        if (m.piece != type || !matches_hints(m, token.from)) continue;
-        bool hit = m.to == to;
-        // Long algebraic castling: king takes own rook (e1h1, the Chess960 form), or the king's
-        // own path when it moves two or more files (e1g1); a one-file step stays a king move.
-        if (m.kind == MoveKind::castle) {
-          const int span = file_of(m.to) - file_of(m.from);
-          hit = token.long_algebraic && (m.aux == to || (m.to == to && (span > 1 || span < -1)));
-        }
-        if (!hit) continue;
-        // A pawn move written without origin file and without 'x' is a straight push.
-        if (pawn && !token.from.has_file() && !token.capture && file_of(m.from) != file_of(to))
-          continue;
-        if (token.promotion && m.promotion != promotion) continue;
-        if (!matches_second_actions(v, m, token)) {
-          second_action_refused = true;
-          continue;
-        }
-        if (token.portal_a.complete()) {
-          Move declared = m;
-          // One canonical order for the pair: the lower square first (as in FEN).
-          const Square a = to_square(v, token.portal_a), b = to_square(v, token.portal_b);
-          declared.portal_a = a < b ? a : b;
-          declared.portal_b = a < b ? b : a;
-          candidates.push_back(declared);
-        } else {
-          candidates.push_back(m);
-        }
-      }
-      described_type = type;
-      described_to = to;
-      // Promotion written without a piece while there is a choice: say so precisely.
-      if (!token.promotion) {
-        bool all_promote = candidates.size() > 1;
-        for (const Move& m : candidates)
-          all_promote &= m.promotion != no_piece_type && m.from == candidates[0].from;
-        if (all_promote) {
-          res.error = MoveError::invalid;
-          res.message = "a pawn reaching the last rank must say what it becomes (e.g. =Q)";
-          return res;
-        }
-      }
-      break;
-    }
-  }
-
-  // Without "~sq" in the token, a move that may end where it lands means just that; the
-  // relocated form is taken only when it is the only one (a forced teleport).
-  if (!token.relocation.complete()) {
-    bool plain = false;
-    for (const Move& m : candidates) plain |= m.relocation == no_square;
-    if (plain) {
-      MoveList kept;
-      for (const Move& m : candidates)
-        if (m.relocation == no_square) kept.push_back(m);
-      candidates = kept;
-    }
-  }
+  prefer_unrelocated(token, found.candidates);
   MoveList legal;
   // The position after the move goes straight to the caller's slot when it gave one.
   std::optional<Position> local_after;
   Position& first_after = after ? *after : local_after.emplace(pos);
-  keep_legal(pos, candidates, legal, &first_after, effects);
-  if ((legal.empty() || legal.size() > 1) && described_type != no_piece_type)
-    what = (v.pieces[described_type].pawn ? std::string("pawn") : piece_name(v, described_type)) +
-           " to " + square_name(described_to);
+  keep_legal(pos, found.candidates, legal, &first_after, effects);
   if (legal.empty()) {
     res.error = MoveError::illegal;
-    // Ask the rules why the (first) candidate is refused.
-    std::string why;
-    if (!candidates.empty()) {
-      const Position after_first = play(pos, candidates[0]);
-      for (const auto& c : v.components) {
-        why = c->why_forbidden(pos, candidates[0], after_first);
-        if (!why.empty()) break;
-      }
-    }
-    if (candidates.empty() && second_action_refused) {
-      const bool written = token.birth_piece || token.relocation.complete() ||
-                           token.push.complete() || token.portal_a.complete();
-      res.message = written ? what + " is possible, but not with the action written after it"
-                            : what + " needs an action after it (such as a push square '>e4')";
-      return res;
-    }
-    res.message = candidates.empty() ? "no legal move: " + what + " is not possible here"
-                  : why.empty()      ? what + " would leave the king attacked"
-                                     : what + " is not allowed: " + why;
+    res.message = explain_refusal(pos, token, found);
     return res;
   }
   if (legal.size() > 1) {
     res.error = MoveError::ambiguous;
-    res.message = what + " is ambiguous: pieces on";
+    res.message = found.what + " is ambiguous: pieces on";
     // Placements have no origin: name the piece they come from (a pregnant queen) instead.
     for (const Move& m : legal)
       res.message += " " + square_name(m.from != no_square ? m.from : m.aux);
@@ -345,6 +347,86 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   if (token.check && token.check != mark) res.check_mark_wrong = true;
   if (!token.check && mark) res.check_mark_missing = true;
   return res;
+}
+
+// The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
+// pawn of that file takes on the same square, as from a stack sideways), the whole square for
+// a sideways step without capture, which SAN has no other form for ("c2b2").
+void write_pawn_origin(const Position& pos, const Move& move, SanToken& t) {
+  const Variant& v = pos.variant();
+  if (!t.capture) {
+    if (file_of(move.from) != file_of(move.to)) {
+      t.from = {file_of(move.from), rank_of(move.from)};
+      t.long_algebraic = true;
+    }
+    return;
+  }
+  t.from.file = file_of(move.from);
+  bool file_mate = false;  // another pawn of ours on the origin file
+  const Piece pawn = make_piece(pos.side_to_move(), move.piece);
+  for (int r = 0; r < v.ranks && !file_mate; ++r) {
+    const Square s = make_square(file_of(move.from), r);
+    file_mate = s != move.from && (pos.at(s) == pawn || pos.stack_bottom(s) == pawn);
+  }
+  if (!file_mate) return;
+  MoveList others;
+  generate_pseudo_legal_of(pos, move.piece, others);
+  for (const Move& m : others)
+    if (m.to == move.to && m.from != move.from && file_of(m.from) == file_of(move.from) &&
+        is_legal_after(pos, m, play(pos, m)))
+      t.from.rank = rank_of(move.from);
+}
+
+// Minimal disambiguation among legal moves of the same type to the same square with the same
+// second actions (a birth is told apart from a plain queen move by its ",P@sq").
+void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
+  MoveList pseudo;
+  generate_pseudo_legal_of(pos, move.piece, pseudo);
+  for (const auto& c : pos.variant().components)
+    if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
+  bool clash = false, same_file = false, same_rank = false;
+  for (const Move& m : pseudo) {
+    if (m.to != move.to || m.from == move.from || m.from == no_square || m.piece != move.piece ||
+        m.promotion != move.promotion || m.kind != move.kind || m.birth != move.birth ||
+        m.relocation != move.relocation || m.push != move.push)
+      continue;
+    if (!is_legal_after(pos, m, play(pos, m))) continue;
+    clash = true;
+    same_file |= file_of(m.from) == file_of(move.from);
+    same_rank |= rank_of(m.from) == rank_of(move.from);
+  }
+  if (!clash) return;
+  if (!same_file)
+    t.from.file = file_of(move.from);
+  else if (!same_rank)
+    t.from.rank = rank_of(move.from);
+  else
+    t.from = {file_of(move.from), rank_of(move.from)};
+}
+
+}  // namespace
+
+Resolution resolve(const Position& pos, const SanToken& token, Position* after,
+                   EffectList* effects) {
+  TokenMatches found;
+  std::optional<Resolution> error;
+  switch (token.kind) {
+    case TokenKind::castle_short:
+    case TokenKind::castle_long:
+      match_castling(pos, token, found);
+      break;
+    case TokenKind::pass:
+      match_pass(pos, token, found);
+      break;
+    case TokenKind::placement:
+      error = match_placement(pos, token, found);
+      break;
+    case TokenKind::move:
+      error = match_piece_move(pos, token, found);
+      break;
+  }
+  if (error) return *error;
+  return judge_matches(pos, token, found, after, effects);
 }
 
 SanToken to_token(const Position& pos, const Move& move) {
@@ -382,52 +464,11 @@ SanToken to_token(const Position& pos, const Move& move) {
                   (!target.empty() && target.color() != pos.side_to_move());
       if (move.promotion != no_piece_type) t.promotion = v.pieces[move.promotion].letter;
       if (def.pawn) {
-        if (t.capture) {
-          t.from.file = file_of(move.from);
-          // Two pawns of one file taking on the same square (a Maxim stack's sideways capture
-          // and a diagonal one): the rank tells them apart.
-          if (v.has_stacks) {
-            MoveList others;
-            generate_pseudo_legal_of(pos, move.piece, others);
-            for (const Move& m : others)
-              if (m.to == move.to && m.from != move.from && file_of(m.from) == file_of(move.from) &&
-                  is_legal_after(pos, m, play(pos, m)))
-                t.from.rank = rank_of(move.from);
-          }
-        } else if (file_of(move.from) != file_of(move.to)) {
-          // A pawn stepping sideways without capturing (sharing a square in Maxim): SAN has no
-          // form for it, so it is written with coordinates ("c2b2").
-          t.from = {file_of(move.from), rank_of(move.from)};
-          t.long_algebraic = true;
-        }
+        write_pawn_origin(pos, move, t);
         break;
       }
       t.piece = def.letter;
-      // Minimal disambiguation among legal moves of the same type to the same square with the
-      // same second actions (a birth is told apart from a plain queen move by its ",P@sq").
-      MoveList pseudo;
-      generate_pseudo_legal_of(pos, move.piece, pseudo);
-      for (const auto& c : v.components)
-        if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
-      bool clash = false, same_file = false, same_rank = false;
-      for (const Move& m : pseudo) {
-        if (m.to != move.to || m.from == move.from || m.from == no_square ||
-            m.piece != move.piece || m.promotion != move.promotion || m.kind != move.kind ||
-            m.birth != move.birth || m.relocation != move.relocation || m.push != move.push)
-          continue;
-        if (!is_legal_after(pos, m, play(pos, m))) continue;
-        clash = true;
-        same_file |= file_of(m.from) == file_of(move.from);
-        same_rank |= rank_of(m.from) == rank_of(move.from);
-      }
-      if (clash) {
-        if (!same_file)
-          t.from.file = file_of(move.from);
-        else if (!same_rank)
-          t.from.rank = rank_of(move.from);
-        else
-          t.from = {file_of(move.from), rank_of(move.from)};
-      }
+      write_disambiguation(pos, move, t);
       break;
     }
   }
@@ -492,12 +533,11 @@ std::string to_uci(const Position& pos, const Move& move) {
       return "0000";
     case MoveKind::placement:
       return std::string(1, v.pieces[move.piece].fen()) + "@" + square_name(move.to);
-    case MoveKind::castle: {
-      // King to its square when it moves two or more files, else king takes own rook.
-      const int span = file_of(move.to) - file_of(move.from);
-      const Square target = (span > 1 || span < -1) ? move.to : move.aux;
-      return square_name(move.from) + square_name(target);
-    }
+    case MoveKind::castle:
+      // The variant's own castling from its start squares: king to its square (e1g1); any
+      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants.
+      return square_name(move.from) +
+             square_name(is_start_castling(pos, move) ? move.to : move.aux);
     default:
       break;
   }

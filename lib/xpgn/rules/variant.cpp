@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
 
 namespace xpgn::rules {
 
@@ -18,6 +19,31 @@ PieceType Variant::piece_by_san_letter(char letter) const {
 PieceType Variant::piece_by_fen_letter(char letter) const {
   auto c = static_cast<unsigned char>(letter);
   return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;
+}
+
+Square take_square(std::string_view& text, const Variant& variant) {
+  if (text.size() < 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
+    return no_square;
+  const int file = text[0] - 'a';
+  int rank = text[1] - '0';
+  std::size_t used = 2;
+  if (text.size() > 2 && text[2] >= '0' && text[2] <= '9') {
+    rank = rank * 10 + (text[2] - '0');
+    used = 3;
+  }
+  if (file >= variant.files || rank > variant.ranks) return no_square;
+  text.remove_prefix(used);
+  return make_square(file, rank - 1);
+}
+
+Square parse_square(std::string_view text, const Variant& variant) {
+  const Square s = take_square(text, variant);
+  return text.empty() ? s : no_square;
+}
+
+bool Variant::allows_draws() const {
+  return std::all_of(end_rules.begin(), end_rules.end(),
+                     [](const auto& rule) { return rule->allows_draws(); });
 }
 
 namespace {
@@ -71,7 +97,6 @@ void Variant::finish() {
   std::fill(std::begin(san_index_), std::end(san_index_), PieceType{0});
   std::fill(std::begin(fen_index_), std::end(fen_index_), PieceType{0});
   royal_types = 0;
-  minor_types = 0;
   pawn_ = no_piece_type;
   for (auto& probes : attack_probes) probes.clear();
   for (std::size_t t = 0; t < pieces.size(); ++t) {
@@ -103,8 +128,6 @@ void Variant::finish() {
     for (char alias : def.san_aliases) index(san_index_, alias);
     index(fen_index_, def.fen());
     if (def.royal) royal_types |= 1u << t;
-    if ((def.letter == 'N' && def.betza == "N") || (def.letter == 'B' && def.betza == "B"))
-      minor_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
     const bool has_stacked = !def.stacked_betza.empty();
     for (int c = 0; c < 2; ++c) {
@@ -114,6 +137,18 @@ void Variant::finish() {
       for (const Atom& a : def.stacked_atoms_for[c])
         if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type, 2);
     }
+  }
+  pieces_may_grow = false;
+  pawn_moves_reversible = false;
+  marked_disarmed = false;
+  for (const auto& c : components) {
+    const std::string problem = c->validate(*this);
+    if (!problem.empty())
+      throw std::invalid_argument("variant " + id + ", rule " + std::string(c->name()) + ": " +
+                                  problem);
+    pieces_may_grow |= c->may_add_pieces();
+    pawn_moves_reversible |= c->may_move_pawns_back();
+    marked_disarmed |= c->disarms_marked_pieces();
   }
 }
 

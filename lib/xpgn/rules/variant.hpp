@@ -13,6 +13,7 @@
 namespace xpgn::rules {
 
 class RuleComponent;
+class EndRule;
 
 struct PieceDef {
   char letter = '?';        // SAN letter and (unless fen_letter is set) FEN letter, upper case
@@ -32,18 +33,6 @@ struct PieceDef {
   char fen() const { return fen_letter ? fen_letter : letter; }
 };
 
-// What ends a game and how (data, not code paths).
-enum class NoMovesRule : std::uint8_t { fide, side_to_move_loses };
-enum class RepetitionRule : std::uint8_t { fide_draw, mover_loses };
-struct EndRules {
-  NoMovesRule no_moves = NoMovesRule::fide;  // fide: mate loses, stalemate draws
-  RepetitionRule repetition = RepetitionRule::fide_draw;
-  bool fifty_move_rule = true;        // 50 claimable, 75 automatic
-  bool insufficient_material = true;  // FIDE dead positions (K v K, K+minor v K, same-colour Bs)
-  bool bishops_keep_colour = true;    // false: same-colour bishops are not a dead position
-  bool draws_allowed = true;          // false: a 1/2-1/2 result is an error
-};
-
 struct Variant {
   std::string id;           // "chess"
   std::string name;         // "FIDE chess"
@@ -53,16 +42,12 @@ struct Variant {
   std::vector<PieceDef> pieces;
   std::string start_fen;
   std::vector<std::shared_ptr<const RuleComponent>> components;
-  EndRules end_rules;
+  // What ends a game, in order of precedence (see end_rule.hpp).
+  std::vector<std::shared_ptr<const EndRule>> end_rules;
   std::vector<std::string> options;  // options that were switched on
-  // Marks: a per-square flag that travels with its piece (Reproduction: a pregnant queen).
-  std::string mark_field;      // FEN extra field listing marked squares ("pregnant"); "" = none
-  std::string mark_letters;    // SAN letters of the piece types that may carry a mark
-  bool marked_barren = false;  // marked pieces neither capture nor attack
   // Off-board and layered state some variants use (data; the components give it meaning).
   bool has_holding = false;  // a re-entry square beside the board (Reenterent), "[X]" in FEN
   bool has_stacks = false;   // two friendly pieces may share a square (Maxim), "(XY)" in FEN
-  bool has_portals = false;  // players may own two portal squares (Maxim), FEN "portals="
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;
@@ -82,7 +67,16 @@ struct Variant {
   // Attack probes per attacking colour (derived by finish()).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
-  std::uint32_t minor_types = 0;  // bit t: a plain knight or bishop (derived by finish())
+  // Whether some rule component may add pieces, or move pawns back (derived by finish());
+  // captures, or pawn moves, then do not cut the history the repetition rules look at.
+  bool pieces_may_grow = false;
+  bool pawn_moves_reversible = false;
+  // Whether a marked piece neither captures nor attacks (derived by finish() from the
+  // components' disarms_marked_pieces()).
+  bool marked_disarmed = false;
+
+  // False when an end rule forbids draws (a 1/2-1/2 result is then an error).
+  bool allows_draws() const;
 
   // Parses piece movements, indexes letters and validates the definition; throws
   // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
@@ -93,6 +87,15 @@ struct Variant {
   PieceType fen_index_[128] = {};
   PieceType pawn_ = no_piece_type;
 };
+
+// ---- Square names -------------------------------------------------------------------------
+// The one square reader of the rules library: reads a square name of `variant`'s board ("e4",
+// "b10") at the start of `text` and advances `text` past it; no_square (text unchanged) if
+// it does not start with one. At most two rank digits are read, so long digit runs cannot
+// overflow; a leading zero ("a01") is no square.
+Square take_square(std::string_view& text, const Variant& variant);
+// A whole text that is one square name of `variant`'s board; no_square otherwise.
+Square parse_square(std::string_view text, const Variant& variant);
 
 // Looks a variant up by the forgiving name rules of notation.md (case, spaces, hyphens,
 // apostrophes and a trailing "chess" ignored; "Standard", "normal", "From Position" = chess) and

@@ -18,11 +18,7 @@ Variant build_battle_of_the_kings(const std::vector<std::string>& options) {
   v.pieces = {king(), queen(), rook(), bishop(), knight(), pawn(0b10)};
   v.start_fen = "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1";
   v.components = {make_en_passant(), make_promotion("NBRQ"), make_chain_births("PNBRQK")};
-  v.end_rules.no_moves = NoMovesRule::side_to_move_loses;
-  v.end_rules.repetition = RepetitionRule::mover_loses;
-  v.end_rules.fifty_move_rule = false;
-  v.end_rules.insufficient_material = false;
-  v.end_rules.draws_allowed = false;
+  v.end_rules = {make_no_moves_loses(), make_repetition_loses(), make_no_draws()};
   return v;
 }
 

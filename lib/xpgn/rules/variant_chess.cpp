@@ -16,6 +16,7 @@ Variant build_chess(const std::vector<std::string>& options) {
   v.pieces = {king(), queen(), rook(), bishop(), knight(), pawn(0b10)};
   v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   v.components = {make_castling(), make_en_passant(), make_promotion("QRBN")};
+  v.end_rules = fide_end_rules();
   return v;
 }
 

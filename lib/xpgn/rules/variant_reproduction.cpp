@@ -10,6 +10,7 @@ namespace xpgn::rules {
 namespace {
 
 Variant reproduction_base(const std::vector<std::string>& options, bool vacated_only) {
+  const bool barren = std::find(options.begin(), options.end(), "barren-capture") != options.end();
   Variant v;
   v.files = 8;
   v.ranks = 8;
@@ -22,10 +23,8 @@ Variant reproduction_base(const std::vector<std::string>& options, bool vacated_
               piece('I', "prince", "mKcF")};  // steps anywhere, captures diagonally
   v.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
   v.components = {make_castling(), make_en_passant(), make_promotion("QRBN"),
-                  make_reproduction(vacated_only, 'I')};
-  v.mark_field = "pregnant";
-  v.mark_letters = "Q";
-  v.marked_barren = std::find(options.begin(), options.end(), "barren-capture") != options.end();
+                  make_reproduction(vacated_only, 'I', barren)};
+  v.end_rules = fide_end_rules();
   return v;
 }
 

@@ -34,6 +34,7 @@ Variant build_reservists(const std::vector<std::string>& options) {
   v.start_fen = "rikmqlir/nabccban/pppppppp/8/8/8/8/PPPPPPPP/NABCCBAN/RILQMKIR w - - 0 1";
   v.components = {make_en_passant(), make_promotion("QMPRIBNAC"), make_reserve_pawns("RILMQ"),
                   make_full_file_ban()};
+  v.end_rules = fide_end_rules();
   return v;
 }
 
