@@ -185,8 +185,8 @@ TEST_CASE("convert keeps every token after an illegal move, and the round trip i
   const std::string first = xpgn::emit::to_pgn(g);
   CHECK(
       first.find("1. e4 e5 2. Nf3 Nc6 3. Bb5 {xpgn: not verified after ply 5: illegal move: king\n"
-                 "to e6 is not possible here} 3... Ke6 $2 {why?} (3... a6 4. Ba4) 4. O-O (4. d4\n"
-                 "exd4) 4... Nf6 5. Re1 {end} 1-0\n") != std::string::npos);
+                 "to e6 is not possible here; legal king moves: Ke7} 3... Ke6 $2 {why?} (3... a6\n"
+                 "4. Ba4) 4. O-O (4. d4 exd4) 4... Nf6 5. Re1 {end} 1-0\n") != std::string::npos);
   auto again = replay(first);
   REQUIRE(again.size() == 1);
   CHECK(count_nodes(again[0].moves) == 13);
@@ -205,7 +205,8 @@ TEST_CASE("convert keeps every token after an illegal move, and the round trip i
   REQUIRE(j["moves"].size() == 9);
   CHECK(j["moves"][4]["verified"] == true);
   CHECK(j["moves"][5]["verified"] == false);
-  CHECK(j["moves"][5]["unverified_reason"] == "illegal move: king to e6 is not possible here");
+  CHECK(j["moves"][5]["unverified_reason"] ==
+        "illegal move: king to e6 is not possible here; legal king moves: Ke7");
   CHECK(j["moves"][6]["unverified_reason"] == nullptr);
   CHECK(j["moves"][8]["text"] == "Re1");
 }
