@@ -1,45 +1,9 @@
 #include "xpgn/rules/outcome.hpp"
 
+#include "xpgn/rules/dead_position.hpp"
 #include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::rules {
-namespace {
-
-// FIDE dead positions that need no search: bare kings, king and one minor piece against a king,
-// and kings with bishops all on squares of one colour.
-bool insufficient_material(const Position& pos) {
-  const Variant& v = pos.variant();
-  // A piece waiting to re-enter may still decide the game.
-  if (!pos.holding().empty()) return false;
-  // Quick exit: any piece that is neither royal nor a plain knight or bishop is enough.
-  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-    if (((v.royal_types | v.minor_types) >> t) & 1u) continue;
-    const auto type = static_cast<PieceType>(t);
-    if (pos.count(Color::white, type) + pos.count(Color::black, type) > 0) return false;
-  }
-  int knights = 0, bishops = 0;
-  bool light = false, dark = false;
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const Piece p = pos.at(make_square(f, r));
-      if (p.empty()) continue;
-      const PieceDef& def = v.pieces[p.type()];
-      if (def.royal) continue;
-      if (def.letter == 'N' && def.betza == "N")
-        ++knights;
-      else if (def.letter == 'B' && def.betza == "B") {
-        ++bishops;
-        ((f + r) % 2 ? light : dark) = true;
-      } else {
-        return false;
-      }
-    }
-  }
-  if (knights + bishops <= 1) return true;
-  return v.end_rules.bishops_keep_colour && knights == 0 && !(light && dark);
-}
-
-}  // namespace
 
 std::string_view Outcome::result() const {
   if (!decided()) return "*";
@@ -86,7 +50,7 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
     out.winner = us;  // the player who just moved repeated and loses
     return out;
   }
-  if (rules.insufficient_material && insufficient_material(pos)) {
+  if (rules.insufficient_material && is_dead_position(pos)) {
     out.termination = Termination::insufficient_material;
     return out;
   }
