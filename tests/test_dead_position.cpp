@@ -42,6 +42,10 @@ TEST_CASE("dead positions in FIDE chess", "[rules][dead]") {
   // Defended, the rook leaves Black no move at all: stalemate, dead as well.
   CHECK(dead("chess", "k7/1R6/2K5/8/8/8/8/8 b - - 0 1"));
   CHECK_FALSE(dead("chess", "k7/8/1R6/8/8/8/8/6K1 b - - 0 1"));
+  // Black with the material: the same tables, mirrored with the colours swapped.
+  CHECK(dead("chess", "8/8/4k3/8/8/2n5/4K3/8 w - - 0 1"));
+  CHECK(dead("chess", "K7/1r6/8/8/8/8/8/6k1 w - - 0 1"));
+  CHECK_FALSE(dead("chess", "K7/8/1r6/8/8/8/8/6k1 w - - 0 1"));
 }
 
 TEST_CASE("a dead position ends the game as insufficient material", "[rules][dead]") {

@@ -164,12 +164,19 @@ bool set_up(const Variant& v, const Material& m, std::uint64_t local, Position& 
   return !illegal;
 }
 
-State lookup(const Position& pos);
+// How far a table reaches. exact: moves to every material the tables can hold are followed
+// (the figures of `xpgn variants --dead-material`). quick: a promotion to a material not yet in
+// the group counts as alive instead of pulling in that material's table (a K+P v K table would
+// otherwise need K+Q, K+R, K+B and K+N too); sound, and what a game replay uses.
+enum class Reach : std::uint8_t { exact, quick };
+
+State lookup(const Position& pos, Reach reach);
 
 // Builds and solves the group that starts with one material (see Group).
 class GroupBuilder {
  public:
-  GroupBuilder(const Variant& v, Material first) : v_(v), empty_(empty_position(v)) {
+  GroupBuilder(const Variant& v, Material first, Reach reach)
+      : v_(v), empty_(empty_position(v)), reach_(reach) {
     men_ = first.total();
     add_material(std::move(first));
   }
@@ -201,14 +208,17 @@ class GroupBuilder {
 
   // Where a move leads: a slot of this group, or a known verdict (to_alive, to_dead). A
   // position the tables cannot hold counts as alive, so that nothing is called dead wrongly.
-  std::uint32_t successor(const Position& after) {
+  std::uint32_t successor(const Position& after, const Move& move) {
     Placement p;
     if (!indexable(after) || !read_placement(after, p) || p.material.total() > men_)
       return to_alive;
-    if (p.material.total() < men_) return lookup(after) == dead ? to_dead : to_alive;
+    if (p.material.total() < men_) return lookup(after, reach_) == dead ? to_dead : to_alive;
     const auto& ms = group_->materials;
     int index = static_cast<int>(std::find(ms.begin(), ms.end(), p.material) - ms.begin());
-    if (index == static_cast<int>(ms.size())) index = add_material(p.material);
+    if (index == static_cast<int>(ms.size())) {
+      if (reach_ == Reach::quick && move.promotion != no_piece_type) return to_alive;
+      index = add_material(p.material);
+    }
     if (index < 0) return to_alive;
     return static_cast<std::uint32_t>(group_->offsets[index] + local_slot(v_, p));
   }
@@ -227,7 +237,7 @@ class GroupBuilder {
         const Position after = play(pos, move);
         if (!is_legal_after(pos, move, after)) continue;
         any_legal = true;
-        const std::uint32_t to = successor(after);
+        const std::uint32_t to = successor(after, move);
         if (to == to_dead) continue;
         if (to == to_alive) {
           state = alive;
@@ -268,12 +278,14 @@ class GroupBuilder {
   std::shared_ptr<Group> group_ = std::make_shared<Group>();
   std::vector<std::uint32_t> edges_;
   std::vector<std::uint32_t> first_edge_;
+  Reach reach_;
 };
 
 // The cache: per variant and material, its group and the material's index in it.
 struct TableCache {
   std::recursive_mutex mutex;
   std::map<std::pair<const Variant*, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
+  std::map<const Variant*, bool> symmetric;  // see colour_symmetric()
 };
 TableCache& cache() {
   static TableCache c;
@@ -281,31 +293,81 @@ TableCache& cache() {
 }
 
 // The group holding a material, built on first use.
-std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material& m) {
+std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material& m, Reach reach) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  const auto key = std::pair(&v, m.key());
+  const std::string mode = reach == Reach::exact ? "exact" : "quick";
+  const auto key = std::pair(&v, mode + m.key());
   if (auto it = c.groups.find(key); it != c.groups.end()) return it->second;
   const auto start = std::chrono::steady_clock::now();
-  auto group = GroupBuilder(v, m).build();
+  auto group = GroupBuilder(v, m, reach).build();
   // XPGN_DEAD_TRACE=1 reports each table group built, for measurements.
   if (std::getenv("XPGN_DEAD_TRACE"))
-    std::cerr << "dead-position tables: " << v.id << " " << group->materials.size()
+    std::cerr << "dead-position tables: " << v.id << " " << mode << " " << group->materials.size()
               << " material(s), " << group->state.size() << " slots, "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               << " s\n";
   for (std::size_t i = 0; i < group->materials.size(); ++i)
-    c.groups.emplace(std::pair(&v, group->materials[i].key()),
+    c.groups.emplace(std::pair(&v, mode + group->materials[i].key()),
                      std::pair(group, static_cast<int>(i)));
   return {group, 0};
 }
 
+// The mirror of square index `i` across the middle rank.
+int mirrored(const Variant& v, int i) {
+  return (v.ranks - 1 - i / v.files) * v.files + i % v.files;
+}
+Piece recoloured(Piece p) {
+  return p.empty() ? p : make_piece(opposite(p.color()), p.type());
+}
+
+// True when the variant's start position is its own mirror with the colours swapped (every
+// built-in variant: its rules treat both colours alike, mirrored). Cached per variant.
+bool colour_symmetric(const Variant& v) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  if (auto it = c.symmetric.find(&v); it != c.symmetric.end()) return it->second;
+  const Position start = Position::start(v);
+  bool same = start.holding().empty();
+  for (int i = 0; i < board_size(v) && same; ++i)
+    same = start.at(square_at(v, i)) == recoloured(start.at(square_at(v, mirrored(v, i))));
+  return c.symmetric[&v] = same;
+}
+
+// The piece types of one colour's men (and held piece), sorted: which side is "stronger".
+std::vector<int> types_of(const Placement& p, Color c) {
+  std::vector<int> types;
+  for (int i = 0; i < p.material.count; ++i)
+    if (p.material.men[i].color() == c) types.push_back(p.material.men[i].type());
+  if (!p.material.held.empty() && p.material.held.color() == c)
+    types.push_back(p.material.held.type());
+  std::sort(types.begin(), types.end());
+  return types;
+}
+
+// In a colour-symmetric variant, a placement where Black has the more material is looked up
+// as its mirror with the colours swapped, so one table serves both (K v K+P is K+P v K).
+void prefer_white(const Variant& v, Placement& p) {
+  if (!(types_of(p, Color::white) < types_of(p, Color::black)) || !colour_symmetric(v)) return;
+  std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
+  for (int i = 0; i < p.material.count; ++i)
+    men[i] = {recoloured(p.material.men[i]).code, mirrored(v, p.squares[i])};
+  std::sort(men.begin(), men.begin() + p.material.count);
+  for (int i = 0; i < p.material.count; ++i) {
+    p.material.men[i] = Piece{men[i].first};
+    p.squares[i] = men[i].second;
+  }
+  p.material.held = recoloured(p.material.held);
+  p.side = opposite(p.side);
+}
+
 // The table's verdict on a position, no_position when the tables do not hold it.
-State lookup(const Position& pos) {
+State lookup(const Position& pos, Reach reach) {
   const Variant& v = pos.variant();
   Placement p;
   if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
-  const auto [group, index] = group_of(v, p.material);
+  prefer_white(v, p);
+  const auto [group, index] = group_of(v, p.material, reach);
   return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
 }
 
@@ -377,7 +439,7 @@ bool dead_tables_apply(const Variant& v) {
 bool is_dead_position(const Position& pos) {
   if (!pos.variant().end_rules.insufficient_material) return false;
   if (men_count(pos, dead_table_max_men) <= dead_table_max_men) {
-    const State s = lookup(pos);
+    const State s = lookup(pos, Reach::quick);
     if (s != no_position) return s == dead;
   }
   return bare_kings(pos) || bishops_of_one_colour(pos);
@@ -413,7 +475,7 @@ std::vector<MaterialVerdict> dead_material_table(const Variant& v) {
       out.push_back(verdict);
       continue;
     }
-    const auto [group, index] = group_of(v, m);
+    const auto [group, index] = group_of(v, m, Reach::exact);
     const std::uint64_t begin = group->offsets[index];
     const std::uint64_t end = begin + slots_of(v, m);
     for (std::uint64_t s = begin; s < end; ++s) {
