@@ -83,3 +83,26 @@ TEST_CASE("Reservists: K+Cannon vs K is dead, K+Nightrider vs K is not",
 TEST_CASE("Battle of the Kings has no dead positions", "[rules][dead]") {
   CHECK(dead_material_table(test::variant("battle-of-the-kings")).empty());
 }
+
+TEST_CASE("Reenterent: the exact table of three men", "[rules][dead][reenterent]") {
+  // A piece taken goes to the re-entry square and may come back: K+Q v K is not dead in
+  // general, K+N v K and K+B v K are, everywhere.
+  const MaterialVerdict q = verdict_of("reenterent", "K+Q vs K");
+  CHECK(q.positions > 70000);
+  CHECK(q.dead > 0);
+  CHECK(q.dead < q.positions / 100);
+  const MaterialVerdict n = verdict_of("reenterent", "K+N vs K");
+  CHECK(n.dead == n.positions);
+  const MaterialVerdict b = verdict_of("reenterent", "K+B vs K");
+  CHECK(b.dead == b.positions);
+  // The queen taken and waiting to re-enter: White can bring her back and mate.
+  CHECK_FALSE(dead("reenterent", "4k/5/5/5/5/5/5/K4[Q] w - - 0 1"));
+}
+
+// The exact table with its groups of major pieces and reserve pawns takes minutes on 8x10, so
+// this runs on request: xpgn_tests "[reservists][dead]".
+TEST_CASE("Reservists: the exact table of K+Nightrider v K", "[.][rules][dead][reservists]") {
+  const MaterialVerdict m = verdict_of("reservists", "K+I vs K");
+  CHECK(m.dead > 0);
+  CHECK(m.dead < m.positions / 1000);
+}

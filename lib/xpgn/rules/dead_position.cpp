@@ -281,6 +281,24 @@ class GroupBuilder {
   Reach reach_;
 };
 
+// "K+N vs K", a piece on the re-entry square as " [N]" (FEN letters: one per piece).
+std::string material_name(const Variant& v, const Material& m) {
+  std::string side[2];
+  // Royal pieces first, then the others in the variant's piece order.
+  for (const bool royal : {true, false}) {
+    for (int i = 0; i < m.count; ++i) {
+      const Piece p = m.men[i];
+      if (v.pieces[p.type()].royal != royal) continue;
+      std::string& s = side[index_of(p.color())];
+      if (!s.empty()) s += '+';
+      s += v.pieces[p.type()].fen();  // FEN letters: one per piece
+    }
+  }
+  std::string out = side[0] + " vs " + side[1];
+  if (!m.held.empty()) out += std::string(" [") + v.pieces[m.held.type()].fen() + "]";
+  return out;
+}
+
 // The cache: per variant and material, its group and the material's index in it.
 struct TableCache {
   std::recursive_mutex mutex;
@@ -304,7 +322,8 @@ std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material
   // XPGN_DEAD_TRACE=1 reports each table group built, for measurements.
   if (std::getenv("XPGN_DEAD_TRACE"))
     std::cerr << "dead-position tables: " << v.id << " " << mode << " " << group->materials.size()
-              << " material(s), " << group->state.size() << " slots, "
+              << " material(s) from " << material_name(v, m) << ", " << group->state.size()
+              << " slots, "
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               << " s\n";
   for (std::size_t i = 0; i < group->materials.size(); ++i)
@@ -411,23 +430,6 @@ bool bishops_of_one_colour(const Position& pos) {
   }
   return !(light && dark) && pos.royal_count(Color::white) == 1 &&
          pos.royal_count(Color::black) == 1;
-}
-
-std::string material_name(const Variant& v, const Material& m) {
-  std::string side[2];
-  // Royal pieces first, then the others in the variant's piece order.
-  for (const bool royal : {true, false}) {
-    for (int i = 0; i < m.count; ++i) {
-      const Piece p = m.men[i];
-      if (v.pieces[p.type()].royal != royal) continue;
-      std::string& s = side[index_of(p.color())];
-      if (!s.empty()) s += '+';
-      s += v.pieces[p.type()].fen();  // FEN letters: one per piece
-    }
-  }
-  std::string out = side[0] + " vs " + side[1];
-  if (!m.held.empty()) out += std::string(" [") + v.pieces[m.held.type()].fen() + "]";
-  return out;
 }
 
 }  // namespace
