@@ -636,8 +636,9 @@ TEST_CASE("reproduction: 50-move clock and repetitions", "[rules][reproduction]"
     const Outcome o = judge(after, {});
     CHECK(o.termination == Termination::fifty_moves);
   }
-  SECTION("a Prince is mating material; a lone knight is not") {
-    CHECK(judge(from_fen("4k3/8/8/8/8/8/3I4/4K3 w - - 0 1"), {}).termination == Termination::none);
+  SECTION("a lone Prince cannot mate, nor can a lone knight (dead-position tables)") {
+    CHECK(judge(from_fen("4k3/8/8/8/8/8/3I4/4K3 w - - 0 1"), {}).termination ==
+          Termination::insufficient_material);
     CHECK(judge(from_fen("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1"), {}).termination ==
           Termination::insufficient_material);
   }

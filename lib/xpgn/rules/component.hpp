@@ -99,12 +99,6 @@ class RuleComponent {
   // True when a pawn may come to stand behind where pawns stood before (re-entry, births,
   // reserve pawns, teleports), so that a pawn move does not make earlier positions unreachable.
   virtual bool may_move_pawns_back() const { return false; }
-  // True when, in `pos`, this rule may change the material or let it mate in ways a material
-  // list does not know (a piece waiting to re-enter): no dead position is declared then.
-  virtual bool material_may_change(const Position& pos) const {
-    (void)pos;
-    return false;
-  }
 
   // Checks this rule's parameters against the variant (letters it names exist, squares lie on
   // the board); an error message, or "" when they fit. Called by Variant::finish().

@@ -43,8 +43,6 @@ class Reentry final : public RuleComponent {
   // behind others.
   bool may_move_pawns_back() const override { return true; }
   // A piece waiting to re-enter may still decide the game.
-  bool material_may_change(const Position& pos) const override { return !pos.holding().empty(); }
-
   bool may_generate(const Position&, PieceType, Square) const override {
     return false;  // only placements, which SAN names as such
   }

@@ -4,8 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +30,11 @@ class EndRule {
 
   // False when this rule makes every drawn result impossible (a 1/2-1/2 is then an error).
   virtual bool allows_draws() const { return true; }
+
+  // True when this rule may declare a win in a position that is not checkmate (a side without
+  // moves loses, a repeated position loses). Dead-position shortcuts proven for "wins are
+  // mates" do not apply then.
+  virtual bool wins_without_mate() const { return false; }
 
   // What this rule needs of a position read from FEN (e.g. exactly one king a side), as an
   // error message; "" when `pos` is fine.
@@ -57,17 +62,21 @@ std::shared_ptr<const EndRule> make_repetition_loses();
 // The 50-move rule (claimable) and the 75-move rule (automatic), on the halfmove clock.
 std::shared_ptr<const EndRule> make_move_count_rule();
 
-// A dead position is a draw. `is_dead` decides; a rule component whose
-// material_may_change(pos) is true (a piece waiting to re-enter) stops it first.
-std::shared_ptr<const EndRule> make_dead_position(std::function<bool(const Position&)> is_dead);
+// A dead position is a draw, decided by is_dead_position() (dead_position.hpp).
+// `bishops_keep_colour` is false where a rule lets a bishop change its square colour.
+std::shared_ptr<const EndRule> make_dead_position(bool bishops_keep_colour = true);
+
+// What a variant's dead-position rule says about its pieces; nullopt when the variant has no
+// dead-position rule.
+struct DeadPositionRule {
+  bool bishops_keep_colour = true;
+};
+std::optional<DeadPositionRule> dead_position_rule(const Variant& v);
+
+// True when an end rule of `v` may declare a win other than checkmate (see wins_without_mate).
+bool wins_without_mate(const Variant& v);
 
 // No draw of any kind: a 1/2-1/2 result is an error (Battle of the Kings).
 std::shared_ptr<const EndRule> make_no_draws();
-
-// FIDE's list of dead positions that need no search, proven for boards of any size whose
-// pieces but the kings are plain knights (Betza N) and bishops (Betza B): bare kings, king and
-// one minor piece against a king, and (with `bishops_keep_colour`) bishops all on one colour.
-// Any other piece on the board: false.
-bool fide_dead_material(const Position& pos, bool bishops_keep_colour);
 
 }  // namespace xpgn::rules

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/dead_position.hpp"
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movegen.hpp"
 
@@ -59,6 +60,7 @@ class NoMovesLoses final : public EndRule {
     return verdict(in_check(pos) ? Termination::checkmate : Termination::no_legal_moves,
                    opposite(pos.side_to_move()));
   }
+  bool wins_without_mate() const override { return true; }
 };
 
 class RepetitionDraw final : public EndRule {
@@ -81,6 +83,7 @@ class RepetitionLoses final : public EndRule {
       return verdict(Termination::repetition_loss, pos.side_to_move());
     return {};
   }
+  bool wins_without_mate() const override { return true; }
 };
 
 class MoveCountRule final : public EndRule {
@@ -95,17 +98,15 @@ class MoveCountRule final : public EndRule {
 
 class DeadPosition final : public EndRule {
  public:
-  explicit DeadPosition(std::function<bool(const Position&)> is_dead)
-      : is_dead_(std::move(is_dead)) {}
+  explicit DeadPosition(bool bishops_keep_colour) : rule_{bishops_keep_colour} {}
   std::string_view name() const override { return "dead position"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
-    for (const auto& c : pos.variant().components)
-      if (c->material_may_change(pos)) return {};
-    return is_dead_(pos) ? verdict(Termination::insufficient_material) : Outcome{};
+    return is_dead_position(pos) ? verdict(Termination::insufficient_material) : Outcome{};
   }
+  const DeadPositionRule& rule() const { return rule_; }
 
  private:
-  std::function<bool(const Position&)> is_dead_;
+  DeadPositionRule rule_;
 };
 
 class NoDraws final : public EndRule {
@@ -115,37 +116,17 @@ class NoDraws final : public EndRule {
   bool allows_draws() const override { return false; }
 };
 
-// True for a plain knight or bishop, the only pieces FIDE's dead list knows.
-bool is_plain_minor(const PieceDef& def) {
-  return (def.letter == 'N' && def.betza == "N") || (def.letter == 'B' && def.betza == "B");
-}
-
 }  // namespace
 
-bool fide_dead_material(const Position& pos, bool bishops_keep_colour) {
-  const Variant& v = pos.variant();
-  // Quick exit: any piece on the board that is neither royal nor a plain minor is enough.
-  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-    if (v.pieces[t].royal || is_plain_minor(v.pieces[t])) continue;
-    const auto type = static_cast<PieceType>(t);
-    if (pos.count(Color::white, type) + pos.count(Color::black, type) > 0) return false;
-  }
-  int knights = 0, bishops = 0;
-  bool light = false, dark = false;
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const Piece p = pos.at(make_square(f, r));
-      if (p.empty() || v.pieces[p.type()].royal) continue;
-      if (v.pieces[p.type()].letter == 'N') {
-        ++knights;
-      } else {
-        ++bishops;
-        ((f + r) % 2 ? light : dark) = true;
-      }
-    }
-  }
-  if (knights + bishops <= 1) return true;
-  return bishops_keep_colour && knights == 0 && !(light && dark);
+std::optional<DeadPositionRule> dead_position_rule(const Variant& v) {
+  for (const auto& rule : v.end_rules)
+    if (const auto* dead = dynamic_cast<const DeadPosition*>(rule.get())) return dead->rule();
+  return std::nullopt;
+}
+
+bool wins_without_mate(const Variant& v) {
+  return std::any_of(v.end_rules.begin(), v.end_rules.end(),
+                     [](const auto& rule) { return rule->wins_without_mate(); });
 }
 
 std::shared_ptr<const EndRule> make_checkmate_stalemate() {
@@ -163,8 +144,8 @@ std::shared_ptr<const EndRule> make_repetition_loses() {
 std::shared_ptr<const EndRule> make_move_count_rule() {
   return std::make_shared<MoveCountRule>();
 }
-std::shared_ptr<const EndRule> make_dead_position(std::function<bool(const Position&)> is_dead) {
-  return std::make_shared<DeadPosition>(std::move(is_dead));
+std::shared_ptr<const EndRule> make_dead_position(bool bishops_keep_colour) {
+  return std::make_shared<DeadPosition>(bishops_keep_colour);
 }
 std::shared_ptr<const EndRule> make_no_draws() {
   return std::make_shared<NoDraws>();

@@ -94,6 +94,52 @@ const Position& start_position(const Variant& v) {
   return it->second;
 }
 
+// ---- Placements made by a piece on the board (docs/notation.md, "A birth beside two queens") --
+// A placement made by the piece on `move.aux` (a birth without a queen move) is written "P@e4";
+// when a piece on another square could make the same placement, it is written as the token of
+// the piece that makes it, with the placement as its second action: "Qd4,P@e4".
+
+// True when another legal placement of the same piece on the same square exists.
+bool placement_shared(const Position& pos, const Move& move) {
+  if (move.aux == no_square) return false;
+  MoveList extra;
+  component_moves(pos, extra);
+  for (const Move& m : extra)
+    if (m.kind == MoveKind::placement && m.to == move.to && m.aux != no_square &&
+        m.aux != move.aux && m.piece == move.piece && m.promotion == move.promotion &&
+        is_legal_after(pos, m, play(pos, m)))
+      return true;
+  return false;
+}
+
+// Writes a shared placement as "Qd4,P@e4" (the piece on move.aux, then the placement).
+void write_placement_by_piece(const Position& pos, const Move& move, SanToken& t) {
+  const Variant& v = pos.variant();
+  t.kind = TokenKind::move;
+  t.piece = v.pieces[pos.at(move.aux).type()].letter;
+  t.to = {file_of(move.aux), rank_of(move.aux)};
+  t.birth_piece = 'P';
+  if (move.promotion != no_piece_type) t.birth_promotion = v.pieces[move.promotion].letter;
+  t.birth_square = {file_of(move.to), rank_of(move.to)};
+}
+
+// Reads "Qd4,P@e4" with our piece of `type` standing on `on`: the placements it makes there.
+void add_placements_by_piece(const Position& pos, const SanToken& token, PieceType type, Square on,
+                             MoveList& out) {
+  const Variant& v = pos.variant();
+  if (!token.birth_piece || pos.at(on) != make_piece(pos.side_to_move(), type)) return;
+  const Square at = to_square(v, token.birth_square);
+  const PieceType want = placed_type(v, token.birth_piece, token.birth_promotion);
+  const bool forced = !token.birth_promotion && token.birth_piece == 'P';  // as with births
+  MoveList extra;
+  component_moves(pos, extra);
+  for (const Move& m : extra) {
+    if (m.kind != MoveKind::placement || m.aux != on || m.to != at) continue;
+    const PieceType placed = m.promotion != no_piece_type ? m.promotion : m.piece;
+    if (placed == want || forced) out.push_back(m);
+  }
+}
+
 // True for a castling whose king and rook stand where the variant's start position has them
 // and whose king moves two or more files: the variant's own castling, not a Chess960 one.
 bool is_start_castling(const Position& pos, const Move& move) {
@@ -296,6 +342,7 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
     }
     found.candidates.push_back(m);
   }
+  add_placements_by_piece(pos, token, type, to, found.candidates);
   found.what =
       (v.pieces[type].pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
   // Promotion written without a piece while there is a choice: say so precisely.
@@ -449,6 +496,10 @@ SanToken to_token(const Position& pos, const Move& move) {
       break;
     }
     case MoveKind::placement:
+      if (placement_shared(pos, move)) {
+        write_placement_by_piece(pos, move, t);
+        break;
+      }
       t.kind = TokenKind::placement;
       t.piece = v.pieces[move.piece].pawn ? 'P' : v.pieces[move.piece].letter;
       t.to = {file_of(move.to), rank_of(move.to)};

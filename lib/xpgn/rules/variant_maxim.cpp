@@ -29,9 +29,10 @@ Variant build_maxim(const std::vector<std::string>& options) {
   v.has_stacks = true;
   // Portals before last-rank removal, so that a pawn's teleport is reported before its removal
   // on the partner square (the order of the forced effects in JSON).
-  // No dead-position rule: portals and stacks let material mate that FIDE's list calls dead
-  // (K+B v K), and no list is proven for Maxim yet.
-  v.end_rules = {make_checkmate_stalemate(), make_repetition_draw(), make_move_count_rule()};
+  // Dead positions: portals and stacks let material mate that FIDE's list calls dead (K+B v K),
+  // so only what is proven for Maxim counts (bare kings; see dead_position.hpp).
+  v.end_rules = {make_checkmate_stalemate(), make_dead_position(false), make_repetition_draw(),
+                 make_move_count_rule()};
   v.components = {make_en_passant(), make_portals(has("portal-diagonal-fill")),
                   make_last_rank_removal()};
   return v;

@@ -43,13 +43,11 @@ inline PieceDef pawn(std::uint32_t double_step_ranks) {
   return def;
 }
 
-// FIDE's end rules in their order of precedence: mate and stalemate, dead positions by FIDE's
-// material list (bishops keep their colour unless `bishops_keep_colour` is false), repetition
+// FIDE's end rules in their order of precedence: mate and stalemate, dead positions (exact, see
+// dead_position.hpp; bishops keep their colour unless `bishops_keep_colour` is false), repetition
 // draws, the 50- and 75-move rules.
 inline std::vector<std::shared_ptr<const EndRule>> fide_end_rules(bool bishops_keep_colour = true) {
-  return {make_checkmate_stalemate(), make_dead_position([bishops_keep_colour](const Position& p) {
-            return fide_dead_material(p, bishops_keep_colour);
-          }),
+  return {make_checkmate_stalemate(), make_dead_position(bishops_keep_colour),
           make_repetition_draw(), make_move_count_rule()};
 }
 

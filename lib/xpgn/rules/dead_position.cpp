@@ -1,0 +1,517 @@
+#include "xpgn/rules/dead_position.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+#include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// True when a rule component of `v` declares portals (Maxim).
+bool has_portals(const Variant& v) {
+  return std::any_of(v.components.begin(), v.components.end(),
+                     [](const auto& c) { return c->accepts_portals(); });
+}
+
+// True when a rule component of `v` marks pieces (pregnant queens).
+bool marks_pieces(const Variant& v) {
+  return std::any_of(v.components.begin(), v.components.end(),
+                     [](const auto& c) { return !c->mark_name().empty(); });
+}
+
+// True when the variant's end rules give the side to move of `pos`, which has no legal move,
+// a loss (checkmate, or a rule under which a side without moves loses).
+bool no_move_is_loss(const Position& pos) {
+  for (const auto& rule : pos.variant().end_rules) {
+    if (!rule->needs_moves()) continue;
+    const Outcome out = rule->judge(pos, {});
+    if (out.decided()) return out.winner.has_value();
+  }
+  return false;
+}
+
+// A material: the men on the board, sorted by piece code, and the piece on the re-entry square.
+struct Material {
+  std::array<Piece, dead_table_max_men> men{};
+  int count = 0;  // men on the board
+  Piece held;
+  int total() const { return count + (held.empty() ? 0 : 1); }
+  friend bool operator==(const Material&, const Material&) = default;
+  std::string key() const {
+    std::string k;
+    for (int i = 0; i < count; ++i) k += static_cast<char>(men[i].code);
+    k += '|';
+    k += static_cast<char>(held.code);
+    return k;
+  }
+};
+
+// A material's men with their board indexes (rank * files + file), in the material's order
+// (identical men by ascending index), and the side to move.
+struct Placement {
+  Material material;
+  std::array<int, dead_table_max_men> squares{};
+  Color side = Color::white;
+};
+
+enum State : std::uint8_t { no_position = 0, dead = 1, alive = 2 };
+
+// Tables of one group hold at most this many slots (3 men on 8x10 need 1,024,000 per material).
+constexpr std::uint64_t max_group_slots = 3'100'000;
+
+// Materials with the same number of men, closed under the moves that keep that number
+// (promotions; captures whose piece comes back, through a reserve pawn or the re-entry square),
+// solved together. A slot is (material, placement, side to move).
+struct Group {
+  std::vector<Material> materials;
+  std::vector<std::uint64_t> offsets;  // first slot of each material
+  std::vector<std::uint8_t> state;     // per slot
+};
+
+int board_size(const Variant& v) {
+  return v.files * v.ranks;
+}
+Square square_at(const Variant& v, int index) {
+  return make_square(index % v.files, index / v.files);
+}
+std::uint64_t slots_of(const Variant& v, const Material& m) {
+  std::uint64_t n = 2;
+  for (int i = 0; i < m.count; ++i) n *= static_cast<std::uint64_t>(board_size(v));
+  return n;
+}
+
+// True when the position carries nothing the tables leave out: castling rights, marks, an en
+// passant square the side to move could use, stacks or portals.
+bool indexable(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (v.has_stacks || has_portals(v) || pos.castling().any()) return false;
+  if (pos.en_passant() != no_square && v.pawn_type() != no_piece_type &&
+      pos.count(pos.side_to_move(), v.pawn_type()) > 0)
+    return false;
+  if (marks_pieces(v))
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, r))) return false;
+  return true;
+}
+
+// Number of men (board and re-entry square); stops counting past `limit`.
+int men_count(const Position& pos, int limit) {
+  const Variant& v = pos.variant();
+  int n = pos.holding().empty() ? 0 : 1;
+  for (std::size_t t = 0; t < v.pieces.size() && n <= limit; ++t)
+    n += pos.count(Color::white, static_cast<PieceType>(t)) +
+         pos.count(Color::black, static_cast<PieceType>(t));
+  return n;
+}
+
+// Reads the men of `pos` when there are at most dead_table_max_men; false otherwise.
+bool read_placement(const Position& pos, Placement& out) {
+  const Variant& v = pos.variant();
+  const int board_men = men_count(pos, dead_table_max_men) - (pos.holding().empty() ? 0 : 1);
+  if (board_men > dead_table_max_men) return false;
+  std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
+  int n = 0;
+  // Rank by rank, and only until every man is found (this runs for every move a table plays).
+  for (int r = 0, i = 0; r < v.ranks && n < board_men; ++r) {
+    for (int f = 0; f < v.files; ++f, ++i) {
+      const Piece p = pos.at(make_square(f, r));
+      if (!p.empty()) men[n++] = {p.code, i};
+    }
+  }
+  std::sort(men.begin(), men.begin() + n);
+  out.material = Material{};
+  out.material.count = n;
+  for (int i = 0; i < n; ++i) {
+    out.material.men[i] = Piece{men[i].first};
+    out.squares[i] = men[i].second;
+  }
+  out.material.held = pos.holding();
+  out.side = pos.side_to_move();
+  return out.material.total() <= dead_table_max_men;
+}
+
+// Slot of a placement within its material.
+std::uint64_t local_slot(const Variant& v, const Placement& p) {
+  std::uint64_t local = 0;
+  for (int i = 0; i < p.material.count; ++i)
+    local = local * static_cast<std::uint64_t>(board_size(v)) + p.squares[i];
+  return local * 2 + (p.side == Color::black ? 1 : 0);
+}
+
+// The variant's start position with everything taken off the board.
+Position empty_position(const Variant& v) {
+  Position pos = Position::start(v);
+  for (int i = 0; i < board_size(v); ++i)
+    if (!pos.at(square_at(v, i)).empty()) pos.remove(square_at(v, i));
+  pos.set_holding(no_piece);
+  pos.castling_rights() = CastlingRights{};
+  pos.set_en_passant(no_square);
+  pos.set_halfmove_clock(0);
+  return pos;
+}
+
+// Sets `out` (a copy of the empty position) to slot `local` of material `m`; false when the slot
+// is no legal position (two men on a square, identical men out of order, a pawn on its last
+// rank, the side not to move in check).
+bool set_up(const Variant& v, const Material& m, std::uint64_t local, Position& out) {
+  const Color side = (local & 1) ? Color::black : Color::white;
+  local >>= 1;
+  const std::size_t n = static_cast<std::size_t>(m.count);
+  std::array<int, dead_table_max_men> squares{};
+  for (std::size_t i = n; i-- > 0;) {
+    squares[i] = static_cast<int>(local % static_cast<std::uint64_t>(board_size(v)));
+    local /= static_cast<std::uint64_t>(board_size(v));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (squares[i] == squares[j]) return false;
+    if (i + 1 < n && m.men[i] == m.men[i + 1] && squares[i] > squares[i + 1]) return false;
+    const PieceDef& def = v.pieces[m.men[i].type()];
+    if (def.pawn && v.relative_rank(square_at(v, squares[i]), m.men[i].color()) == v.ranks - 1)
+      return false;
+  }
+  for (std::size_t i = 0; i < n; ++i) out.put(square_at(v, squares[i]), m.men[i]);
+  out.set_holding(m.held);
+  out.set_side_to_move(opposite(side));
+  const bool illegal = in_check(out);
+  out.set_side_to_move(side);
+  return !illegal;
+}
+
+// How far a table reaches. exact: moves to every material the tables can hold are followed
+// (the figures of `xpgn variants --dead-material`). quick: a promotion to a material not yet in
+// the group counts as alive instead of pulling in that material's table (a K+P v K table would
+// otherwise need K+Q, K+R, K+B and K+N too); sound, and what a game replay uses.
+enum class Reach : std::uint8_t { exact, quick };
+
+State lookup(const Position& pos, Reach reach);
+
+// Builds and solves the group that starts with one material (see Group).
+class GroupBuilder {
+ public:
+  GroupBuilder(const Variant& v, Material first, Reach reach)
+      : v_(v), empty_(empty_position(v)), reach_(reach) {
+    men_ = first.total();
+    add_material(std::move(first));
+  }
+
+  std::shared_ptr<Group> build() {
+    first_edge_.push_back(0);
+    for (std::size_t mi = 0; mi < group_->materials.size(); ++mi) {
+      const Material m = group_->materials[mi];
+      const std::uint64_t count = slots_of(v_, m);
+      for (std::uint64_t local = 0; local < count; ++local)
+        expand(m, group_->offsets[mi] + local, local);
+    }
+    solve();
+    return group_;
+  }
+
+ private:
+  static constexpr std::uint32_t to_alive = 0xFFFFFFFF, to_dead = 0xFFFFFFFE;
+
+  // Adds a material to the group when the slot budget allows; its index or -1.
+  int add_material(Material m) {
+    const std::uint64_t needed = slots_of(v_, m);
+    if (group_->state.size() + needed > max_group_slots) return -1;
+    group_->offsets.push_back(group_->state.size());
+    group_->materials.push_back(std::move(m));
+    group_->state.resize(group_->state.size() + needed, no_position);
+    return static_cast<int>(group_->materials.size()) - 1;
+  }
+
+  // Where a move leads: a slot of this group, or a known verdict (to_alive, to_dead). A
+  // position the tables cannot hold counts as alive, so that nothing is called dead wrongly.
+  std::uint32_t successor(const Position& after, const Move& move) {
+    Placement p;
+    if (!indexable(after) || !read_placement(after, p) || p.material.total() > men_)
+      return to_alive;
+    if (p.material.total() < men_) return lookup(after, reach_) == dead ? to_dead : to_alive;
+    const auto& ms = group_->materials;
+    int index = static_cast<int>(std::find(ms.begin(), ms.end(), p.material) - ms.begin());
+    if (index == static_cast<int>(ms.size())) {
+      if (reach_ == Reach::quick && move.promotion != no_piece_type) return to_alive;
+      index = add_material(p.material);
+    }
+    if (index < 0) return to_alive;
+    return static_cast<std::uint32_t>(group_->offsets[index] + local_slot(v_, p));
+  }
+
+  // Sets up one slot, records whether it is terminal, and its moves into the group.
+  void expand(const Material& m, std::uint64_t slot, std::uint64_t local) {
+    Position pos = empty_;
+    std::uint8_t state = no_position;
+    if (set_up(v_, m, local, pos)) {
+      MoveList moves;
+      generate_pseudo_legal(pos, moves);
+      state = dead;
+      bool any_legal = false;
+      const std::size_t mark = edges_.size();
+      for (const Move& move : moves) {
+        const Position after = play(pos, move);
+        if (!is_legal_after(pos, move, after)) continue;
+        any_legal = true;
+        const std::uint32_t to = successor(after, move);
+        if (to == to_dead) continue;
+        if (to == to_alive) {
+          state = alive;
+          edges_.resize(mark);
+          break;
+        }
+        edges_.push_back(to);
+      }
+      // No move: mate, or a side without moves that loses, is a win; stalemate is not.
+      if (!any_legal && no_move_is_loss(pos)) state = alive;
+    }
+    group_->state[slot] = state;
+    first_edge_.push_back(static_cast<std::uint32_t>(edges_.size()));
+  }
+
+  // Spreads "alive" backwards along the moves until nothing changes.
+  void solve() {
+    auto& state = group_->state;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::size_t s = state.size(); s-- > 0;) {
+        if (state[s] != dead) continue;
+        for (std::uint32_t e = first_edge_[s]; e < first_edge_[s + 1]; ++e) {
+          if (state[edges_[e]] == alive) {
+            state[s] = alive;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  const Variant& v_;
+  Position empty_;
+  int men_ = 0;
+  std::shared_ptr<Group> group_ = std::make_shared<Group>();
+  std::vector<std::uint32_t> edges_;
+  std::vector<std::uint32_t> first_edge_;
+  Reach reach_;
+};
+
+// "K+N vs K", a piece on the re-entry square as " [N]" (FEN letters: one per piece).
+std::string material_name(const Variant& v, const Material& m) {
+  std::string side[2];
+  // Royal pieces first, then the others in the variant's piece order.
+  for (const bool royal : {true, false}) {
+    for (int i = 0; i < m.count; ++i) {
+      const Piece p = m.men[i];
+      if (v.pieces[p.type()].royal != royal) continue;
+      std::string& s = side[index_of(p.color())];
+      if (!s.empty()) s += '+';
+      s += v.pieces[p.type()].fen();  // FEN letters: one per piece
+    }
+  }
+  std::string out = side[0] + " vs " + side[1];
+  if (!m.held.empty()) out += std::string(" [") + v.pieces[m.held.type()].fen() + "]";
+  return out;
+}
+
+// The cache: per variant and material, its group and the material's index in it.
+struct TableCache {
+  std::recursive_mutex mutex;
+  std::map<std::pair<const Variant*, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
+  std::map<const Variant*, bool> symmetric;  // see colour_symmetric()
+};
+TableCache& cache() {
+  static TableCache c;
+  return c;
+}
+
+// The group holding a material, built on first use.
+std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material& m, Reach reach) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  const std::string mode = reach == Reach::exact ? "exact" : "quick";
+  const auto key = std::pair(&v, mode + m.key());
+  if (auto it = c.groups.find(key); it != c.groups.end()) return it->second;
+  const auto start = std::chrono::steady_clock::now();
+  auto group = GroupBuilder(v, m, reach).build();
+  // XPGN_DEAD_TRACE=1 reports each table group built, for measurements.
+  if (std::getenv("XPGN_DEAD_TRACE"))
+    std::cerr << "dead-position tables: " << v.id << " " << mode << " " << group->materials.size()
+              << " material(s) from " << material_name(v, m) << ", " << group->state.size()
+              << " slots, "
+              << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+              << " s\n";
+  for (std::size_t i = 0; i < group->materials.size(); ++i)
+    c.groups.emplace(std::pair(&v, mode + group->materials[i].key()),
+                     std::pair(group, static_cast<int>(i)));
+  return {group, 0};
+}
+
+// The mirror of square index `i` across the middle rank.
+int mirrored(const Variant& v, int i) {
+  return (v.ranks - 1 - i / v.files) * v.files + i % v.files;
+}
+Piece recoloured(Piece p) {
+  return p.empty() ? p : make_piece(opposite(p.color()), p.type());
+}
+
+// True when the variant's start position is its own mirror with the colours swapped (every
+// built-in variant: its rules treat both colours alike, mirrored). Cached per variant.
+bool colour_symmetric(const Variant& v) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  if (auto it = c.symmetric.find(&v); it != c.symmetric.end()) return it->second;
+  const Position start = Position::start(v);
+  bool same = start.holding().empty();
+  for (int i = 0; i < board_size(v) && same; ++i)
+    same = start.at(square_at(v, i)) == recoloured(start.at(square_at(v, mirrored(v, i))));
+  return c.symmetric[&v] = same;
+}
+
+// The piece types of one colour's men (and held piece), sorted: which side is "stronger".
+std::vector<int> types_of(const Placement& p, Color c) {
+  std::vector<int> types;
+  for (int i = 0; i < p.material.count; ++i)
+    if (p.material.men[i].color() == c) types.push_back(p.material.men[i].type());
+  if (!p.material.held.empty() && p.material.held.color() == c)
+    types.push_back(p.material.held.type());
+  std::sort(types.begin(), types.end());
+  return types;
+}
+
+// In a colour-symmetric variant, a placement where Black has the more material is looked up
+// as its mirror with the colours swapped, so one table serves both (K v K+P is K+P v K).
+void prefer_white(const Variant& v, Placement& p) {
+  if (!(types_of(p, Color::white) < types_of(p, Color::black)) || !colour_symmetric(v)) return;
+  std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
+  for (int i = 0; i < p.material.count; ++i)
+    men[i] = {recoloured(p.material.men[i]).code, mirrored(v, p.squares[i])};
+  std::sort(men.begin(), men.begin() + p.material.count);
+  for (int i = 0; i < p.material.count; ++i) {
+    p.material.men[i] = Piece{men[i].first};
+    p.squares[i] = men[i].second;
+  }
+  p.material.held = recoloured(p.material.held);
+  p.side = opposite(p.side);
+}
+
+// The table's verdict on a position, no_position when the tables do not hold it.
+State lookup(const Position& pos, Reach reach) {
+  const Variant& v = pos.variant();
+  Placement p;
+  if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
+  prefer_white(v, p);
+  const auto [group, index] = group_of(v, p.material, reach);
+  return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
+}
+
+bool plain_king(const PieceDef& def) {
+  return def.royal && def.betza == "K";
+}
+bool plain_bishop(const PieceDef& def) {
+  return def.letter == 'B' && def.betza == "B" && !def.royal;
+}
+
+// Proven for every variant whose wins are mates: kings alone can never give check (a king may
+// not step next to the other), so no mate can come. Portals and stacks change nothing here.
+bool bare_kings(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (!pos.holding().empty() || wins_without_mate(v)) return false;
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    const int n = pos.count(Color::white, static_cast<PieceType>(t)) +
+                  pos.count(Color::black, static_cast<PieceType>(t));
+    if (n > 0 && !plain_king(v.pieces[t])) return false;
+  }
+  return pos.royal_count(Color::white) <= 1 && pos.royal_count(Color::black) <= 1;
+}
+
+// FIDE's rule, proven where bishops keep their square colour and nothing else moves them:
+// kings and bishops only, all bishops on squares of one colour. A mated king would need its
+// neighbours of the other colour covered, which no piece can do.
+bool bishops_of_one_colour(const Position& pos) {
+  const Variant& v = pos.variant();
+  const auto rule = dead_position_rule(v);
+  if (!rule || !rule->bishops_keep_colour || v.has_stacks || has_portals(v) ||
+      !pos.holding().empty() || wins_without_mate(v))
+    return false;
+  bool light = false, dark = false;
+  for (int i = 0; i < board_size(v); ++i) {
+    const Square s = square_at(v, i);
+    const Piece p = pos.at(s);
+    if (p.empty()) continue;
+    const PieceDef& def = v.pieces[p.type()];
+    if (plain_king(def)) continue;
+    if (!plain_bishop(def)) return false;
+    ((file_of(s) + rank_of(s)) % 2 ? light : dark) = true;
+  }
+  return !(light && dark) && pos.royal_count(Color::white) == 1 &&
+         pos.royal_count(Color::black) == 1;
+}
+
+}  // namespace
+
+bool dead_tables_apply(const Variant& v) {
+  return dead_position_rule(v) && !v.has_stacks && !has_portals(v);
+}
+
+bool is_dead_position(const Position& pos) {
+  if (!dead_position_rule(pos.variant())) return false;
+  if (men_count(pos, dead_table_max_men) <= dead_table_max_men) {
+    const State s = lookup(pos, Reach::quick);
+    if (s != no_position) return s == dead;
+  }
+  return bare_kings(pos) || bishops_of_one_colour(pos);
+}
+
+std::vector<MaterialVerdict> dead_material_table(const Variant& v) {
+  std::vector<MaterialVerdict> out;
+  if (!dead_position_rule(v)) return out;
+  PieceType king = no_piece_type;
+  for (std::size_t t = 0; t < v.pieces.size() && king == no_piece_type; ++t)
+    if (plain_king(v.pieces[t])) king = static_cast<PieceType>(t);
+  if (king == no_piece_type) return out;
+  std::vector<Material> materials;
+  materials.push_back(
+      {{make_piece(Color::white, king), make_piece(Color::black, king)}, 2, no_piece});
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    if (static_cast<PieceType>(t) == king) continue;
+    Material m{{make_piece(Color::white, king), make_piece(Color::white, static_cast<PieceType>(t)),
+                make_piece(Color::black, king)},
+               3,
+               no_piece};
+    std::sort(m.men.begin(), m.men.begin() + m.count,
+              [](Piece a, Piece b) { return a.code < b.code; });
+    materials.push_back(m);
+  }
+  for (const Material& m : materials) {
+    MaterialVerdict verdict;
+    verdict.material = material_name(v, m);
+    if (!dead_tables_apply(v)) {
+      verdict.decided = m.count == 2;  // bare kings: the rule
+      verdict.dead = verdict.decided ? 1 : 0;
+      verdict.positions = verdict.decided ? 1 : 0;
+      out.push_back(verdict);
+      continue;
+    }
+    const auto [group, index] = group_of(v, m, Reach::exact);
+    const std::uint64_t begin = group->offsets[index];
+    const std::uint64_t end = begin + slots_of(v, m);
+    for (std::uint64_t s = begin; s < end; ++s) {
+      verdict.positions += group->state[s] != no_position;
+      verdict.dead += group->state[s] == dead;
+    }
+    out.push_back(verdict);
+  }
+  return out;
+}
+
+}  // namespace xpgn::rules
