@@ -1,40 +1,128 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): validates the main corpus with `xpgn check` on one and on two
-# threads, and with pgn-extract in the same run when it is installed. Prints wall time,
-# games/s, plies/s, MB/s and peak memory for each. Usage: bench/run.sh [PGN-FILE]
+# Benchmark (not a test): everything is measured in one run on the same machine, and speed is
+# reported as a ratio to pgn-extract (and perft to Stockfish) measured in that same run, because
+# absolute times on a shared machine are not comparable from one run to the next.
+#
+# Usage: bench/run.sh [PGN-FILE]      (default: the main corpus, built by bench/make-corpus.sh)
+# Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
+# nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 2000),
+# PERFT_DEPTH (chess perft depth, default 5).
+#
+# Prints three tables:
+#   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON,
+#      pgn-extract; seconds, games/s, plies/s, MB/s, peak memory, and pgn-extract's time divided
+#      by the tool's (">1" means faster than pgn-extract);
+#   2. each variant (chess included): `xpgn check` on its sample games repeated VARIANT_COPIES
+#      times, plies/s and the ratio to FIDE chess on the file of table 1 (one-time costs such as
+#      building dead-position tables are part of the time, hence the many copies);
+#   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
+#      chess start position when the Debian package `stockfish` is installed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 xpgn=${XPGN:-$root/build/xpgn}
+jobs=${JOBS:-$(nproc)}
+copies=${VARIANT_COPIES:-2000}
+perft_depth=${PERFT_DEPTH:-5}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
   mkdir -p "$(dirname "$file")"
   bash "$root/bench/make-corpus.sh" "$file"
 fi
-bytes=$(stat -c %s "$file")
-# Plies and games as xpgn counts them (mainline moves of every game).
-read -r games plies < <("$xpgn" check --stats --quiet "$file" 2>&1 >/dev/null |
-  sed -n 's/^stats: \([0-9]*\) games, \([0-9]*\) plies.*/\1 \2/p')
-echo "file: $file ($((bytes / 1000000)) MB, $games games, $plies plies)"
-printf '%-24s %8s %10s %12s %8s %10s\n' tool seconds games/s plies/s MB/s peak-MiB
-measure() {  # name, command...
-  local name=$1
-  shift
-  local log
-  log=$(mktemp)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Games and plies of a file as xpgn counts them (mainline moves of every game): "GAMES PLIES".
+count() {
+  "$xpgn" check --stats --quiet "$@" 2>&1 >/dev/null |
+    sed -n 's/^stats: \([0-9]*\) games, \([0-9]*\) plies.*/\1 \2/p'
+}
+
+# Runs a command, prints nothing; sets `secs` and `mib` (wall time, peak resident memory).
+timed() {
+  local log=$work/time
   /usr/bin/time -f '%e %M' -o "$log" "$@" >/dev/null 2>&1 || true
   # GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
   read -r secs kib < <(tail -n 1 "$log")
-  rm -f "$log"
-  awk -v n="$name" -v s="$secs" -v k="$kib" -v g="$games" -v p="$plies" -v b="$bytes" \
-    'BEGIN { printf "%-24s %8.2f %10.0f %12.0f %8.1f %10.1f\n", n, s, g/s, p/s, b/1e6/s, k/1024 }'
+  mib=$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')
 }
-measure "xpgn check --jobs 1" "$xpgn" check --jobs 1 --quiet "$file"
-measure "xpgn check --jobs 2" "$xpgn" check --jobs 2 --quiet "$file"
-if command -v pgn-extract >/dev/null || [ -x /usr/games/pgn-extract ]; then
-  pe=$(command -v pgn-extract || echo /usr/games/pgn-extract)
-  # -r: report errors only (replays and checks every move); -s: silent.
-  measure "pgn-extract -r" "$pe" -s -r "$file"
+
+# ---- 1. Standard chess -------------------------------------------------------------------------
+bytes=$(stat -c %s "$file")
+read -r games plies < <(count "$file")
+echo "file: $file ($((bytes / 1000000)) MB, $games games, $plies plies), $(nproc) cores"
+pe=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
+pe_secs=
+if [ -n "$pe" ]; then
+  # pgn-extract parses every game and checks every move; -s silent, output discarded.
+  timed "$pe" -s -o /dev/null "$file"
+  pe_secs=$secs pe_mib=$mib
 else
-  echo "pgn-extract not installed (apt-get install pgn-extract): no comparison"
+  echo "pgn-extract is not installed (apt-get install pgn-extract): no ratios"
+fi
+printf '\n%-28s %8s %10s %12s %8s %9s %14s\n' tool seconds games/s plies/s MB/s peak-MiB "x pgn-extract"
+row() {  # name seconds peak-MiB
+  awk -v n="$1" -v s="$2" -v m="$3" -v g="$games" -v p="$plies" -v b="$bytes" -v pe="$pe_secs" \
+    'BEGIN { if (s <= 0) s = 0.01
+             r = pe == "" ? "-" : sprintf("%.2f", pe / s)
+             printf "%-28s %8.2f %10.0f %12.0f %8.1f %9s %14s\n", n, s, g/s, p/s, b/1e6/s, m, r }'
+}
+timed "$xpgn" check --jobs 1 --quiet "$file"
+row "xpgn check --jobs 1" "$secs" "$mib"
+chess_rate=$(awk -v p="$plies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
+timed "$xpgn" check --jobs "$jobs" --quiet "$file"
+row "xpgn check --jobs $jobs" "$secs" "$mib"
+timed "$xpgn" convert --to pgn -o /dev/null "$file"
+row "xpgn convert --to pgn" "$secs" "$mib"
+timed "$xpgn" convert --to json -o /dev/null "$file"
+row "xpgn convert --to json" "$secs" "$mib"
+[ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
+
+# ---- 2. Variants -------------------------------------------------------------------------------
+# The same measure for every variant: its sample games, repeated, checked on one thread.
+echo
+printf '%-28s %8s %10s %12s %10s\n' "samples x $copies" seconds games/s plies/s "x chess"
+for dir in "$root"/samples/*/; do
+  dir=${dir%/}
+  name=$(basename "$dir")
+  set -- "$dir"/*.pgn
+  [ -f "$1" ] || continue
+  repeated=$work/$name.pgn
+  for ((i = 0; i < copies; i++)); do cat "$@"; done >"$repeated"
+  read -r vgames vplies < <(count "$repeated")
+  timed "$xpgn" check --jobs 1 --quiet "$repeated"
+  rate=$(awk -v p="$vplies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
+  awk -v n="$name" -v s="$secs" -v g="$vgames" -v r="$rate" -v c="$chess_rate" \
+    'BEGIN { printf "%-28s %8.2f %10.0f %12.0f %10.2f\n", n, s, g / (s > 0 ? s : 0.01), r, r / c }'
+  rm -f "$repeated"
+done
+
+# ---- 3. Perft ----------------------------------------------------------------------------------
+echo
+printf '%-28s %6s %12s %8s %12s\n' perft depth nodes seconds nodes/s
+perft_row() {  # label depth perft-arguments...
+  local label=$1 depth=$2
+  shift 2
+  local out=$work/perft
+  /usr/bin/time -f '%e' -o "$work/time" "$xpgn" perft "$@" "$depth" >"$out" 2>/dev/null || true
+  local nodes
+  nodes=$(grep -Eo '[0-9]+' "$out" | tail -n 1)
+  secs=$(tail -n 1 "$work/time")
+  awk -v n="$label" -v d="$depth" -v k="$nodes" -v s="$secs" \
+    'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", n, d, k, s, k / (s > 0 ? s : 0.01) }'
+}
+perft_row "xpgn chess" "$perft_depth" --variant chess
+for v in reproduction battle-of-the-kings reservists reenterent maxim; do
+  perft_row "xpgn $v" $((perft_depth - 1)) --variant "$v"
+done
+sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
+if [ -n "$sf" ]; then
+  start=$(date +%s.%N)
+  sf_nodes=$(printf 'position startpos\ngo perft %d\nquit\n' "$perft_depth" | "$sf" |
+    sed -n 's/^Nodes searched: \([0-9]*\)/\1/p')
+  end=$(date +%s.%N)
+  awk -v d="$perft_depth" -v k="$sf_nodes" -v a="$start" -v b="$end" \
+    'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", "stockfish chess (1 thread)", d, k, b - a, k / (b - a) }'
+else
+  echo "stockfish is not installed (apt-get install stockfish): no perft comparison"
 fi
