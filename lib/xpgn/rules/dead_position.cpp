@@ -8,6 +8,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <queue>
+#include <unordered_set>
 #include <utility>
 
 #include "xpgn/rules/component.hpp"
@@ -404,12 +406,86 @@ void prefer_white(const Variant& v, Placement& p) {
   p.side = opposite(p.side);
 }
 
+// True when the table group holding `m` for `reach` is already built.
+bool group_built(const Variant& v, const Material& m, Reach reach) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  return c.groups.count(std::pair(&v, (reach == Reach::exact ? "exact" : "quick") + m.key())) > 0;
+}
+
+// How far the pawns of `pos` are from promoting: for the nearest pawn, the plies its pushes
+// need plus two for each man standing on the squares ahead of it; no_pawn_left without pawns.
+// The search below expands the positions with the smallest value first.
+constexpr int no_pawn_left = 1 << 20;
+int promotion_distance(const Position& pos) {
+  const Variant& v = pos.variant();
+  int best = no_pawn_left;
+  for (int i = 0; i < board_size(v); ++i) {
+    const Square s = square_at(v, i);
+    const Piece p = pos.at(s);
+    if (p.empty() || !v.pieces[p.type()].pawn) continue;
+    const int step = p.color() == Color::white ? 1 : -1;
+    int cost = p.color() == pos.side_to_move() ? -1 : 0;
+    for (int r = rank_of(s) + step; r >= 0 && r < v.ranks; r += step)
+      cost += pos.at(make_square(file_of(s), r)).empty() ? 2 : 4;
+    best = std::min(best, cost);
+  }
+  return best;
+}
+
+// A bounded best-first search, the pawn nearest to promotion first, for a line of legal moves
+// from `pos` to what a quick table calls alive: a position without moves whose side to move
+// loses, or a promotion. Positions without pawns are not followed. True when found (the quick
+// table then says alive too); false when not found within `budget` positions, which proves
+// nothing.
+bool alive_line_found(const Position& pos, int budget) {
+  struct Entry {
+    int priority;
+    std::uint64_t order;
+    Position position;
+    bool operator<(const Entry& o) const {
+      return priority != o.priority ? priority > o.priority : order > o.order;
+    }
+  };
+  std::priority_queue<Entry> open;
+  std::unordered_set<std::uint64_t> seen{pos.key()};
+  std::uint64_t order = 0;
+  open.push({promotion_distance(pos), order++, pos});
+  MoveList moves;
+  while (!open.empty() && budget-- > 0) {
+    const Position here = open.top().position;
+    open.pop();
+    moves.clear();
+    generate_legal(here, moves);
+    if (moves.empty() && no_move_is_loss(here)) return true;
+    for (const Move& m : moves) {
+      if (m.promotion != no_piece_type) return true;
+      Position next = play(here, m);
+      const int priority = promotion_distance(next);
+      if (priority != no_pawn_left && seen.insert(next.key()).second)
+        open.push({priority, order++, std::move(next)});
+    }
+  }
+  return false;
+}
+
+// True when some man of `m` is a pawn (a promotion may be near).
+bool has_pawn(const Variant& v, const Material& m) {
+  for (int i = 0; i < m.count; ++i)
+    if (v.pieces[m.men[i].type()].pawn) return true;
+  return !m.held.empty() && v.pieces[m.held.type()].pawn;
+}
+
 // The table's verdict on a position, no_position when the tables do not hold it.
 State lookup(const Position& pos, Reach reach) {
   const Variant& v = pos.variant();
   Placement p;
   if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
   prefer_white(v, p);
+  // Before building a quick table for a material with a pawn, look for a running pawn.
+  if (reach == Reach::quick && has_pawn(v, p.material) && !group_built(v, p.material, reach)) {
+    if (alive_line_found(pos, 20000)) return alive;
+  }
   const auto [group, index] = group_of(v, p.material, reach);
   return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
 }
