@@ -508,19 +508,20 @@ TEST_CASE("xpgn check --jobs 2 gives the report of --jobs 1 byte for byte on the
 
 TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position table",
           "[cli][dead]") {
-  // The pawn can promote, which a short search finds: the game needs no table. Without a pawn
-  // (K+N v K) the table is built. XPGN_DEAD_TRACE lists the tables built.
+  // The pawn can promote, which a short search finds: the game needs no table. When the only
+  // move takes the queen (so the position is dead), the search finds nothing and the K+Q v K
+  // table decides. XPGN_DEAD_TRACE lists the tables built.
   Scratch scratch("dead-trace");
   std::ofstream(scratch / "run.pgn")
       << "[Event \"r\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd6 *\n";
-  std::ofstream(scratch / "knight.pgn")
-      << "[Event \"n\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4N3/4K3 w - - 0 1\"]\n\n*\n";
+  std::ofstream(scratch / "forced.pgn")
+      << "[Event \"q\"]\n[SetUp \"1\"]\n[FEN \"k7/1Q6/8/8/8/8/8/4K3 b - - 0 1\"]\n\n*\n";
   setenv("XPGN_DEAD_TRACE", "1", 1);  // inherited by the commands below
   const Shell running = run("check '" + (scratch / "run.pgn") + "'");
   CHECK(running.status == 0);
   CHECK(running.err.find("K+P vs K") == std::string::npos);
-  const Shell knight = run("check '" + (scratch / "knight.pgn") + "'");
+  const Shell forced = run("check '" + (scratch / "forced.pgn") + "'");
   unsetenv("XPGN_DEAD_TRACE");
-  INFO(knight.err);
-  CHECK(knight.err.find("from K+N vs K") != std::string::npos);
+  INFO(forced.err);
+  CHECK(forced.err.find("from K+Q vs K") != std::string::npos);
 }

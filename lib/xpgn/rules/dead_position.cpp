@@ -433,12 +433,29 @@ int promotion_distance(const Position& pos) {
   return best;
 }
 
-// A bounded best-first search, the pawn nearest to promotion first, for a line of legal moves
-// from `pos` to what a quick table calls alive: a position without moves whose side to move
-// loses, or a promotion. Positions without pawns are not followed. True when found (the quick
-// table then says alive too); false when not found within `budget` positions, which proves
-// nothing.
-bool alive_line_found(const Position& pos, int budget) {
+// How far `pos` looks from a mate of a lone royal piece: the distance of the king nearer to a
+// corner to that corner plus twice the distance between the kings (no_pawn_left when a
+// side has more than one royal piece). The search below expands the smallest value first.
+int mate_distance(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return no_pawn_left;
+  const Square kings[2] = {pos.royal_square(Color::white, 0), pos.royal_square(Color::black, 0)};
+  auto corner = [&](Square s) {
+    return std::max(std::min<int>(file_of(s), v.files - 1 - file_of(s)),
+                    std::min<int>(rank_of(s), v.ranks - 1 - rank_of(s)));
+  };
+  const int apart = std::max(std::abs(file_of(kings[0]) - file_of(kings[1])),
+                             std::abs(rank_of(kings[0]) - rank_of(kings[1])));
+  return std::min(corner(kings[0]), corner(kings[1])) + 2 * apart;
+}
+
+// A bounded best-first search for a line of legal moves from `pos` to what a quick table calls
+// alive: a position without moves whose side to move loses, or a promotion. `distance` orders
+// the positions (smallest first; no_pawn_left: not followed); positions with fewer men than
+// `pos` are not followed either. True when found (the quick table then says alive too); false
+// when not found within `budget` positions, which proves nothing.
+bool alive_line_found(const Position& pos, int budget, int (*distance)(const Position&)) {
+  const int men = men_count(pos, dead_table_max_men + 1);
   struct Entry {
     int priority;
     std::uint64_t order;
@@ -450,7 +467,7 @@ bool alive_line_found(const Position& pos, int budget) {
   std::priority_queue<Entry> open;
   std::unordered_set<std::uint64_t> seen{pos.key()};
   std::uint64_t order = 0;
-  open.push({promotion_distance(pos), order++, pos});
+  open.push({distance(pos), order++, pos});
   MoveList moves;
   while (!open.empty() && budget-- > 0) {
     const Position here = open.top().position;
@@ -461,7 +478,8 @@ bool alive_line_found(const Position& pos, int budget) {
     for (const Move& m : moves) {
       if (m.promotion != no_piece_type) return true;
       Position next = play(here, m);
-      const int priority = promotion_distance(next);
+      if (men_count(next, men) < men) continue;
+      const int priority = distance(next);
       if (priority != no_pawn_left && seen.insert(next.key()).second)
         open.push({priority, order++, std::move(next)});
     }
@@ -482,16 +500,19 @@ State lookup(const Position& pos, Reach reach) {
   Placement p;
   if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
   prefer_white(v, p);
-  // Before building a quick table for a material with a pawn, look for a running pawn.
-  if (reach == Reach::quick && has_pawn(v, p.material) && !group_built(v, p.material, reach)) {
-    if (alive_line_found(pos, 20000)) return alive;
-  }
+  // Before building a quick table, look for a running pawn or a helpmate.
+  if (reach == Reach::quick && !group_built(v, p.material, reach) &&
+      alive_line_found(pos, 20000, has_pawn(v, p.material) ? promotion_distance : mate_distance))
+    return alive;
   const auto [group, index] = group_of(v, p.material, reach);
   return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
 }
 
 bool plain_king(const PieceDef& def) {
   return def.royal && def.betza == "K";
+}
+bool plain_knight(const PieceDef& def) {
+  return def.betza == "N" && !def.royal && !def.pawn;
 }
 bool plain_bishop(const PieceDef& def) {
   return def.letter == 'B' && def.betza == "B" && !def.royal;
@@ -510,14 +531,25 @@ bool bare_kings(const Position& pos) {
   return pos.royal_count(Color::white) <= 1 && pos.royal_count(Color::black) <= 1;
 }
 
+// True when every man on the board is a plain king or passes `other` (by piece counts: cheap
+// enough to ask on every ply).
+bool only_kings_and(const Position& pos, bool (*other)(const PieceDef&)) {
+  const Variant& v = pos.variant();
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    const auto type = static_cast<PieceType>(t);
+    if (plain_king(v.pieces[t]) || other(v.pieces[t])) continue;
+    if (pos.count(Color::white, type) + pos.count(Color::black, type) > 0) return false;
+  }
+  return true;
+}
+
 // FIDE's rule, proven where bishops keep their square colour and nothing else moves them:
 // kings and bishops only, all bishops on squares of one colour. A mated king would need its
 // neighbours of the other colour covered, which no piece can do.
-bool bishops_of_one_colour(const Position& pos) {
+bool bishops_of_one_colour(const Position& pos, const DeadPositionRule& rule) {
   const Variant& v = pos.variant();
-  const auto rule = dead_position_rule(v);
-  if (!rule || !rule->bishops_keep_colour || v.has_stacks || has_portals(v) ||
-      !pos.holding().empty() || wins_without_mate(v))
+  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_bishop) || v.has_stacks ||
+      has_portals(v) || !pos.holding().empty() || wins_without_mate(v))
     return false;
   bool light = false, dark = false;
   for (int i = 0; i < board_size(v); ++i) {
@@ -533,6 +565,28 @@ bool bishops_of_one_colour(const Position& pos) {
          pos.royal_count(Color::black) == 1;
 }
 
+// Kings and one plain knight (Betza N), where pieces move on a plain board (bishops keep their
+// colour) and nothing adds pieces: dead on any board. A king mated on an edge or in a corner
+// has at least three flight squares, of which the other king, which may not stand next to it,
+// covers at most two; the checking knight covers none of them.
+bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
+  const Variant& v = pos.variant();
+  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_knight) || v.has_stacks ||
+      has_portals(v) || !pos.holding().empty() || wins_without_mate(v) || v.files < 3 ||
+      v.ranks < 3)
+    return false;
+  for (const auto& c : v.components)
+    if (c->may_add_pieces()) return false;
+  int knights = 0;
+  for (int i = 0; i < board_size(v); ++i) {
+    const Piece p = pos.at(square_at(v, i));
+    if (p.empty()) continue;
+    const PieceDef& def = v.pieces[p.type()];
+    if (plain_king(def)) continue;
+    if (!plain_knight(def) || ++knights > 1) return false;
+  }
+  return knights == 1 && pos.royal_count(Color::white) == 1 && pos.royal_count(Color::black) == 1;
+}
 }  // namespace
 
 bool dead_tables_apply(const Variant& v) {
@@ -540,12 +594,19 @@ bool dead_tables_apply(const Variant& v) {
 }
 
 bool is_dead_position(const Position& pos) {
-  if (!dead_position_rule(pos.variant())) return false;
-  if (men_count(pos, dead_table_max_men) <= dead_table_max_men) {
-    const State s = lookup(pos, Reach::quick);
-    if (s != no_position) return s == dead;
-  }
-  return bare_kings(pos) || bishops_of_one_colour(pos);
+  const auto rule = dead_position_rule(pos.variant());
+  return rule && is_dead_position(pos, *rule);
+}
+
+bool is_dead_position(const Position& pos, const DeadPositionRule& rule) {
+  // Beyond the tables only bishops of one colour are proven dead; the piece counts rule the
+  // usual position out at once.
+  if (men_count(pos, dead_table_max_men) > dead_table_max_men)
+    return bishops_of_one_colour(pos, rule);
+  // Proven rules first: they need no table.
+  if (bare_kings(pos) || bishops_of_one_colour(pos, rule) || lone_knight(pos, rule)) return true;
+  const State s = lookup(pos, Reach::quick);
+  return s == dead;
 }
 
 std::vector<MaterialVerdict> dead_material_table(const Variant& v) {

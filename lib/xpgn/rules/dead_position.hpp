@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
@@ -21,6 +22,9 @@ inline constexpr int dead_table_max_men = 3;
 // kings, and kings with bishops on one square colour where bishops keep their colour. When
 // unsure the answer is false.
 bool is_dead_position(const Position& pos);
+// The same for a variant whose dead-position rule is `rule` (end_rule.hpp), without looking
+// the rule up.
+bool is_dead_position(const Position& pos, const DeadPositionRule& rule);
 
 // What the tables say about one material: of its legal placements (both sides to move), how
 // many are dead.

@@ -101,7 +101,7 @@ class DeadPosition final : public EndRule {
   explicit DeadPosition(bool bishops_keep_colour) : rule_{bishops_keep_colour} {}
   std::string_view name() const override { return "dead position"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
-    return is_dead_position(pos) ? verdict(Termination::insufficient_material) : Outcome{};
+    return is_dead_position(pos, rule_) ? verdict(Termination::insufficient_material) : Outcome{};
   }
   const DeadPositionRule& rule() const { return rule_; }
 
