@@ -525,3 +525,56 @@ TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position
   INFO(forced.err);
   CHECK(forced.err.find("from K+Q vs K") != std::string::npos);
 }
+
+TEST_CASE("check --format jsonl writes a record per game and a summary; sarif locates problems",
+          "[cli][formats]") {
+  Scratch scratch("formats");
+  std::ofstream(scratch / "two games.pgn")
+      << "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. d4 d5 2. c4 *\n";
+  const std::string file = scratch / "two games.pgn";
+  const Shell lines = run("check --format jsonl '" + file + "'");
+  CHECK(lines.status == 1);
+  std::vector<nlohmann::json> records;
+  std::istringstream in(lines.out);
+  for (std::string line; std::getline(in, line);) records.push_back(nlohmann::json::parse(line));
+  REQUIRE(records.size() == 3);
+  CHECK(records[0]["format"] == "xpgn-check-record");
+  CHECK(records[0]["record"] == "game");
+  CHECK(records[0]["valid"] == false);
+  CHECK(records[0]["plies"] == 2);
+  REQUIRE(records[0]["diagnostics"].size() == 1);
+  CHECK(records[0]["diagnostics"][0]["token"] == "Ke3");
+  CHECK(records[1]["game"] == 2);
+  CHECK(records[1]["line"] == 5);
+  CHECK(records[1]["valid"] == true);
+  CHECK(records[1]["plies"] == 3);
+  CHECK(records[2]["record"] == "summary");
+  CHECK(records[2]["invalid"] == 1);
+
+  const Shell sarif = run("check --format sarif '" + file + "'");
+  CHECK(sarif.status == 1);
+  const auto doc = nlohmann::json::parse(sarif.out);
+  CHECK(doc["version"] == "2.1.0");
+  const auto& results = doc["runs"][0]["results"];
+  REQUIRE(results.size() == 1);
+  CHECK(results[0]["ruleId"] == "illegal-move");
+  CHECK(results[0]["level"] == "error");
+  const auto& where = results[0]["locations"][0]["physicalLocation"];
+  CHECK(where["region"]["startLine"] == 3);
+  CHECK(where["region"]["startColumn"] == 13);
+  // An absolute path becomes a file URI, the blank percent-encoded.
+  const std::string uri = where["artifactLocation"]["uri"];
+  CHECK(uri.rfind("file:///", 0) == 0);
+  CHECK(uri.find("two%20games.pgn") != std::string::npos);
+  CHECK(doc["runs"][0]["tool"]["driver"]["rules"][0]["id"] == "illegal-move");
+
+  // Every format gives the same bytes with --jobs 2, and --quiet keeps only the summary.
+  for (const char* format : {"text", "json", "jsonl", "sarif"}) {
+    INFO(format);
+    const std::string args = std::string("check --format ") + format + " '" + file + "' ";
+    CHECK(run(args + "--jobs 2 invalid.pgn").out == run(args + "--jobs 1 invalid.pgn").out);
+  }
+  const Shell quiet = run("check --quiet --format jsonl '" + file + "'");
+  CHECK(quiet.out.find("\"record\":\"game\"") == std::string::npos);
+  CHECK(quiet.out.find("\"record\":\"summary\"") != std::string::npos);
+}

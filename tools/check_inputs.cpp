@@ -21,12 +21,17 @@ namespace {
 
 using record::CheckReport;
 
-// Adds what `part` (a later stretch of the same input) found to `report`.
-void merge_part(CheckReport& report, CheckReport&& part) {
+// Adds what `part` (a later stretch of input number `input`) found to `report`: hands it to
+// `sink` first when there is one, and then keeps only its counts.
+void merge_part(CheckReport& report, CheckReport&& part, std::size_t input, const PartSink& sink) {
   report.games += part.games;
   report.valid += part.valid;
   report.invalid += part.invalid;
   report.plies += part.plies;
+  if (sink) {
+    sink(input, part);
+    return;
+  }
   for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
 }
 
@@ -191,6 +196,7 @@ struct Batch {
 CheckReport replay_batch(const Batch& batch, record::ReplayOptions options,
                          const std::string& name) {
   CheckReport part;
+  part.summarise_games = true;
   options.file_name = name;
   record::Replayer replayer(options, [&part](record::Game& game) { record::add_game(part, game); });
   batch.log.replay_into(replayer);
@@ -203,8 +209,13 @@ CheckReport replay_batch(const Batch& batch, record::ReplayOptions options,
 // `max_pending` batches are queued, being replayed or waiting to be merged at any time.
 class OrderedReplay {
  public:
-  OrderedReplay(unsigned jobs, record::ReplayOptions options, std::vector<CheckReport>& reports)
-      : options_(std::move(options)), reports_(reports), jobs_(jobs), max_pending_(2 * jobs + 2) {}
+  OrderedReplay(unsigned jobs, record::ReplayOptions options, std::vector<CheckReport>& reports,
+                const PartSink& sink)
+      : options_(std::move(options)),
+        reports_(reports),
+        sink_(sink),
+        jobs_(jobs),
+        max_pending_(2 * jobs + 2) {}
   // Stops the workers without merging (after an exception on the reading thread).
   ~OrderedReplay() {
     std::unique_lock lock(mutex_);
@@ -248,7 +259,8 @@ class OrderedReplay {
       auto node = done_.extract(merged_++);
       if (node.mapped().failure) std::rethrow_exception(node.mapped().failure);
       lock.unlock();
-      merge_part(reports_[node.mapped().input], std::move(node.mapped().part));
+      const std::size_t input = node.mapped().input;
+      merge_part(reports_[input], std::move(node.mapped().part), input, sink_);
       lock.lock();
     }
   }
@@ -277,6 +289,7 @@ class OrderedReplay {
 
   record::ReplayOptions options_;
   std::vector<CheckReport>& reports_;
+  const PartSink& sink_;
   const std::size_t jobs_;
   const std::size_t max_pending_;
   std::mutex mutex_;
@@ -294,8 +307,9 @@ constexpr std::size_t batch_events = 4096;
 
 // Reads every input on this thread and replays its games on `jobs` workers.
 void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
-                       const record::ReplayOptions& options, std::vector<CheckReport>& reports) {
-  OrderedReplay workers(jobs, options, reports);
+                       const record::ReplayOptions& options, std::vector<CheckReport>& reports,
+                       const PartSink& sink) {
+  OrderedReplay workers(jobs, options, reports, sink);
   for (std::size_t i = 0; i < paths.size(); ++i) {
     Input input(paths[i]);
     if (!input.error().empty()) {
@@ -314,7 +328,7 @@ void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
 
 // Reads and replays every input in turn on this thread.
 void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOptions& options,
-                   std::vector<CheckReport>& reports) {
+                   std::vector<CheckReport>& reports, const PartSink& sink) {
   for (std::size_t i = 0; i < paths.size(); ++i) {
     Input input(paths[i]);
     CheckReport& report = reports[i];
@@ -326,9 +340,17 @@ void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOp
     replay.file_name = paths[i];
     std::vector<record::Diagnostic> orphans;
     record::replay_pgn(
-        input.stream(), replay, [&report](record::Game& game) { record::add_game(report, game); },
+        input.stream(), replay,
+        [&](record::Game& game) {
+          CheckReport part;
+          part.summarise_games = true;
+          record::add_game(part, game);
+          merge_part(report, std::move(part), i, sink);
+        },
         &orphans);
-    for (auto& d : orphans) report.diagnostics.push_back(std::move(d));
+    CheckReport rest;
+    rest.diagnostics = std::move(orphans);
+    merge_part(report, std::move(rest), i, sink);
     if (auto error = input.read_error(); !error.empty()) report.io_error = error;
   }
 }
@@ -336,14 +358,14 @@ void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOp
 }  // namespace
 
 std::vector<CheckReport> check_inputs(const std::vector<std::string>& paths, unsigned jobs,
-                                      record::ReplayOptions options) {
+                                      record::ReplayOptions options, const PartSink& sink) {
   options.mode = record::ReplayMode::check;
   std::vector<CheckReport> reports(paths.size());
   for (std::size_t i = 0; i < paths.size(); ++i) reports[i].name = paths[i];
   if (jobs <= 1)
-    check_in_turn(paths, options, reports);
+    check_in_turn(paths, options, reports, sink);
   else
-    check_in_parallel(paths, jobs, options, reports);
+    check_in_parallel(paths, jobs, options, reports, sink);
   return reports;
 }
 

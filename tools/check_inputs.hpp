@@ -4,6 +4,7 @@
 // through a bounded queue, and the results are put back in input order.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,10 +13,18 @@
 
 namespace xpgn::cli {
 
+// Receives what was found in a stretch of input number `input` (an index into the paths): its
+// diagnostics and the summaries of its games. Called on the calling thread, strictly in input
+// order, as soon as the stretch is checked; the part is dropped afterwards.
+using PartSink = std::function<void(std::size_t input, const record::CheckReport& part)>;
+
 // Checks `paths` ("-": standard input; FIFOs work too) with `jobs` threads; `options` are the
 // replay options (mode and file name are set here). Reports are in the order of `paths`; an
-// input that cannot be read has io_error set and the others are still checked.
+// input that cannot be read has io_error set and the others are still checked. With a `sink`,
+// diagnostics and game summaries go to it as the check goes (memory stays bounded) and the
+// reports returned hold only the counts and I/O errors; without one they hold the diagnostics.
 std::vector<record::CheckReport> check_inputs(const std::vector<std::string>& paths, unsigned jobs,
-                                              record::ReplayOptions options = {});
+                                              record::ReplayOptions options = {},
+                                              const PartSink& sink = {});
 
 }  // namespace xpgn::cli

@@ -242,6 +242,7 @@ json diagnostic_to_json(const record::Diagnostic& d) {
 void write_game_json(std::ostream& out, const record::Game& game) {
   // Keys before "moves" (sorted order, as dump() writes them), then the moves, then the rest.
   json head = json::object();
+  head["format"] = "xpgn-game";
   head["game"] = game.index;
   head["line"] = game.pos.line;
   head["comments"] = texts_json(game.comments);
@@ -267,6 +268,7 @@ void write_game_json(std::ostream& out, const record::Game& game) {
                      {"winner", winner},
                      {"result", game.outcome.result()}};
   tail["valid"] = game.valid();
+  tail["version"] = game_format_version;
   std::string head_text = dump(head);
   head_text.pop_back();
   out << head_text << ",\"moves\":";

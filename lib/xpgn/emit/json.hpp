@@ -10,6 +10,10 @@
 
 namespace xpgn::emit {
 
+// The version of the game object ("format": "xpgn-game"), raised on any incompatible change
+// (docs/schema/game.schema.json).
+inline constexpr int game_format_version = 1;
+
 // {"severity", "file", "line", "column", "game", "ply", "token", "message"}; absent parts are
 // null (line/column/game/ply 0 become null, an empty token null).
 nlohmann::json diagnostic_to_json(const record::Diagnostic& diagnostic);

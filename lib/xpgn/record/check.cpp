@@ -70,6 +70,9 @@ void add_game(CheckReport& report, Game& game) {
     ++report.valid;
   else
     ++report.invalid;
+  if (report.summarise_games)
+    report.game_summaries.push_back({game.index, game.pos.line, game.valid(), game.mainline_plies,
+                                     report.diagnostics.size(), game.diagnostics.size()});
   for (auto& d : game.diagnostics) report.diagnostics.push_back(std::move(d));
   game.diagnostics.clear();
 }

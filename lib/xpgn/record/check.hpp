@@ -14,7 +14,18 @@
 
 namespace xpgn::record {
 
-// What checking one input found.
+// One checked game: where it starts, its verdict, and which of its report's diagnostics are its
+// own (report.diagnostics[first_diagnostic, first_diagnostic + diagnostic_count)).
+struct GameSummary {
+  std::uint64_t index = 0;  // 1-based number of the game in its input
+  std::uint64_t line = 0;   // line where the game starts
+  bool valid = true;
+  int plies = 0;  // mainline moves replayed
+  std::size_t first_diagnostic = 0;
+  std::size_t diagnostic_count = 0;
+};
+
+// What checking one input (or a stretch of it) found.
 struct CheckReport {
   std::string name;  // the input's name ("-" for stdin)
   std::uint64_t games = 0;
@@ -23,11 +34,16 @@ struct CheckReport {
   std::uint64_t plies = 0;              // mainline moves replayed, all games
   std::vector<Diagnostic> diagnostics;  // in input order, warnings included
   std::optional<std::string> io_error;  // set when the input could not be read
+  // When true, add_game() also keeps a GameSummary per game (memory grows with the games:
+  // meant for reports of a stretch of input that are handed on and dropped).
+  bool summarise_games = false;
+  std::vector<GameSummary> game_summaries;
 };
 
 struct Game;
 
-// Adds a finished game to `report`: counts it and moves its diagnostics out of it.
+// Adds a finished game to `report`: counts it, moves its diagnostics out of it and, with
+// report.summarise_games, keeps its summary.
 void add_game(CheckReport& report, Game& game);
 
 // Byte offsets where `text` may be cut into at most `parts` ranges: each offset (after the
