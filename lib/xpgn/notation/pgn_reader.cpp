@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 #include <unicode/ucnv.h>
@@ -174,7 +175,8 @@ class LineTracker {
 //    anything else than white space or a comment comes next;
 //  - before a '[' that is the first thing on its line, once the game has movetext;
 //  - before a tag-pair line after a blank line that repeats a tag name of the game (tag sections
-//    without movetext: "header-only" files), or before a repeated [Event] line;
+//    without movetext: "header-only" files); a tag repeated within one tag section stays in its
+//    game (the replayer warns);
 //  - before a line starting with [Event " inside a {} comment (an unclosed comment);
 //  - at the end of the input.
 // White space between games belongs to nobody; a game starts at its first token.
@@ -327,7 +329,7 @@ class Splitter {
           return emit(f, p, out);
         }
         if (!f.in_game) start_game(f, p);
-        tag_names_.emplace_back(abs(name), tag_name.size());
+        tag_names_.emplace(tag_name);
         f.has_tags = true;
         f.blank_line_since_tag = false;
         f.line_has_content = true;
@@ -460,10 +462,7 @@ class Splitter {
 
   // Does a tag line with this name start a new game although the game has no movetext yet?
   bool repeats_tag(const Flags& f, std::string_view name) const {
-    if (!f.blank_line_since_tag && name != "Event") return false;
-    for (const auto& [at, size] : tag_names_)
-      if (std::string_view(ptr(at), size) == name) return true;
-    return false;
+    return f.blank_line_since_tag && tag_names_.count(std::string(name)) > 0;
   }
 
   const char* data_ = nullptr;
@@ -473,7 +472,7 @@ class Splitter {
   std::uint64_t game_start_ = 0;
   std::uint64_t result_at_ = 0;
   std::size_t result_size_ = 0;
-  std::vector<std::pair<std::uint64_t, std::size_t>> tag_names_;
+  std::unordered_set<std::string> tag_names_;  // the tag names of the current game
   // Line counting: the position of absolute offset mark_.
   std::uint64_t mark_ = 0;
   SourcePos mark_pos_{1, 1, 0};

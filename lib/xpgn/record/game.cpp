@@ -126,8 +126,8 @@ bool Game::valid() const {
 }
 
 const std::string* Game::tag(std::string_view name) const {
-  for (const auto& t : tags)
-    if (t.name == name) return &t.value;
+  for (auto t = tags.rbegin(); t != tags.rend(); ++t)
+    if (t->name == name) return &t->value;
   return nullptr;
 }
 

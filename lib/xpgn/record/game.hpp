@@ -92,7 +92,7 @@ struct Game {
 
   // True when no diagnostic is an error.
   bool valid() const;
-  // Value of the first tag named `name`, nullptr when absent.
+  // Value of the last tag named `name` (a repeated tag's later value wins), nullptr when absent.
   const std::string* tag(std::string_view name) const;
   // The start position (variant start or [FEN]); nullopt when the variant or FEN is bad.
   std::optional<rules::Position> start_position() const;

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <unordered_set>
 #include <utility>
 
 #include "xpgn/record/utf8.hpp"
@@ -117,6 +119,7 @@ struct Replayer::State {
 
   // Tags the replay needs, kept in both modes (buffers reused between games).
   std::string variant_name, variant_options, fen, setup_flag, result_tag, date;
+  std::unordered_set<std::string> tag_names;  // the tag names given so far in this game
   SourcePos variant_pos, fen_pos, result_pos;
   bool has_variant = false, has_fen = false, has_setup = false, has_result = false;
   std::string result_marker;
@@ -172,6 +175,7 @@ struct Replayer::State {
     started = false;
     depth = 0;
     has_variant = has_fen = has_setup = has_result = has_marker = false;
+    tag_names.clear();
     variant_name.clear();
     variant_options.clear();
     fen.clear();
@@ -660,6 +664,11 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   if (!s.in_game) s.open_game(1, pos);
   s.check_utf8(name, pos, "tag name");
   s.check_utf8(value, pos, "tag " + std::string(name));
+  if (!s.tag_names.emplace(name).second)
+    s.report(Severity::warning, pos, 0, std::string(name),
+             "tag " + std::string(name) +
+                 " given again in the same game: the later value is used, "
+                 "both are kept");
   if (s.full()) s.game.tags.push_back(Tag{std::string(name), std::string(value), pos});
   if (s.started) return;  // a tag inside movetext (after a syntax error): nothing to set up
   if (name == "Variant") {
