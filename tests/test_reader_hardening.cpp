@@ -2,11 +2,14 @@
 // with its input, and one encoding decision is made per input.
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "test_support.hpp"
 #include "xpgn/emit/pgn.hpp"
+#include "xpgn/notation/detail.hpp"
+#include "xpgn/notation/notation.hpp"
 
 using xpgn::record::Game;
 using xpgn::record::Severity;
@@ -16,7 +19,8 @@ using xpgn::test::replay;
 
 TEST_CASE("a tag given twice stays in its game: the later value counts, both are kept",
           "[reader][tags]") {
-  auto games = replay("[Event \"a\"]\n[Site \"x\"]\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
+  auto games =
+      replay("[Event \"a\"]\n[Site \"x\"]\n[Event \"b\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n");
   REQUIRE(games.size() == 1);
   const Game& g = games[0];
   INFO(dump(g));
@@ -45,4 +49,67 @@ TEST_CASE("tag sections separated by blank lines are still separate header-only 
   auto games = replay("[Event \"a\"]\n\n[Site \"x\"]\n\n[Event \"b\"]\n\n[Site \"y\"]\n");
   REQUIRE(games.size() == 2);
   CHECK(*games[1].tag("Event") == "b");
+}
+
+namespace {
+
+// Records what the reader hands over: game starts, tag values' sizes, comment sizes, errors.
+struct Recorder : xpgn::notation::PgnVisitor {
+  std::vector<std::uint64_t> games;
+  std::vector<std::uint64_t> game_lines;
+  std::vector<std::size_t> tag_sizes, comment_sizes, token_sizes;
+  std::vector<std::string> errors;
+  void begin_game(std::uint64_t index, xpgn::SourcePos pos) override {
+    games.push_back(index);
+    game_lines.push_back(pos.line);
+  }
+  void tag(std::string_view, std::string_view value, xpgn::SourcePos) override {
+    tag_sizes.push_back(value.size());
+  }
+  void comment(std::string_view text, xpgn::SourcePos) override {
+    comment_sizes.push_back(text.size());
+  }
+  void invalid_move(const xpgn::notation::SyntaxError& e) override {
+    token_sizes.push_back(e.token.size());
+  }
+  void syntax_error(const xpgn::notation::SyntaxError& e) override {
+    errors.push_back(std::to_string(e.pos.line) + ": " + e.expected);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the reader scans a long tag, comment or token once, whatever the chunk size",
+          "[reader][linear]") {
+  // With 16-byte reads a 2 MB construct is cut 130,000 times; a reader that rescans it from
+  // its start after every read does 10^11 steps here and never finishes.
+  const std::string big(2'000'000, 'a');
+  const std::string text = "[Event \"" + big + "\"]\n\n1. e4 {" + big + "} e5 " + big +
+                           " *\n\n[Event \"next\"]\n\n1. d4 *\n";
+  std::istringstream in(text);
+  Recorder r;
+  CHECK(xpgn::notation::detail::read_pgn(in, r, 16) == 2);
+  REQUIRE(r.tag_sizes.size() == 2);
+  CHECK(r.tag_sizes[0] == big.size());
+  REQUIRE(r.comment_sizes.size() == 1);
+  CHECK(r.comment_sizes[0] == big.size());
+  CHECK(r.game_lines == std::vector<std::uint64_t>{1, 5});
+}
+
+TEST_CASE("a game longer than the reader's limit is an error, skipped in constant memory",
+          "[reader][limits]") {
+  const std::string big(3'000'000, 'x');
+  const std::string text = "[Event \"one\"]\n\n1. e4 *\n\n[Event \"two\"]\n\n1. e4 {" + big +
+                           "\nstill the comment\n} e5 *\n\n[Event \"three\"]\n\n1. d4 *\n";
+  std::istringstream in(text);
+  Recorder r;
+  xpgn::notation::ReaderLimits limits;
+  limits.max_game_bytes = 1'000'000;
+  CHECK(xpgn::notation::read_pgn(in, r, limits) == 3);
+  CHECK(r.games == std::vector<std::uint64_t>{1, 2, 3});
+  REQUIRE(r.errors.size() == 1);
+  CHECK(r.errors[0].find("5: a game of at most 1000000 bytes") == 0);
+  // The third game keeps its line number although the second one was skipped.
+  CHECK(r.game_lines == std::vector<std::uint64_t>{1, 5, 11});
+  CHECK(r.comment_sizes.empty());
 }

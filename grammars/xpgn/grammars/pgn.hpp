@@ -59,7 +59,11 @@ struct comment : pg::sor<brace_comment, line_comment> {};
 // ---- Tag pairs ----------------------------------------------------------------------------------
 struct tag_open : pg::one<'['> {};
 struct tag_space : pg::star<pg::one<' ', '\t'>> {};
-struct tag_name : pg::plus<pg::sor<pg::alnum, pg::one<'_', '-'>>> {};
+// A tag name has at most 255 characters (max_tag_name_length): the splitter looks no further.
+inline constexpr unsigned max_tag_name_length = 255;
+struct tag_name_char : pg::sor<pg::alnum, pg::one<'_', '-'>> {};
+struct tag_name : pg::seq<pg::rep_min_max<1, max_tag_name_length, tag_name_char>,
+                          pg::not_at<tag_name_char>> {};
 struct tag_escape : pg::seq<pg::one<'\\'>, pg::not_one<'\n', '\r'>> {};
 struct tag_value_end : pg::seq<tag_space, pg::sor<pg::one<']', '\r', '\n'>, pg::eof>> {};
 struct tag_inner_quote : pg::seq<pg::one<'"'>, pg::not_at<tag_value_end>> {};

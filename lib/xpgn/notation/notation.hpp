@@ -62,9 +62,18 @@ class PgnVisitor {
   virtual bool wants_movetext() { return true; }
 };
 
-// Streams PGN games from `in` to `visitor` in constant memory (bounded by the largest game).
-// Returns the number of games read. Never throws on bad input: problems go to the visitor.
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor);
+// Bounds on what one game may hold, each a clear syntax error when exceeded (docs/notation.md,
+// "Limits").
+struct ReaderLimits {
+  // Bytes of one game's text; a longer game is reported and skipped up to the next line that
+  // starts with [Event " (read on in constant memory).
+  std::uint64_t max_game_bytes = std::uint64_t{256} << 20;
+};
+
+// Streams PGN games from `in` to `visitor`; memory is bounded by the largest game (at most
+// limits.max_game_bytes of text, held once more while it is parsed). Returns the number of
+// games read. Never throws on bad input: problems go to the visitor.
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderLimits& limits = {});
 
 // Same for text already in memory.
 std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor);

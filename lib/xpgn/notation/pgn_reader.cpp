@@ -209,10 +209,24 @@ class Splitter {
   Event next(const char* data, std::size_t size, std::uint64_t base, bool eof, GameSlice& out) {
     data_ = data;
     base_ = base;
+    if (skipping_ && !skip(data + size, eof)) return eof ? Event::done : Event::need_more;
     Flags f = flags_;  // a local copy the compiler can keep in registers
     const Event event = scan(f, data + (pos_ - base), data + size, eof, out);
     flags_ = f;
     return event;
+  }
+
+  // Gives up the unfinished game (too long): returns where it started; what was scanned of it
+  // is dropped, and so is everything up to the next line that starts with `[Event "`, read on
+  // in constant memory. Call between next() calls that returned Event::need_more.
+  SourcePos abandon_game() {
+    advance_mark(game_start_);
+    const SourcePos start = mark_pos_;
+    advance_mark(pos_);
+    flags_ = Flags{};
+    resume_at_ = ~std::uint64_t{0};
+    skipping_ = true;
+    return start;
   }
 
  private:
@@ -263,17 +277,18 @@ class Splitter {
         if (!f.in_game) start_game(f, p);
         f.line_has_content = true;
         f.bol = false;
-        const char* q = p + 1;
+        const char* q = resume(p, p + 1);
         while (q < e && is_symbol_char(*q)) ++q;
-        if (q == e && !eof) return need_more(p);
+        if (q == e && !eof) return need_more(p, q);
         if (f.depth <= 0 && is_result(p, static_cast<std::size_t>(q - p))) set_result(f, p, q);
         f.has_movetext = true;
         p = q;
         continue;
       }
       if (c == '%' && f.bol) {  // escape line
-        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
-        if (nl == nullptr && !eof) return need_more(p);
+        const char* from = resume(p, p);
+        const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(e - from));
+        if (nl == nullptr && !eof) return need_more(p, e);
         p = nl == nullptr ? e : static_cast<const char*>(nl);
         f.line_has_content = true;
         continue;
@@ -281,9 +296,12 @@ class Splitter {
       f.bol = false;
       if (c == '{') {
         if (!f.in_game) start_game(f, p);
+        // Resuming, look again at the last bytes scanned: a '\n[Event "' may straddle them.
+        const char* from = resume(p, p + 1);
+        from = std::max(p + 1, from - event_line.size());
         const char* close =
-            static_cast<const char*>(std::memchr(p + 1, '}', static_cast<std::size_t>(e - p - 1)));
-        const char* resync = find_event_line(p + 1, close == nullptr ? e : close);
+            static_cast<const char*>(std::memchr(from, '}', static_cast<std::size_t>(e - from)));
+        const char* resync = find_event_line(from, close == nullptr ? e : close);
         if (resync != nullptr) {  // unclosed comment: the next game starts at the [Event line
           p = resync + 1;
           f.bol = true;
@@ -292,7 +310,7 @@ class Splitter {
           continue;
         }
         if (close == nullptr) {
-          if (!eof) return need_more(p);
+          if (!eof) return need_more(p, e);
           p = e;
         } else {
           p = close + 1;
@@ -303,8 +321,9 @@ class Splitter {
       }
       if (c == ';') {
         if (!f.in_game) start_game(f, p);
-        const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
-        if (nl == nullptr && !eof) return need_more(p);
+        const char* from = resume(p, p);
+        const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(e - from));
+        if (nl == nullptr && !eof) return need_more(p, e);
         p = nl == nullptr ? e : static_cast<const char*>(nl);
         if (f.has_tags) f.has_movetext = true;
         f.line_has_content = true;
@@ -313,13 +332,19 @@ class Splitter {
       if (c == '[') {
         const bool first_on_line = !f.line_has_content;
         // The tag pair up to the end of its value and ']' (or the end of the line).
+        // (Names are looked at up to max_tag_name_length bytes, so that rescanning a name cut by
+        // the buffer end costs little; the grammar refuses longer names.)
         const char* name = p + 1;
         while (name < e && (*name == ' ' || *name == '\t')) ++name;
         const char* name_end = name;
-        while (name_end < e && is_tag_name_char(*name_end)) ++name_end;
-        const char* tag_end = scan_tag_value(name_end, e);
+        while (name_end < e && name_end - name < grammars::pgn::max_tag_name_length &&
+               is_tag_name_char(*name_end))
+          ++name_end;
+        const char* inside = nullptr;
+        const char* tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
+                                                : scan_tag_value(name_end, e, inside);
         if (tag_end == nullptr) {
-          if (!eof) return need_more(p);
+          if (!eof) return inside != nullptr ? need_more(p, inside) : need_more(p);
           tag_end = e;
         }
         const std::string_view tag_name(name, static_cast<std::size_t>(name_end - name));
@@ -356,12 +381,47 @@ class Splitter {
     }
   }
 
+  // While skipping an abandoned game: true once the next `[Event "` line is found (scanning
+  // goes on there); false when more input is needed (or at the end of the input), the bytes
+  // looked at being dropped but for a few that may start that line.
+  bool skip(const char* e, bool eof) {
+    const char* p = ptr(pos_);
+    const char* line = find_event_line(p, e);
+    if (line != nullptr) {
+      advance_mark(abs(line + 1));
+      pos_ = mark_;
+      skipping_ = false;
+      return true;
+    }
+    const char* keep = eof || e - p <= static_cast<std::ptrdiff_t>(event_line.size())
+                           ? (eof ? e : p)
+                           : e - event_line.size();
+    advance_mark(abs(keep));
+    pos_ = mark_;
+    return false;
+  }
+
   std::uint64_t abs(const char* p) const { return base_ + static_cast<std::uint64_t>(p - data_); }
   const char* ptr(std::uint64_t a) const { return data_ + (a - base_); }
 
   Event need_more(const char* p) {
     pos_ = abs(p);
     return Event::need_more;
+  }
+
+  // Stops for more input inside a construct that starts at `p` and was scanned up to `scanned`:
+  // the next call starts the construct again at `p` but resumes its scan at `scanned`, so that
+  // a token, comment or tag value longer than the buffer is scanned once, not once per refill.
+  Event need_more(const char* p, const char* scanned) {
+    resume_at_ = abs(p);
+    resume_from_ = abs(scanned);
+    return need_more(p);
+  }
+
+  // Where to scan a construct starting at `p` from: `from`, or further on where an earlier
+  // call stopped inside the same construct.
+  const char* resume(const char* p, const char* from) const {
+    return resume_at_ == abs(p) && resume_from_ > abs(from) ? ptr(resume_from_) : from;
   }
 
   void start_game(Flags& f, const char* p) {
@@ -411,43 +471,53 @@ class Splitter {
   }
 
   // After a tag name: the end of the tag pair ("value" and ']'), or nullptr when the buffer ends
-  // before the line does. Mirrors the lenient grammar: \x escapes, a '"' followed by something
-  // else than blanks and ']' or the end of the line is part of the value, the value ends at the
-  // end of the line.
-  static const char* scan_tag_value(const char* q, const char* e) {
+  // before the line does; then `inside` is where scan_quoted() can go on when the value's
+  // opening quote was seen (else nullptr). Mirrors the lenient grammar: \x escapes, a '"'
+  // followed by something else than blanks and ']' or the end of the line is part of the
+  // value, the value ends at the end of the line.
+  static const char* scan_tag_value(const char* q, const char* e, const char*& inside) {
+    inside = nullptr;
     while (q < e && (*q == ' ' || *q == '\t')) ++q;
     if (q == e) return nullptr;
-    if (*q == '"') {
-      ++q;
-      for (;;) {
-        while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
-        if (q == e) return nullptr;
-        const char c = *q;
-        if (c == '\n' || c == '\r') return q;
-        if (c == '\\') {
-          if (q + 1 == e) return nullptr;
-          if (q[1] == '\n' || q[1] == '\r') return q + 1;
-          q += 2;
-          continue;
-        }
-        if (c == '"') {
-          const char* r = q + 1;
-          while (r < e && (*r == ' ' || *r == '\t')) ++r;
-          if (r == e) return nullptr;
-          if (*r == ']') return r + 1;
-          if (*r == '\n' || *r == '\r') return r;
-        }
-        ++q;
-      }
-    }
+    if (*q == '"') return scan_quoted(q + 1, e, inside);
     while (q < e && (*q == ' ' || *q == '\t')) ++q;
     if (q == e) return nullptr;
     return *q == ']' ? q + 1 : q;
   }
 
+  // Inside a quoted tag value, from `q`: as scan_tag_value(); `inside` is where to go on.
+  static const char* scan_quoted(const char* q, const char* e, const char*& inside) {
+    for (;;) {
+      inside = q;
+      while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+      if (q == e) {
+        inside = q;
+        return nullptr;
+      }
+      inside = q;
+      const char c = *q;
+      if (c == '\n' || c == '\r') return q;
+      if (c == '\\') {
+        if (q + 1 == e) return nullptr;
+        if (q[1] == '\n' || q[1] == '\r') return q + 1;
+        q += 2;
+        continue;
+      }
+      if (c == '"') {
+        const char* r = q + 1;
+        while (r < e && (*r == ' ' || *r == '\t')) ++r;
+        if (r == e) return nullptr;
+        if (*r == ']') return r + 1;
+        if (*r == '\n' || *r == '\r') return r;
+      }
+      ++q;
+    }
+  }
+
   // A '\n' in [p, e) that is followed by `[Event "`, or nullptr.
+  static constexpr std::string_view event_line = "[Event \"";
   static const char* find_event_line(const char* p, const char* e) {
-    static constexpr std::string_view event = "[Event \"";
+    static constexpr std::string_view event = event_line;
     while (p < e) {
       const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
       if (nl == nullptr) return nullptr;
@@ -471,6 +541,11 @@ class Splitter {
   Flags flags_;
   std::uint64_t game_start_ = 0;
   std::uint64_t result_at_ = 0;
+  // The construct (token, comment, tag pair) the last need_more() stopped in, and how far it
+  // had been scanned (see need_more(p, scanned)).
+  std::uint64_t resume_at_ = ~std::uint64_t{0};
+  std::uint64_t resume_from_ = 0;
+  bool skipping_ = false;  // after abandon_game(), until the next [Event line
   std::size_t result_size_ = 0;
   std::unordered_set<std::string> tag_names_;  // the tag names of the current game
   // Line counting: the position of absolute offset mark_.
@@ -744,7 +819,7 @@ constexpr const char* error_text() {
   else if constexpr (std::is_same_v<Rule, gp::tag_space>)
     return "a blank";
   else if constexpr (std::is_same_v<Rule, gp::tag_name>)
-    return "a tag name";
+    return "a tag name (letters, digits, _ and -, at most 255 of them)";
   else if constexpr (std::is_same_v<Rule, gp::tag_value>)
     return "a tag value in double quotes";
   else if constexpr (std::is_same_v<Rule, gp::tag_quote_close>)
@@ -838,6 +913,19 @@ class Reader {
 
   std::uint64_t games() const { return games_; }
 
+  // Reports a game whose text is longer than `limit` bytes as a game of its own with one
+  // syntax error; the splitter skips its text.
+  void oversized_game(SourcePos start, std::uint64_t limit) {
+    ++games_;
+    visitor_.begin_game(games_, start);
+    visitor_.syntax_error(
+        {start, "",
+         "a game of at most " + std::to_string(limit) +
+             " bytes (the reader's limit): this game is longer and is skipped up to the next "
+             "line starting with [Event \""});
+    visitor_.end_game();
+  }
+
  private:
   PgnVisitor& visitor_;
   std::uint64_t games_ = 0;
@@ -864,13 +952,14 @@ std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor) {
   return reader.games();
 }
 
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor) {
-  return detail::read_pgn(in, visitor, default_chunk_size);
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderLimits& limits) {
+  return detail::read_pgn(in, visitor, default_chunk_size, limits);
 }
 
 namespace detail {
 
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size) {
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
+                       const ReaderLimits& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
   Reader reader(visitor);
   Splitter splitter;
@@ -884,7 +973,11 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
   for (;;) {
     // Refill: keep the unfinished game, read up to a chunk more.
     if (!eof) {
-      const std::uint64_t keep = first ? 0 : splitter.keep_from();
+      std::uint64_t keep = first ? 0 : splitter.keep_from();
+      if (!first && size - (keep - base) > limits.max_game_bytes) {
+        reader.oversized_game(splitter.abandon_game(), limits.max_game_bytes);
+        keep = splitter.keep_from();
+      }
       const std::size_t drop = static_cast<std::size_t>(keep - base);
       if (drop > 0) {
         std::memmove(buffer.get(), buffer.get() + drop, size - drop);
