@@ -229,14 +229,19 @@ TEST_CASE("read_pgn: legacy encodings are converted with a warning", "[notation]
         "[Event \"x\"]\n[White \"R\xe9ti\"]\n[Black \"Van N\xfcss\"]\n1. e4 *\n"
         "[Event \"y\"]\n[White \"R\xc3\xa9ti\"]\n*\n";
     const Log log = read(text);
-    CHECK(log == Log{"game 1 @1:1 +0", "warning @1:1: not UTF-8: converted from windows-1252",
-                     "tag Event=x", "tag White=R\xc3\xa9ti", "tag Black=Van N\xc3\xbcss", "move e4",
-                     "result *", "end", "game 2 @5:1 +" + std::to_string(text.find("[Event \"y")),
-                     "tag Event=y", "tag White=R\xc3\xa9ti", "result *", "end"});
+    CHECK(log ==
+          Log{"game 1 @1:1 +0",
+              "warning @1:1: input is not UTF-8: decoded as ISO-8859-1 from this game on (the "
+              "encoding is decided once per input; --encoding NAME overrides)",
+              "tag Event=x", "tag White=R\xc3\xa9ti", "tag Black=Van N\xc3\xbcss", "move e4",
+              "result *", "end", "game 2 @5:1 +" + std::to_string(text.find("[Event \"y")),
+              "tag Event=y", "tag White=R\xc3\xa9ti", "result *", "end"});
   }
   SECTION("CP437") {
     const Log log = read("[Event \"x\"]\n[Site \"Br\x81ssel\"]\n[White \"M\x81ller\"]\n1. e4 *\n");
-    CHECK(only(log, "warning") == Log{"warning @1:1: not UTF-8: converted from CP437"});
+    CHECK(only(log, "warning") ==
+          Log{"warning @1:1: input is not UTF-8: decoded as CP437 from this game on (the "
+              "encoding is decided once per input; --encoding NAME overrides)"});
     CHECK(only(log, "tag") ==
           Log{"tag Event=x", "tag Site=Br\xc3\xbcssel", "tag White=M\xc3\xbcller"});
   }

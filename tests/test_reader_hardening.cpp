@@ -103,7 +103,7 @@ TEST_CASE("a game longer than the reader's limit is an error, skipped in constan
                            "\nstill the comment\n} e5 *\n\n[Event \"three\"]\n\n1. d4 *\n";
   std::istringstream in(text);
   Recorder r;
-  xpgn::notation::ReaderLimits limits;
+  xpgn::notation::ReaderOptions limits;
   limits.max_game_bytes = 1'000'000;
   CHECK(xpgn::notation::read_pgn(in, r, limits) == 3);
   CHECK(r.games == std::vector<std::uint64_t>{1, 2, 3});

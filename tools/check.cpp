@@ -23,6 +23,7 @@ struct CheckOptions {
   bool warnings = true;
   bool stats = false;
   bool strict = false;
+  notation::ReaderOptions reader;
 };
 
 // Runs the check, printing the report as it goes; returns the exit status.
@@ -37,6 +38,7 @@ int run_check(const CheckOptions& options) {
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   record::ReplayOptions replay;
   replay.strict = options.strict;
+  replay.reader = options.reader;
   auto printer = make_report_printer(options.format, {options.quiet, options.warnings}, std::cout);
   const auto reports =
       check_inputs(files, jobs, replay, [&](std::size_t input, const record::CheckReport& part) {
@@ -79,6 +81,7 @@ void setup_check(CLI::App& app, int& exit_code) {
   sub->add_flag("--strict", options->strict,
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
+  add_reader_options(*sub, options->reader);
   sub->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

@@ -319,7 +319,7 @@ void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
     EventRecorder recorder(batch_events, [&](EventLog&& log) {
       workers.submit(Batch{i, std::move(log)});
     });
-    notation::read_pgn(input.stream(), recorder);
+    notation::read_pgn(input.stream(), recorder, options.reader);
     workers.submit(Batch{i, recorder.take()});
     if (auto error = input.read_error(); !error.empty()) reports[i].io_error = error;
   }

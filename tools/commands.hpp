@@ -4,12 +4,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "xpgn/notation/notation.hpp"
+
 namespace xpgn::cli {
 
 // Exit statuses shared by all subcommands.
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_invalid = 1;  // some game is invalid
 inline constexpr int exit_usage = 2;    // bad arguments or an input/output error
+
+// Adds the options that say how inputs are read (--encoding, --max-game-size) to `sub`,
+// storing them in `options` (which must outlive the parse).
+void add_reader_options(CLI::App& sub, notation::ReaderOptions& options);
 
 // `xpgn check`: validate games.
 void setup_check(CLI::App& app, int& exit_code);

@@ -21,6 +21,7 @@ struct ConvertOptions {
   std::string language = "en";
   std::string output;
   bool strict = false;
+  notation::ReaderOptions reader;
 };
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
@@ -38,6 +39,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     replay.mode = record::ReplayMode::full;
     replay.file_name = name;
     replay.strict = options.strict;
+    replay.reader = options.reader;
     auto handler = [&](record::Game& game) {
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;
@@ -134,6 +136,7 @@ void setup_convert(CLI::App& app, int& exit_code) {
   sub->add_flag("--strict", options->strict,
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
+  add_reader_options(*sub, options->reader);
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

@@ -32,6 +32,7 @@ struct RenderOptions {
   bool no_coordinates = false;
   bool no_last_move = false;
   bool no_check = false;
+  notation::ReaderOptions reader;
 };
 
 // Writes `text` to `path` whole or not at all ("-" or empty: standard output), never over the
@@ -79,7 +80,8 @@ bool add_marks(const RenderOptions& options, render::Diagram& d) {
 }
 
 // The game numbered `index` of `path`, fully replayed; nullopt after printing the problem.
-std::optional<record::Game> load_game(const std::string& path, std::uint64_t index) {
+std::optional<record::Game> load_game(const std::string& path, std::uint64_t index,
+                                      const notation::ReaderOptions& reader) {
   Input input(path);
   if (!input.error().empty()) {
     std::cerr << "xpgn: " << path << ": " << input.error() << '\n';
@@ -88,6 +90,7 @@ std::optional<record::Game> load_game(const std::string& path, std::uint64_t ind
   std::optional<record::Game> found;
   record::ReplayOptions replay;
   replay.file_name = path;
+  replay.reader = reader;
   record::replay_pgn(input.stream(), replay, [&](record::Game& g) {
     if (g.index == index) found = std::move(g);
   });
@@ -122,7 +125,7 @@ int run_render(RenderOptions options) {
     std::cerr << "xpgn: --fen and --move cannot be combined with a PGN file\n";
     return exit_usage;
   }
-  auto game = load_game(options.file, options.game);
+  auto game = load_game(options.file, options.game, options.reader);
   if (!game) return exit_usage;
   for (const auto& d : game->diagnostics) std::cerr << record::format_diagnostic(d) << '\n';
   auto diagrams = render::game_diagrams(*game);
@@ -215,6 +218,7 @@ void setup_render(CLI::App& app, int& exit_code) {
   sub->add_option("--theme", options->svg.theme, "Colours: brown, blue, green or print")
       ->capture_default_str()
       ->check(CLI::IsMember(render::theme_names()));
+  add_reader_options(*sub, options->reader);
   sub->callback([options, &exit_code] { exit_code = run_render(*options); });
 }
 

@@ -28,7 +28,7 @@ void explain_san_error(std::string_view text, std::size_t& offset, std::string& 
 // -----------------------------------------------------------------------------------------
 // read_pgn(std::istream&, ...) reading `chunk_size` bytes at a time (tests use tiny chunks).
 std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
-                       const ReaderLimits& limits = {});
+                       const ReaderOptions& limits = {});
 
 // ---- Error reporting by the furthest failure ----------------------------------------------------
 // Grammars without must<> report errors this way: the input is parsed a second time (without

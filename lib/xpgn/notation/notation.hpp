@@ -62,20 +62,28 @@ class PgnVisitor {
   virtual bool wants_movetext() { return true; }
 };
 
-// Bounds on what one game may hold, each a clear syntax error when exceeded (docs/notation.md,
-// "Limits").
-struct ReaderLimits {
+// How an input is read: the bound on one game (a clear syntax error when exceeded, see
+// docs/notation.md, "Limits") and its encoding.
+struct ReaderOptions {
   // Bytes of one game's text; a longer game is reported and skipped up to the next line that
   // starts with [Event " (read on in constant memory).
   std::uint64_t max_game_bytes = std::uint64_t{256} << 20;
+  // An ICU converter name ("CP437", "windows-1252", "UTF-8", …) to decode every game with;
+  // empty: decided once per input (docs/notation.md, "Encodings"). Check a name with
+  // is_known_encoding() first: an unknown one is read as empty.
+  std::string encoding;
 };
+
+// True when ICU can decode `name` (an encoding for ReaderOptions::encoding).
+bool is_known_encoding(const std::string& name);
 
 // Streams PGN games from `in` to `visitor`; memory is bounded by the largest game (at most
 // limits.max_game_bytes of text, held once more while it is parsed). Returns the number of
 // games read. Never throws on bad input: problems go to the visitor.
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderLimits& limits = {});
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOptions& limits = {});
 
-// Same for text already in memory.
-std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor);
+// Same for text already in memory (no size bound: the text is there already).
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor,
+                       const ReaderOptions& options = {});
 
 }  // namespace xpgn::notation

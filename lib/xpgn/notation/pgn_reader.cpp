@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
 #include <tao/pegtl.hpp>
 
 #include "xpgn/grammars/pgn.hpp"
@@ -628,26 +629,91 @@ bool looks_like_cp437(std::string_view s) {
   return c1 && !high;
 }
 
+// Counts, in a text that is not valid UTF-8, the well-formed multi-byte UTF-8 sequences and the
+// bytes that are no part of one: a text of the first kind with a few of the second is UTF-8
+// with damage, not a legacy encoding.
+struct Utf8Census {
+  std::size_t sequences = 0;
+  std::size_t stray_bytes = 0;
+};
+Utf8Census utf8_census(std::string_view s) {
+  Utf8Census census;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                          : c >= 0xE0 && c <= 0xEF ? 3
+                          : c >= 0xF0 && c <= 0xF4 ? 4
+                                                   : 0;
+    if (n > 0 && i + n <= s.size() && is_valid_utf8(s.substr(i, n))) {
+      ++census.sequences;
+      i += n;
+    } else {
+      ++census.stray_bytes;
+      ++i;
+    }
+  }
+  return census;
+}
+
+// The 8-bit encoding ICU's charset detection finds most likely for `text` among the ones
+// archives use, or "" (then windows-1252 is taken).
+std::string detect_legacy_encoding(std::string_view text) {
+  UErrorCode err = U_ZERO_ERROR;
+  UCharsetDetector* detector = ucsdet_open(&err);
+  if (U_FAILURE(err)) return {};
+  const auto size = static_cast<int32_t>(std::min<std::size_t>(text.size(), 1u << 20));
+  ucsdet_setText(detector, text.data(), size, &err);
+  const UCharsetMatch* match = ucsdet_detect(detector, &err);
+  std::string name;
+  if (U_SUCCESS(err) && match != nullptr) {
+    const char* found = ucsdet_getName(match, &err);
+    if (U_SUCCESS(err) && found != nullptr) name = found;
+  }
+  ucsdet_close(detector);
+  // Single-byte Latin encodings only: a multi-byte guess on a short sample is not trusted.
+  for (const char* known : {"ISO-8859-1", "windows-1252", "ISO-8859-2", "windows-1250",
+                            "ISO-8859-15", "ISO-8859-9", "windows-1254"})
+    if (name == known) return name;
+  return {};
+}
+
+// Converts text from one named encoding to UTF-8 with ICU, keeping the converter open.
 class Converter {
  public:
+  Converter() = default;
+  Converter(const Converter&) = delete;
+  Converter& operator=(const Converter&) = delete;
   ~Converter() {
-    for (UConverter* c : {utf8_, cp437_, cp1252_})
+    for (UConverter* c : {utf8_, source_})
       if (c != nullptr) ucnv_close(c);
   }
-  // Converts `in` from CP437 or windows-1252 to UTF-8 into `out`. False if ICU failed.
-  bool to_utf8(std::string_view in, bool cp437, std::string& out) {
+  // Selects the source encoding (an ICU converter name); false if ICU does not know it.
+  bool open(const std::string& name) {
+    UErrorCode err = U_ZERO_ERROR;
+    UConverter* c = ucnv_open(name.c_str(), &err);
+    if (U_FAILURE(err) || c == nullptr) return false;
+    if (source_ != nullptr) ucnv_close(source_);
+    source_ = c;
+    return true;
+  }
+  // Converts `in` to UTF-8 into `out` (unmappable bytes become U+FFFD). False if ICU failed.
+  bool to_utf8(std::string_view in, std::string& out) {
     UErrorCode err = U_ZERO_ERROR;
     if (utf8_ == nullptr) utf8_ = ucnv_open("UTF-8", &err);
-    UConverter*& src = cp437 ? cp437_ : cp1252_;
-    if (src == nullptr) src = ucnv_open(cp437 ? "IBM437" : "windows-1252", &err);
-    if (U_FAILURE(err) || utf8_ == nullptr || src == nullptr) return false;
+    if (U_FAILURE(err) || utf8_ == nullptr || source_ == nullptr) return false;
+    ucnv_reset(source_);
     out.resize(in.size() * 3 + 16);
     char* target = out.data();
     const char* source = in.data();
     UChar pivot[1024];
     UChar* pivot_source = pivot;
     UChar* pivot_target = pivot;
-    ucnv_convertEx(utf8_, src, &target, out.data() + out.size(), &source, in.data() + in.size(),
+    ucnv_convertEx(utf8_, source_, &target, out.data() + out.size(), &source, in.data() + in.size(),
                    pivot, &pivot_source, &pivot_target, pivot + 1024, true, true, &err);
     if (U_FAILURE(err)) return false;
     out.resize(static_cast<std::size_t>(target - out.data()));
@@ -656,8 +722,69 @@ class Converter {
 
  private:
   UConverter* utf8_ = nullptr;
-  UConverter* cp437_ = nullptr;
-  UConverter* cp1252_ = nullptr;
+  UConverter* source_ = nullptr;
+};
+
+// The encoding of one input, decided once (docs/notation.md, "Encodings"): UTF-8 as long as
+// every game is; at the first game that is not, either UTF-8 with damage (its non-ASCII bytes
+// are mostly well-formed UTF-8, or earlier games used UTF-8) or a legacy 8-bit encoding (CP437
+// by its tell-tale bytes, else ICU's detection, else windows-1252) for every game that is not
+// valid UTF-8 from then on. A forced encoding (--encoding) decodes every game.
+class EncodingDecision {
+ public:
+  // Forces `name` for every game; false when ICU does not know it.
+  bool force(const std::string& name) {
+    forced_ = true;
+    utf8_ = is_utf8_name(name);
+    return utf8_ || converter_.open(name);
+  }
+  // The text of a game in UTF-8: `text` itself or its conversion in `buffer`; `note` gets the
+  // warning to give about this game ("" for none).
+  std::string_view decode(std::string_view text, std::string& buffer, std::string& note) {
+    note.clear();
+    if (is_ascii(text)) return text;
+    if (!forced_) {
+      if (is_valid_utf8(text)) {
+        saw_utf8_ = true;
+        return text;
+      }
+      if (!decided_) decide(text, note);
+    }
+    if (utf8_) return text;  // damaged bytes are replaced and reported by the replayer
+    if (converter_.to_utf8(text, buffer)) return buffer;
+    note = "the game's text could not be converted from " + name_;
+    return text;
+  }
+
+ private:
+  static bool is_utf8_name(std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name == "utf-8" || name == "utf8";
+  }
+  void decide(std::string_view text, std::string& note) {
+    decided_ = true;
+    const Utf8Census census = utf8_census(text);
+    if (saw_utf8_ || census.sequences >= census.stray_bytes) {
+      utf8_ = true;
+      note =
+          "input is UTF-8 with bytes that are not UTF-8: they are replaced by U+FFFD (the "
+          "encoding is decided once per input; --encoding NAME overrides)";
+      return;
+    }
+    name_ = looks_like_cp437(text) ? "IBM437" : detect_legacy_encoding(text);
+    if (name_.empty()) name_ = "windows-1252";
+    if (!converter_.open(name_)) {
+      name_ = "windows-1252";
+      converter_.open(name_);
+    }
+    note = "input is not UTF-8: decoded as " + std::string(name_ == "IBM437" ? "CP437" : name_) +
+           " from this game on (the encoding is decided once per input; --encoding NAME "
+           "overrides)";
+  }
+
+  Converter converter_;
+  std::string name_;
+  bool forced_ = false, decided_ = false, utf8_ = false, saw_utf8_ = false;
 };
 
 // ---- Parsing one game ---------------------------------------------------------------------------
@@ -871,22 +998,18 @@ std::string error_token(const char* at, const char* end) {
 // ---- The reader ---------------------------------------------------------------------------------
 class Reader {
  public:
-  explicit Reader(PgnVisitor& visitor) : visitor_(visitor) {}
+  Reader(PgnVisitor& visitor, const std::string& encoding) : visitor_(visitor) {
+    if (!encoding.empty()) encoding_.force(encoding);
+  }
 
   void game(const GameSlice& slice) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
-    std::string_view text(slice.begin, static_cast<std::size_t>(slice.end - slice.begin));
-    if (!is_ascii(text) && !is_valid_utf8(text)) {
-      const bool cp437 = looks_like_cp437(text);
-      if (converter_.to_utf8(text, cp437, converted_)) {
-        text = converted_;
-        visitor_.warning(slice.start, cp437 ? "not UTF-8: converted from CP437"
-                                            : "not UTF-8: converted from windows-1252");
-      } else {
-        visitor_.warning(slice.start, "not UTF-8 and could not be converted");
-      }
-    }
+    std::string note;
+    const std::string_view text = encoding_.decode(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
+        converted_, note);
+    if (!note.empty()) visitor_.warning(slice.start, note);
     lines_.reset(text.data(), slice.start);
     GameState st{visitor_, lines_, unescaped_, {}, {}, nullptr, std::move(open_), {}};
     GameInput in(text.data(), text.data() + text.size(), "pgn");
@@ -930,7 +1053,7 @@ class Reader {
   PgnVisitor& visitor_;
   std::uint64_t games_ = 0;
   LineTracker lines_;
-  Converter converter_;
+  EncodingDecision encoding_;
   std::string converted_;
   std::string unescaped_;
   std::vector<const char*> open_;
@@ -942,8 +1065,8 @@ bool starts_with_bom(const char* p, std::size_t n) {
 
 }  // namespace
 
-std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor) {
-  Reader reader(visitor);
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
+  Reader reader(visitor, options.encoding);
   Splitter splitter;
   if (starts_with_bom(text.data(), text.size())) splitter.skip_bom();
   GameSlice slice;
@@ -952,16 +1075,21 @@ std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor) {
   return reader.games();
 }
 
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderLimits& limits) {
+bool is_known_encoding(const std::string& name) {
+  EncodingDecision probe;
+  return probe.force(name);
+}
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOptions& limits) {
   return detail::read_pgn(in, visitor, default_chunk_size, limits);
 }
 
 namespace detail {
 
 std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
-                       const ReaderLimits& limits) {
+                       const ReaderOptions& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
-  Reader reader(visitor);
+  Reader reader(visitor, limits.encoding);
   Splitter splitter;
   std::size_t capacity = 2 * chunk_size;
   std::unique_ptr<char[]> buffer(new char[capacity]);

@@ -760,7 +760,7 @@ template <typename Input>
 std::uint64_t run_replay(Input& input, const ReplayOptions& options, const GameHandler& handler,
                          std::vector<Diagnostic>* orphans) {
   Replayer replayer(options, handler);
-  std::uint64_t games = notation::read_pgn(input, replayer);
+  std::uint64_t games = notation::read_pgn(input, replayer, options.reader);
   auto rest = replayer.finish();
   if (orphans)
     for (auto& d : rest) orphans->push_back(std::move(d));

@@ -29,6 +29,8 @@ struct ReplayOptions {
   // when true they are errors (for fivefold and 75 moves only in games dated from 1 July 2014
   // or undated). See docs/decisions.md.
   bool strict = false;
+  // How the input is read: the bound on one game and the encoding (--encoding).
+  notation::ReaderOptions reader;
 };
 
 // Receives each finished game; it may move the game's contents out.

@@ -1,0 +1,24 @@
+// The options every subcommand that reads PGN shares: how an input is read.
+#include <string>
+
+#include "commands.hpp"
+
+namespace xpgn::cli {
+
+void add_reader_options(CLI::App& sub, notation::ReaderOptions& options) {
+  sub.add_option("--encoding", options.encoding,
+                 "Decode every game with this encoding (an ICU name: CP437, windows-1252, "
+                 "ISO-8859-1, UTF-8, ...); default: decided once per input (docs/notation.md)")
+      ->check(
+          [](const std::string& name) {
+            return notation::is_known_encoding(name) ? std::string()
+                                                     : "unknown encoding '" + name + "'";
+          },
+          "ENCODING");
+  sub.add_option("--max-game-size", options.max_game_bytes,
+                 "Longest game text in bytes; a longer game is an error and is skipped")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+}
+
+}  // namespace xpgn::cli
