@@ -170,6 +170,24 @@ TEST_CASE("xpgn check names a missing file, goes on and exits 2") {
   CHECK(r.err.find("xpgn: no-such-file.pgn: no such file or directory") != std::string::npos);
 }
 
+TEST_CASE("xpgn convert and check take --encoding and refuse an unknown one") {
+  const std::string path = (fs::temp_directory_path() / "xpgn-encoding-test.pgn").string();
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << "[Event \"a\"]\n[Site \"Si\xa2n\"]\n\n1. e4 *\n";
+  }
+  Shell guessed = run("convert --to jsonl " + path);
+  CHECK(guessed.status == 0);
+  CHECK(guessed.out.find("Si\xc2\xa2n") != std::string::npos);  // no tell-tale byte: Latin
+  Shell forced = run("convert --to jsonl --encoding CP437 " + path);
+  CHECK(forced.status == 0);
+  CHECK(forced.out.find("Si\xc3\xb3n") != std::string::npos);
+  Shell bad = run("check --encoding no-such-encoding " + path);
+  CHECK(bad.status == 2);
+  CHECK(bad.err.find("unknown encoding 'no-such-encoding'") != std::string::npos);
+  fs::remove(path);
+}
+
 TEST_CASE("xpgn check --format json") {
   Shell r = run("check --format json invalid.pgn");
   CHECK(r.status == 1);

@@ -251,6 +251,64 @@ TEST_CASE("read_pgn: legacy encodings are converted with a warning", "[notation]
   }
 }
 
+TEST_CASE("read_pgn: the encoding is decided once per input", "[notation][pgn]") {
+  SECTION("UTF-8 with a few stray bytes stays UTF-8: no mojibake") {
+    // "Ñé" in UTF-8, then a game with one stray byte 0xFF beside more UTF-8.
+    const std::string text =
+        "[Event \"a\"]\n[White \"\xc3\x91\xc3\xa9\"]\n*\n\n"
+        "[Event \"b\"]\n[White \"\xc3\x91\xc3\xa9 \xff\"]\n[Black \"Mu\xc3\xb1oz\"]\n*\n";
+    const Log log = read(text);
+    CHECK(only(log, "warning") ==
+          Log{"warning @5:1: input is UTF-8 with bytes that are not UTF-8: they are replaced by "
+              "U+FFFD (the encoding is decided once per input; --encoding NAME overrides)"});
+    const Log tags = only(log, "tag");
+    REQUIRE(tags.size() == 5);
+    CHECK(tags[1] == "tag White=\xc3\x91\xc3\xa9");
+    // The valid sequences are kept as they are (the stray byte is replaced by the replayer).
+    CHECK(tags[3].rfind("tag White=\xc3\x91\xc3\xa9 ", 0) == 0);
+    CHECK(tags[4] == "tag Black=Mu\xc3\xb1oz");
+  }
+  SECTION("a CP437 file whose first game could be windows-1252 is CP437 throughout") {
+    // 0xA2 is "ó" in CP437 and "¢" in windows-1252; 0x81 ("ü" in CP437) is undefined in
+    // windows-1252 and comes only in the third game.
+    const std::string text =
+        "[Event \"a\"]\n[Site \"Si\xa2n\"]\n*\n\n[Event \"b\"]\n[Site \"Le\xa2n\"]\n*\n\n"
+        "[Event \"c\"]\n[Site \"Z\x81rich\"]\n*\n";
+    const Log log = read(text);
+    CHECK(only(log, "warning") ==
+          Log{"warning @1:1: input is not UTF-8: decoded as CP437 from this game on (the "
+              "encoding is decided once per input; --encoding NAME overrides)"});
+    CHECK(only(log, "tag Site") ==
+          Log{"tag Site=Si\xc3\xb3n", "tag Site=Le\xc3\xb3n", "tag Site=Z\xc3\xbcrich"});
+  }
+  SECTION("valid UTF-8 games after the decision are not decoded again") {
+    const std::string text =
+        "[Event \"a\"]\n[Site \"M\x81nchen\"]\n*\n\n[Event \"b\"]\n[Site \"K\xc3\xb6ln\"]\n*\n";
+    const Log log = read(text);
+    CHECK(only(log, "tag Site") == Log{"tag Site=M\xc3\xbcnchen", "tag Site=K\xc3\xb6ln"});
+  }
+  SECTION("--encoding decides instead of the reader") {
+    const std::string text = "[Event \"a\"]\n[Site \"Si\xa2n\"]\n*\n";
+    notation::ReaderOptions options;
+    options.encoding = "windows-1252";
+    Recorder r;
+    notation::read_pgn(std::string_view(text), r, options);
+    CHECK(only(r.log, "warning").empty());
+    CHECK(only(r.log, "tag Site") == Log{"tag Site=Si\xc2\xa2n"});
+    options.encoding = "CP437";
+    std::istringstream in(text);
+    Recorder s;
+    notation::read_pgn(in, s, options);
+    CHECK(only(s.log, "tag Site") == Log{"tag Site=Si\xc3\xb3n"});
+  }
+  SECTION("encoding names") {
+    CHECK(notation::is_known_encoding("CP437"));
+    CHECK(notation::is_known_encoding("ISO-8859-1"));
+    CHECK(notation::is_known_encoding("utf-8"));
+    CHECK_FALSE(notation::is_known_encoding("no-such-encoding"));
+  }
+}
+
 TEST_CASE("read_pgn: invalid moves are reported and reading goes on", "[notation][pgn]") {
   const Log log = read("1. e4 e9x 2. Nf3 Nc6/H Bb5 *");
   CHECK(log == Log{"game 1 @1:1 +0", "move e4", "invalid e9x @1:7: a square such as e4", "move Nf3",

@@ -26,6 +26,8 @@ namespace pg = tao::pegtl;
 namespace gp = xpgn::grammars::pgn;
 
 constexpr std::size_t default_chunk_size = std::size_t{1} << 20;  // bytes read at a time
+// Bytes of input, from the game that is not UTF-8 on, that the encoding decision looks at.
+constexpr std::size_t encoding_sample_bytes = std::size_t{1} << 20;
 constexpr int max_variation_depth = 200;  // deeper nesting is a syntax error
 
 // ---- Character classes shared by the splitter ---------------------------------------------------
@@ -738,9 +740,17 @@ class EncodingDecision {
     utf8_ = is_utf8_name(name);
     return utf8_ || converter_.open(name);
   }
+  // True when decoding `text` would make the decision now (it is the first game that is
+  // neither ASCII nor UTF-8): the caller should then offer encoding_sample_bytes of input ahead.
+  bool decides_on(std::string_view text) const {
+    return !forced_ && !decided_ && !is_ascii(text) && !is_valid_utf8(text);
+  }
   // The text of a game in UTF-8: `text` itself or its conversion in `buffer`; `note` gets the
-  // warning to give about this game ("" for none).
-  std::string_view decode(std::string_view text, std::string& buffer, std::string& note) {
+  // warning to give about this game ("" for none). `ahead` is the input from the game's start
+  // to as far as it has been read (the game and what follows it): the decision, when this game
+  // makes it, looks at up to 1 MiB of it rather than at one game's few names.
+  std::string_view decode(std::string_view text, std::string_view ahead, std::string& buffer,
+                          std::string& note) {
     note.clear();
     if (is_ascii(text)) return text;
     if (!forced_) {
@@ -748,7 +758,9 @@ class EncodingDecision {
         saw_utf8_ = true;
         return text;
       }
-      if (!decided_) decide(text, note);
+      if (!decided_)
+        decide(text, ahead.size() > text.size() ? ahead.substr(0, encoding_sample_bytes) : text,
+               note);
     }
     if (utf8_) return text;  // damaged bytes are replaced and reported by the replayer
     if (converter_.to_utf8(text, buffer)) return buffer;
@@ -761,9 +773,11 @@ class EncodingDecision {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return name == "utf-8" || name == "utf8";
   }
-  void decide(std::string_view text, std::string& note) {
+  // Decides on the first game that is neither ASCII nor UTF-8: `game` is its text, `sample` the
+  // input from its start on (up to encoding_sample_bytes) for telling legacy encodings apart.
+  void decide(std::string_view game, std::string_view sample, std::string& note) {
     decided_ = true;
-    const Utf8Census census = utf8_census(text);
+    const Utf8Census census = utf8_census(game);
     if (saw_utf8_ || census.sequences >= census.stray_bytes) {
       utf8_ = true;
       note =
@@ -771,7 +785,7 @@ class EncodingDecision {
           "encoding is decided once per input; --encoding NAME overrides)";
       return;
     }
-    name_ = looks_like_cp437(text) ? "IBM437" : detect_legacy_encoding(text);
+    name_ = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
     if (name_.empty()) name_ = "windows-1252";
     if (!converter_.open(name_)) {
       name_ = "windows-1252";
@@ -1002,12 +1016,15 @@ class Reader {
     if (!encoding.empty()) encoding_.force(encoding);
   }
 
-  void game(const GameSlice& slice) {
+  // Reads one game; `input_end` is the end of the input read so far (the encoding decision
+  // may look ahead that far).
+  void game(const GameSlice& slice, const char* input_end) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
     std::string note;
     const std::string_view text = encoding_.decode(
         std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
+        std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
         converted_, note);
     if (!note.empty()) visitor_.warning(slice.start, note);
     lines_.reset(text.data(), slice.start);
@@ -1036,6 +1053,13 @@ class Reader {
 
   std::uint64_t games() const { return games_; }
 
+  // True when game() of this slice will decide the input's encoding, and so wants up to
+  // encoding_sample_bytes of input from the game's start (or all that is left) to be read.
+  bool wants_lookahead(const GameSlice& slice) const {
+    return encoding_.decides_on(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
+  }
+
   // Reports a game whose text is longer than `limit` bytes as a game of its own with one
   // syntax error; the splitter skips its text.
   void oversized_game(SourcePos start, std::uint64_t limit) {
@@ -1059,6 +1083,35 @@ class Reader {
   std::vector<const char*> open_;
 };
 
+// A game slice kept across buffer refills: its bytes as absolute input offsets.
+struct HeldSlice {
+  std::uint64_t begin = 0, end = 0, result = 0;
+  std::size_t result_size = 0;
+  bool has_result = false;
+  SourcePos start;
+  // The offsets of `s`, whose bytes lie in `data` (data[0] at offset `base`).
+  static HeldSlice of(const GameSlice& s, const char* data, std::uint64_t base) {
+    HeldSlice h;
+    h.begin = base + static_cast<std::uint64_t>(s.begin - data);
+    h.end = base + static_cast<std::uint64_t>(s.end - data);
+    h.has_result = s.result != nullptr;
+    if (h.has_result) h.result = base + static_cast<std::uint64_t>(s.result - data);
+    h.result_size = s.result_size;
+    h.start = s.start;
+    return h;
+  }
+  // The slice again, in `data` (data[0] at offset `base`, which is at most `begin`).
+  GameSlice slice(const char* data, std::uint64_t base) const {
+    GameSlice s;
+    s.begin = data + (begin - base);
+    s.end = data + (end - base);
+    s.result = has_result ? data + (result - base) : nullptr;
+    s.result_size = result_size;
+    s.start = start;
+    return s;
+  }
+};
+
 bool starts_with_bom(const char* p, std::size_t n) {
   return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
 }
@@ -1071,7 +1124,7 @@ std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderO
   if (starts_with_bom(text.data(), text.size())) splitter.skip_bom();
   GameSlice slice;
   while (splitter.next(text.data(), text.size(), 0, true, slice) == Splitter::Event::game)
-    reader.game(slice);
+    reader.game(slice, text.data() + text.size());
   return reader.games();
 }
 
@@ -1098,11 +1151,16 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
   bool eof = false;
   bool first = true;
   GameSlice slice;
+  // A game held back until encoding_sample_bytes from its start are read (or the input ends),
+  // so that the encoding decision sees the same text whatever the chunk size.
+  HeldSlice held;
+  bool holding = false;
   for (;;) {
-    // Refill: keep the unfinished game, read up to a chunk more.
+    // Refill: keep the unfinished game (and a held one), read up to a chunk more.
     if (!eof) {
       std::uint64_t keep = first ? 0 : splitter.keep_from();
-      if (!first && size - (keep - base) > limits.max_game_bytes) {
+      if (holding) keep = std::min(keep, held.begin);
+      if (!first && !holding && size - (keep - base) > limits.max_game_bytes) {
         reader.oversized_game(splitter.abandon_game(), limits.max_game_bytes);
         keep = splitter.keep_from();
       }
@@ -1129,9 +1187,22 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
         if (starts_with_bom(buffer.get(), size)) splitter.skip_bom();
       }
     }
+    if (holding) {
+      if (!eof && base + size - held.begin < encoding_sample_bytes) continue;
+      reader.game(held.slice(buffer.get(), base), buffer.get() + size);
+      holding = false;
+    }
     Splitter::Event ev;
-    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game)
-      reader.game(slice);
+    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game) {
+      if (!eof && reader.wants_lookahead(slice) &&
+          static_cast<std::size_t>(buffer.get() + size - slice.begin) < encoding_sample_bytes) {
+        held = HeldSlice::of(slice, buffer.get(), base);
+        holding = true;
+        break;
+      }
+      reader.game(slice, buffer.get() + size);
+    }
+    if (holding) continue;
     if (ev == Splitter::Event::done) break;
   }
   return reader.games();
