@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/variant.hpp"
 
@@ -159,7 +160,7 @@ TEST_CASE("rsvg-convert renders the SVGs of every variant", "[render][rsvg]") {
   const fs::path dir = scratch("rsvg");
   std::vector<fs::path> svgs;
   // The start position of every variant, drawn now (so new variants are covered) ...
-  for (const xpgn::rules::Variant* v : xpgn::rules::all_variants()) {
+  for (const xpgn::rules::Variant* v : xpgn::catalog::all_variants()) {
     std::string error;
     auto d = xpgn::render::diagram_from_fen(v->id, "", "", "", error);
     INFO(v->id << ": " << error);

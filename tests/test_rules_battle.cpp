@@ -100,7 +100,7 @@ TEST_CASE("battle of the kings: start position and names", "[rules][battle]") {
     std::string error;
     for (const char* name : {"Battle of the Kings", "battle-of-the-kings", "BattleOfTheKings"}) {
       INFO(name);
-      const Variant* v = find_variant(name, "", error);
+      const Variant* v = catalog::find_variant(name, "", error);
       REQUIRE(v != nullptr);
       CHECK(v->id == "battle-of-the-kings");
     }

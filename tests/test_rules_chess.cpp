@@ -309,12 +309,12 @@ TEST_CASE("variants are found by forgiving names", "[rules][variant]") {
   std::string error;
   for (const char* name : {"chess", "Chess", "Standard", "normal", "From Position", "FIDE"}) {
     INFO(name);
-    const Variant* v = find_variant(name, "", error);
+    const Variant* v = catalog::find_variant(name, "", error);
     REQUIRE(v != nullptr);
     CHECK(v->id == "chess");
   }
-  CHECK(find_variant("Crazyhouse", "", error) == nullptr);
+  CHECK(catalog::find_variant("Crazyhouse", "", error) == nullptr);
   CHECK_THAT(error, Catch::Contains("Crazyhouse"));
-  CHECK(find_variant("chess", "barren-capture", error) == nullptr);
+  CHECK(catalog::find_variant("chess", "barren-capture", error) == nullptr);
   CHECK_THAT(error, Catch::Contains("barren-capture"));
 }

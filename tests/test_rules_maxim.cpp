@@ -103,9 +103,9 @@ TEST_CASE("maxim setup: bishops in the corners' neighbours, pawns on c1 and f1",
 
   SECTION("names and options") {
     std::string error;
-    CHECK(find_variant("Maxim Chess", "", error) == &maxim());
-    CHECK(find_variant("maxim", "knight-wide,portal-diagonal-fill", error) != nullptr);
-    CHECK(find_variant("maxim", "castling", error) == nullptr);
+    CHECK(catalog::find_variant("Maxim Chess", "", error) == &maxim());
+    CHECK(catalog::find_variant("maxim", "knight-wide,portal-diagonal-fill", error) != nullptr);
+    CHECK(catalog::find_variant("maxim", "castling", error) == nullptr);
   }
 
   SECTION("no castling, no promotion") {
@@ -622,7 +622,7 @@ TEST_CASE("maxim samples: complete games that replay cleanly", "[rules][maxim]")
 
 TEST_CASE("maxim: fixes found by review", "[rules][maxim]") {
   std::string error;
-  const rules::Variant* maxim = rules::find_variant("maxim", "", error);
+  const rules::Variant* maxim = catalog::find_variant("maxim", "", error);
   REQUIRE(maxim != nullptr);
   auto position = [&](const std::string& fen) {
     auto setup = notation::parse_fen(fen);

@@ -100,8 +100,8 @@ TEST_CASE("reenterent setup: board, pieces and the empty re-entry square", "[rul
 
   SECTION("variant names") {
     std::string error;
-    CHECK(find_variant("Reenterent Chess", "", error) == &reenterent());
-    CHECK(find_variant("reenterent", "", error)->name == "Reenterent Chess");
+    CHECK(catalog::find_variant("Reenterent Chess", "", error) == &reenterent());
+    CHECK(catalog::find_variant("reenterent", "", error)->name == "Reenterent Chess");
   }
 
   SECTION("the re-entry square in FEN: [X] after the board, [] when empty") {
@@ -573,7 +573,7 @@ TEST_CASE("reenterent samples: complete games that replay cleanly", "[rules][ree
 TEST_CASE("reenterent: bishops of one colour are no dead position (catacombs)",
           "[rules][reenterent]") {
   std::string error;
-  const rules::Variant* v = rules::find_variant("reenterent", "", error);
+  const rules::Variant* v = catalog::find_variant("reenterent", "", error);
   REQUIRE(v != nullptr);
   auto setup = notation::parse_fen("kb3/5/5/5/5/5/5/K1B2[] w - - 0 1");
   REQUIRE(setup.has_value());

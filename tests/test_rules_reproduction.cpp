@@ -125,7 +125,7 @@ TEST_CASE("reproduction: variant ids, names and options", "[rules][reproduction]
     CHECK(barren().marked_disarmed);
     CHECK(variant("reproduction-vacated", "barren-capture").marked_disarmed);
     std::string error;
-    CHECK(find_variant("reproduction", "fertile", error) == nullptr);
+    CHECK(catalog::find_variant("reproduction", "fertile", error) == nullptr);
     CHECK_FALSE(error.empty());
   }
   SECTION("start position is FIDE's; a pass is the 21st move") {

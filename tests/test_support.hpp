@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/game.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -47,7 +48,7 @@ inline std::string dump(const record::Game& game) {
 // The variant `id` with `options`; fails the test (with the lookup's error) if there is none.
 inline const rules::Variant& variant(const std::string& id, const std::string& options = "") {
   std::string error;
-  const rules::Variant* v = rules::find_variant(id, options, error);
+  const rules::Variant* v = catalog::find_variant(id, options, error);
   INFO("variant " << id << " [" << options << "]: " << error);
   REQUIRE(v != nullptr);
   return *v;

@@ -24,10 +24,12 @@ struct CheckOptions {
   bool stats = false;
   bool strict = false;
   notation::ReaderOptions reader;
+  std::vector<std::string> variant_files;
 };
 
 // Runs the check, printing the report as it goes; returns the exit status.
 int run_check(const CheckOptions& options) {
+  if (!load_variant_files(options.variant_files)) return exit_usage;
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
   if (auto clash = output_over_input("-", files); !clash.empty()) {
@@ -82,6 +84,7 @@ void setup_check(CLI::App& app, int& exit_code) {
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
+  add_variant_file_option(*sub, options->variant_files);
   sub->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

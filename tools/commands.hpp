@@ -3,6 +3,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 #include "xpgn/notation/notation.hpp"
 
@@ -16,6 +18,13 @@ inline constexpr int exit_usage = 2;    // bad arguments or an input/output erro
 // Adds the options that say how inputs are read (--encoding, --max-game-size) to `sub`,
 // storing them in `options` (which must outlive the parse).
 void add_reader_options(CLI::App& sub, notation::ReaderOptions& options);
+
+// Adds `--variant-file FILE` (repeatable) to `sub`, storing the paths in `files`.
+void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files);
+// Loads the variant files into the catalog, printing every problem on standard error; false
+// when there was one. The ids the files define go to `ids` when given.
+bool load_variant_files(const std::vector<std::string>& files,
+                        std::vector<std::string>* ids = nullptr);
 
 // `xpgn check`: validate games.
 void setup_check(CLI::App& app, int& exit_code);

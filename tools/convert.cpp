@@ -22,6 +22,7 @@ struct ConvertOptions {
   std::string output;
   bool strict = false;
   notation::ReaderOptions reader;
+  std::vector<std::string> variant_files;
 };
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
@@ -73,6 +74,7 @@ int convert_html(const ConvertOptions& options, const std::vector<std::string>& 
 
 // Runs the conversion; returns the exit status.
 int run_convert(const ConvertOptions& options) {
+  if (!load_variant_files(options.variant_files)) return exit_usage;
   const bool html = options.to == "html";
   auto format = html ? emit::parse_format("pgn") : emit::parse_format(options.to);
   if (!format) {
@@ -137,6 +139,7 @@ void setup_convert(CLI::App& app, int& exit_code) {
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
+  add_variant_file_option(*sub, options->variant_files);
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

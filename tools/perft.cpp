@@ -5,6 +5,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
@@ -20,13 +21,17 @@ struct PerftOptions {
   std::string fen;
   bool divide = false;
   int depth = 1;
+  std::vector<std::string> variant_files;
+  bool variant_given = false;  // --variant was on the command line
 };
 
 // Runs perft and prints the count (per root move first with --divide); returns the status.
 int run_perft(const PerftOptions& options) {
+  std::vector<std::string> ids;
+  if (!load_variant_files(options.variant_files, &ids)) return exit_usage;
   std::string error;
-  const rules::Variant* variant =
-      rules::find_variant(options.variant, options.variant_options, error);
+  const std::string& name = !options.variant_given && !ids.empty() ? ids.back() : options.variant;
+  const rules::Variant* variant = catalog::find_variant(name, options.variant_options, error);
   if (!variant) {
     std::cerr << "xpgn: " << error << '\n';
     return exit_usage;
@@ -70,12 +75,18 @@ int run_perft(const PerftOptions& options) {
 void setup_perft(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<PerftOptions>();
   auto* sub = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree");
-  sub->add_option("--variant", options->variant, "Variant id or name")->capture_default_str();
+  auto* variant = sub->add_option("--variant", options->variant,
+                                  "Variant id or name (default: the last --variant-file's)")
+                      ->capture_default_str();
+  add_variant_file_option(*sub, options->variant_files);
   sub->add_option("--options", options->variant_options, "Variant options, comma-separated");
   sub->add_option("--fen", options->fen, "Start position (default: the variant's)");
   sub->add_flag("--divide", options->divide, "Print the count below each root move first");
   sub->add_option("depth", options->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
-  sub->callback([options, &exit_code] { exit_code = run_perft(*options); });
+  sub->callback([options, variant, &exit_code] {
+    options->variant_given = variant->count() > 0;
+    exit_code = run_perft(*options);
+  });
 }
 
 }  // namespace xpgn::cli

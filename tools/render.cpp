@@ -33,6 +33,8 @@ struct RenderOptions {
   bool no_last_move = false;
   bool no_check = false;
   notation::ReaderOptions reader;
+  std::vector<std::string> variant_files;
+  bool variant_given = false;  // --variant was on the command line
 };
 
 // Writes `text` to `path` whole or not at all ("-" or empty: standard output), never over the
@@ -103,6 +105,9 @@ std::optional<record::Game> load_game(const std::string& path, std::uint64_t ind
 }
 
 int run_render(RenderOptions options) {
+  std::vector<std::string> ids;
+  if (!load_variant_files(options.variant_files, &ids)) return exit_usage;
+  if (!options.variant_given && !ids.empty()) options.variant = ids.back();
   options.svg.coordinates = !options.no_coordinates;
   options.svg.last_move = !options.no_last_move;
   options.svg.check = !options.no_check;
@@ -183,8 +188,10 @@ void setup_render(CLI::App& app, int& exit_code) {
   auto* sub = app.add_subcommand(
       "render", "Draw a position as an SVG diagram (from a FEN, or a game of a PGN file)");
   sub->add_option("file", options->file, "PGN file ('-': standard input); none: use --fen");
-  sub->add_option("--variant", options->variant, "Variant id or name (without a file)")
-      ->capture_default_str();
+  auto* variant =
+      sub->add_option("--variant", options->variant,
+                      "Variant id or name (without a file; default: the last --variant-file's)")
+          ->capture_default_str();
   sub->add_option("--options", options->variant_options, "Variant options, comma-separated");
   sub->add_option("--fen", options->fen, "Position (default: the variant's start position)");
   sub->add_option("--move", options->move,
@@ -219,7 +226,11 @@ void setup_render(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::IsMember(render::theme_names()));
   add_reader_options(*sub, options->reader);
-  sub->callback([options, &exit_code] { exit_code = run_render(*options); });
+  add_variant_file_option(*sub, options->variant_files);
+  sub->callback([options, variant, &exit_code] {
+    options->variant_given = variant->count() > 0;
+    exit_code = run_render(*options);
+  });
 }
 
 }  // namespace xpgn::cli

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Validates xpgn's JSON outputs against the schemas of docs/schema/ (JSON Schema 2020-12).
+"""Validates xpgn's JSON outputs, and the variant definition files, against the schemas of
+docs/schema/ (JSON Schema 2020-12).
 
 Usage: validate_outputs.py XPGN REPO_ROOT [SHARED_DIR]
 
@@ -89,6 +90,19 @@ def main():
             for i, value in enumerate(array):
                 check(game, value, f"{name}: convert --to json, game {i + 1}")
     print(f"schemas: {len(files)} files, {games} games: every output validates")
+    # Variant definitions (docs/variant-files.md): the built-in catalog, the test files (but
+    # the inheritance cycle, valid JSON Schema-wise) and the documented example.
+    variant = load(root, "variant.schema.json")
+    definitions = [f for f in sorted((root / "lib" / "xpgn" / "catalog" / "variants").glob("*.json"))
+                   if f.name != "aliases.json"]
+    definitions += sorted((root / "tests" / "data" / "variants").glob("*.json"))
+    definitions += sorted((root / "docs" / "examples").glob("*.json"))
+    for f in definitions:
+        check(variant, json.loads(f.read_text()), f"{f}")
+    if variant.is_valid({"format": "xpgn-variant", "version": 1, "id": "x",
+                         "board": {"files": 20, "ranks": 8}}):
+        raise SystemExit("variant.schema.json accepts a 20-file board")
+    print(f"schemas: {len(definitions)} variant definitions validate")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -217,7 +218,7 @@ struct Replayer::State {
       cached_name.assign(name);
       cached_options = variant_options;
       cached_error.clear();
-      cached_variant = rules::find_variant(name, variant_options, cached_error);
+      cached_variant = catalog::find_variant(name, variant_options, cached_error);
       has_cache = true;
     }
     if (!cached_variant) {

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -100,7 +101,7 @@ void add_commands(const record::Commands& commands, const rules::Variant& varian
 std::optional<Diagram> diagram_from_fen(std::string_view variant_name,
                                         std::string_view variant_options, std::string_view fen,
                                         std::string_view move, std::string& error) {
-  const rules::Variant* variant = rules::find_variant(variant_name, variant_options, error);
+  const rules::Variant* variant = catalog::find_variant(variant_name, variant_options, error);
   if (!variant) return std::nullopt;
   std::optional<rules::Position> pos;
   if (fen.empty()) {

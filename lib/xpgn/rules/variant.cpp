@@ -1,9 +1,6 @@
 #include "xpgn/rules/variant.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <map>
-#include <mutex>
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
@@ -150,108 +147,6 @@ void Variant::finish() {
     pawn_moves_reversible |= c->may_move_pawns_back();
     marked_disarmed |= c->disarms_marked_pieces();
   }
-}
-
-namespace {
-
-// Lower-cases and drops spaces, hyphens, underscores and apostrophes, then a trailing "chess".
-std::string normalise_name(std::string_view name) {
-  std::string out;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    if (c == ' ' || c == '-' || c == '_' || c == '\'' || c == '\t') continue;
-    // U+2019 RIGHT SINGLE QUOTATION MARK (E2 80 99) counts as an apostrophe.
-    if (c == 0xE2 && i + 2 < name.size() && static_cast<unsigned char>(name[i + 1]) == 0x80 &&
-        static_cast<unsigned char>(name[i + 2]) == 0x99) {
-      i += 2;
-      continue;
-    }
-    out += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  }
-  if (out.size() > 5 && out.ends_with("chess")) out.resize(out.size() - 5);
-  return out;
-}
-
-// Splits a comma-separated option list, trimming blanks and lower-casing.
-std::vector<std::string> split_options(std::string_view options) {
-  std::vector<std::string> out;
-  std::string current;
-  auto flush = [&] {
-    while (!current.empty() && current.back() == ' ') current.pop_back();
-    if (!current.empty()) out.push_back(current);
-    current.clear();
-  };
-  for (char c : options) {
-    if (c == ',')
-      flush();
-    else if (c == ' ' && current.empty())
-      continue;
-    else
-      current += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  }
-  flush();
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
-std::mutex cache_mutex;
-std::map<std::string, std::unique_ptr<Variant>>& variant_cache() {
-  static std::map<std::string, std::unique_ptr<Variant>> cache;
-  return cache;
-}
-
-}  // namespace
-
-const Variant* find_variant(std::string_view name, std::string_view options, std::string& error) {
-  const std::string key = normalise_name(name);
-  const VariantRecipe* recipe = nullptr;
-  for (const auto& r : builtin_recipes()) {
-    if (normalise_name(r.id) == key) recipe = &r;
-    for (const auto& alias : r.aliases)
-      if (normalise_name(alias) == key) recipe = &r;
-    if (recipe) break;
-  }
-  if (!recipe) {
-    error = "unknown variant '" + std::string(name) + "'";
-    return nullptr;
-  }
-  std::vector<std::string> opts = split_options(options);
-  for (const auto& o : opts) {
-    if (std::find(recipe->option_names.begin(), recipe->option_names.end(), o) ==
-        recipe->option_names.end()) {
-      error = "variant " + recipe->id + " has no option '" + o + "'";
-      if (!recipe->option_names.empty()) {
-        error += " (options:";
-        for (const auto& n : recipe->option_names) error += " " + n;
-        error += ")";
-      } else {
-        error += " (it has no options)";
-      }
-      return nullptr;
-    }
-  }
-  std::string cache_key = recipe->id;
-  for (const auto& o : opts) cache_key += "," + o;
-  std::lock_guard lock(cache_mutex);
-  auto& cache = variant_cache();
-  auto it = cache.find(cache_key);
-  if (it != cache.end()) return it->second.get();
-  auto variant = std::make_unique<Variant>(recipe->build(opts));
-  variant->options = opts;
-  variant->finish();
-  const Variant* result = variant.get();
-  cache.emplace(cache_key, std::move(variant));
-  return result;
-}
-
-std::vector<const Variant*> all_variants() {
-  std::vector<const Variant*> out;
-  std::string error;
-  for (const auto& r : builtin_recipes()) {
-    if (const Variant* v = find_variant(r.id, "", error)) out.push_back(v);
-  }
-  return out;
 }
 
 }  // namespace xpgn::rules

@@ -97,25 +97,7 @@ Square take_square(std::string_view& text, const Variant& variant);
 // A whole text that is one square name of `variant`'s board; no_square otherwise.
 Square parse_square(std::string_view text, const Variant& variant);
 
-// Looks a variant up by the forgiving name rules of notation.md (case, spaces, hyphens,
-// apostrophes and a trailing "chess" ignored; "Standard", "normal", "From Position" = chess) and
-// turns on the comma-separated options. Returns nullptr and sets `error` when the name or an
-// option is unknown. Results are cached and live for the whole program.
-const Variant* find_variant(std::string_view name, std::string_view options, std::string& error);
-
-// Every built-in variant with default options, in a stable order.
-std::vector<const Variant*> all_variants();
-
-// A built-in variant: its id, the names it is also known by, the options it accepts and how to
-// build it (each variant lives in its own variant_<id>.cpp).
-struct VariantRecipe {
-  std::string id;
-  std::vector<std::string> aliases;       // further names, matched forgivingly
-  std::vector<std::string> option_names;  // options it accepts
-  Variant (*build)(const std::vector<std::string>& options);
-};
-
-// The recipes of all built-in variants (defined in builtin_variants.cpp).
-const std::vector<VariantRecipe>& builtin_recipes();
+// Variants are looked up by name in the catalog module (xpgn/catalog/catalog.hpp), which builds
+// them from their JSON definitions.
 
 }  // namespace xpgn::rules

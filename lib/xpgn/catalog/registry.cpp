@@ -1,0 +1,387 @@
+// The component registry and the parameter readers of the built-in components and end rules.
+#include "xpgn/catalog/registry.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include "xpgn/rules/components.hpp"
+#include "xpgn/rules/end_rule.hpp"
+
+namespace xpgn::catalog {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+// The JSON type of `value` in words, for "expected ..., found ..." messages.
+std::string type_name(const Json& value) {
+  if (value.is_null()) return "null";
+  if (value.is_boolean()) return "a boolean";
+  if (value.is_number()) return "a number";
+  if (value.is_string()) return "a string";
+  if (value.is_array()) return "an array";
+  return "an object";
+}
+
+// True when some piece of `v` has SAN letter (or alias, or a pawn's letter) `c`.
+bool has_san_letter(const rules::Variant& v, char c) {
+  return std::any_of(v.pieces.begin(), v.pieces.end(), [c](const rules::PieceDef& p) {
+    return p.letter == c || p.san_aliases.find(c) != std::string::npos;
+  });
+}
+
+// True when some piece of `v` has FEN letter `c`.
+bool has_fen_letter(const rules::Variant& v, char c) {
+  return std::any_of(v.pieces.begin(), v.pieces.end(),
+                     [c](const rules::PieceDef& p) { return p.fen() == c; });
+}
+
+// The letters `v` knows, for messages: "K, Q, R, B, N, P".
+std::string letter_list(const rules::Variant& v, bool fen) {
+  std::string out;
+  for (const auto& p : v.pieces) {
+    if (!out.empty()) out += ", ";
+    out += fen ? p.fen() : p.letter;
+  }
+  return out;
+}
+
+// Checks that every character of `text` is a letter of a piece of the variant.
+void check_letters(const rules::Variant& v, const std::string& key, const std::string& text,
+                   bool fen) {
+  if (text.empty()) throw ParamError{key, "expected at least one piece letter, found \"\""};
+  for (char c : text) {
+    if (fen ? has_fen_letter(v, c) : has_san_letter(v, c)) continue;
+    throw ParamError{key, std::string("'") + c + "' is no " + (fen ? "FEN" : "SAN") +
+                              " letter of a piece of " + v.id +
+                              " (letters: " + letter_list(v, fen) + ")"};
+  }
+}
+
+// Parses "d1,c3,e3" or "a2-e4" (a rectangle) into squares of `v`'s board.
+std::string check_square_list(const rules::Variant& v, const std::string& key,
+                              const std::string& text) {
+  std::size_t start = 0;
+  if (text.empty()) throw ParamError{key, "expected squares like \"d1,c3\" or \"a2-e4\""};
+  while (start <= text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(start, end - start);
+    const std::size_t dash = item.find('-');
+    for (const std::string& one :
+         dash == std::string::npos
+             ? std::vector<std::string>{item}
+             : std::vector<std::string>{item.substr(0, dash), item.substr(dash + 1)}) {
+      if (rules::parse_square(one, v) == no_square)
+        throw ParamError{key, "'" + one + "' is no square of the " + std::to_string(v.files) + "x" +
+                                  std::to_string(v.ranks) +
+                                  " board (expected squares like \"d1,c3\" or \"a2-e4\")"};
+    }
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  return text;
+}
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<ComponentSpec> components;
+  std::vector<ComponentSpec> end_rules;
+};
+
+void add_builtin_components(std::vector<ComponentSpec>& out);
+void add_builtin_end_rules(std::vector<ComponentSpec>& out);
+
+Registry& registry() {
+  static Registry* r = [] {
+    auto* made = new Registry;
+    add_builtin_components(made->components);
+    add_builtin_end_rules(made->end_rules);
+    return made;
+  }();
+  return *r;
+}
+
+// Adds or replaces `spec` in `list`.
+void put(std::vector<ComponentSpec>& list, ComponentSpec spec) {
+  for (auto& s : list)
+    if (s.name == spec.name) {
+      s = std::move(spec);
+      return;
+    }
+  list.push_back(std::move(spec));
+}
+
+void add_builtin_components(std::vector<ComponentSpec>& out) {
+  out.push_back({"castling",
+                 "castling with the rooks of the castling rights (FIDE, Chess960, or explicit "
+                 "destination files)",
+                 [](Params& p, rules::Variant& v) {
+                   std::array<int, 2> king{-2, 2}, rook{-3, 3};
+                   for (auto [key, files] :
+                        {std::pair{"king_files", &king}, std::pair{"rook_files", &rook}}) {
+                     const Json& value = p.raw(key);
+                     if (value.is_null()) continue;
+                     if (!value.is_array() || value.size() != 2)
+                       throw ParamError{key,
+                                        "expected an array of two files [short, long], found " +
+                                            type_name(value)};
+                     for (std::size_t i = 0; i < 2; ++i)
+                       (*files)[i] = p.file(value[i], std::string(key) + "/" + std::to_string(i));
+                   }
+                   v.components.push_back(rules::make_castling(king, rook));
+                 }});
+  out.push_back(
+      {"en-passant", "en passant captures after a pawn's double step",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_en_passant()); }});
+  out.push_back({"promotion",
+                 "a pawn reaching the last rank must become one of the choices (SAN letters)",
+                 [](Params& p, rules::Variant& v) {
+                   p.choice("zone", {"last-rank"}, "last-rank");
+                   v.components.push_back(rules::make_promotion(p.san_letters("choices")));
+                 }});
+  out.push_back({"reserve-pawns",
+                 "a captured piece whose FEN letter is listed returns as a pawn on its file",
+                 [](Params& p, rules::Variant& v) {
+                   v.components.push_back(rules::make_reserve_pawns(p.fen_letters("letters")));
+                 }});
+  out.push_back(
+      {"full-file-ban", "no move may leave a file without an empty square",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_full_file_ban()); }});
+  out.push_back(
+      {"reproduction",
+       "passes make a queen pregnant; she later gives birth to a pawn (a prince on the last two "
+       "ranks)",
+       [](Params& p, rules::Variant& v) {
+         const bool vacated = p.choice("births", {"all", "vacated"}, "all") == "vacated";
+         const std::string prince = p.san_letters("prince");
+         if (prince.size() != 1)
+           throw ParamError{"prince", "expected one SAN letter, found \"" + prince + "\""};
+         const bool barren = p.flag("barren_capture", false);
+         if (!has_san_letter(v, 'Q'))
+           throw ParamError{"", "needs a queen (a piece with SAN letter Q)"};
+         v.components.push_back(rules::make_reproduction(vacated, prince[0], barren));
+       }});
+  out.push_back(
+      {"chain-births",
+       "a piece leaving a square leaves the next piece of the chain (FEN letters) "
+       "behind",
+       [](Params& p, rules::Variant& v) {
+         const std::string chain = p.fen_letters("chain");
+         if (chain.size() < 2)
+           throw ParamError{"chain", "expected at least two FEN letters, found \"" + chain + "\""};
+         v.components.push_back(rules::make_chain_births(chain));
+       }});
+  out.push_back(
+      {"re-entry",
+       "captured pieces wait on a re-entry square beside the board and may be placed again",
+       [](Params& p, rules::Variant& v) {
+         const Json& list = p.raw("squares");
+         if (!list.is_array() || list.empty())
+           throw ParamError{"squares",
+                            "expected an array of {\"piece\": FEN letter, \"squares\": "
+                            "\"d1,c3\"}, found " +
+                                type_name(list)};
+         std::vector<std::pair<char, std::string>> squares;
+         for (std::size_t i = 0; i < list.size(); ++i) {
+           const std::string at = "squares/" + std::to_string(i);
+           const Json& item = list[i];
+           if (!item.is_object() || !item.contains("piece") || !item["piece"].is_string() ||
+               !item.contains("squares") || !item["squares"].is_string() || item.size() != 2)
+             throw ParamError{at, "expected {\"piece\": FEN letter, \"squares\": \"d1,c3\"}"};
+           const std::string letter = item["piece"].get<std::string>();
+           if (letter.size() != 1 || !has_fen_letter(v, letter[0]))
+             throw ParamError{at + "/piece", "'" + letter + "' is no FEN letter of a piece of " +
+                                                 v.id + " (letters: " + letter_list(v, true) + ")"};
+           squares.emplace_back(letter[0], check_square_list(v, at + "/squares",
+                                                             item["squares"].get<std::string>()));
+         }
+         const bool open_file = p.flag("pawn_open_file", false);
+         v.has_holding = true;
+         v.components.push_back(rules::make_reentry(std::move(squares), open_file));
+       }});
+  out.push_back(
+      {"catacombs",
+       "a piece's move ending on one of two squares may finish on the other, or switch "
+       "as a move of its own",
+       [](Params& p, rules::Variant& v) {
+         const std::string piece = p.san_letters("piece");
+         if (piece.size() != 1)
+           throw ParamError{"piece", "expected one SAN letter, found \"" + piece + "\""};
+         const Json& list = p.raw("squares");
+         if (!list.is_array() || list.size() != 2 || !list[0].is_string() || !list[1].is_string())
+           throw ParamError{"squares", "expected two square names [\"c4\", \"c5\"]"};
+         Square s[2];
+         for (int i = 0; i < 2; ++i) {
+           s[i] = rules::parse_square(list[i].get<std::string>(), v);
+           if (s[i] == no_square)
+             throw ParamError{"squares/" + std::to_string(i),
+                              "'" + list[i].get<std::string>() + "' is no square of the board"};
+         }
+         if (s[0] == s[1]) throw ParamError{"squares", "expected two different squares"};
+         v.components.push_back(rules::make_catacombs(piece[0], s[0], s[1]));
+       }});
+  out.push_back({"portals",
+                 "after a move a player may declare two portals; a piece ending on one goes on "
+                 "to the other",
+                 [](Params& p, rules::Variant& v) {
+                   v.components.push_back(rules::make_portals(p.flag("diagonal_fill", false)));
+                 }});
+  out.push_back({"last-rank-removal", "a pawn that ends a move on its last rank leaves the game",
+                 [](Params&, rules::Variant& v) {
+                   v.components.push_back(rules::make_last_rank_removal());
+                 }});
+  out.push_back({"stacks",
+                 "two friendly pieces may share a square; a capture of a stack pushes the upper "
+                 "piece",
+                 [](Params&, rules::Variant& v) { v.has_stacks = true; }});
+}
+
+void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
+  auto simple = [&out](const char* name, const char* summary,
+                       std::shared_ptr<const rules::EndRule> (*make)()) {
+    out.push_back(
+        {name, summary, [make](Params&, rules::Variant& v) { v.end_rules.push_back(make()); }});
+  };
+  simple("checkmate-stalemate", "mate loses, stalemate draws; a FEN needs one king a side",
+         &rules::make_checkmate_stalemate);
+  simple("no-moves-loses", "the side to move without a legal move loses",
+         &rules::make_no_moves_loses);
+  simple("repetition-draw", "threefold repetition claimable, fivefold automatic",
+         &rules::make_repetition_draw);
+  simple("repetition-loses", "a move that repeats an earlier position loses",
+         &rules::make_repetition_loses);
+  simple("move-count", "50 moves claimable, 75 moves automatic", &rules::make_move_count_rule);
+  out.push_back({"dead-position", "a dead position is a draw", [](Params& p, rules::Variant& v) {
+                   v.end_rules.push_back(
+                       rules::make_dead_position(p.flag("bishops_keep_colour", true)));
+                 }});
+  simple("no-draws", "no draw of any kind: a 1/2-1/2 result is an error", &rules::make_no_draws);
+}
+
+}  // namespace
+
+Params::Params(const Json& entry, const rules::Variant& variant)
+    : entry_(entry), variant_(variant) {}
+
+const Json& Params::raw(const std::string& key) {
+  static const Json null_value;
+  read_.push_back(key);
+  auto it = entry_.find(key);
+  return it == entry_.end() ? null_value : *it;
+}
+
+bool Params::flag(const std::string& key, bool fallback) {
+  const Json& value = raw(key);
+  if (value.is_null()) return fallback;
+  if (!value.is_boolean())
+    throw ParamError{key, "expected true or false, found " + type_name(value)};
+  return value.get<bool>();
+}
+
+int Params::integer(const std::string& key, int fallback, int min, int max) {
+  const Json& value = raw(key);
+  if (value.is_null()) return fallback;
+  if (!value.is_number_integer() || value.get<long long>() < min || value.get<long long>() > max)
+    throw ParamError{key, "expected an integer from " + std::to_string(min) + " to " +
+                              std::to_string(max) + ", found " + value.dump()};
+  return value.get<int>();
+}
+
+std::string Params::choice(const std::string& key, std::initializer_list<const char*> allowed,
+                           const std::string& fallback) {
+  const Json& value = raw(key);
+  if (value.is_null()) return fallback;
+  std::string list;
+  for (const char* a : allowed) {
+    if (value.is_string() && value.get<std::string>() == a) return a;
+    list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
+  }
+  throw ParamError{key, "expected one of " + list + ", found " + value.dump()};
+}
+
+std::string Params::san_letters(const std::string& key, const char* fallback) {
+  const Json& value = raw(key);
+  if (value.is_null() && fallback) return fallback;
+  if (!value.is_string())
+    throw ParamError{key, "expected a string of SAN letters, found " + type_name(value)};
+  check_letters(variant_, key, value.get<std::string>(), false);
+  return value.get<std::string>();
+}
+
+std::string Params::fen_letters(const std::string& key, const char* fallback) {
+  const Json& value = raw(key);
+  if (value.is_null() && fallback) return fallback;
+  if (!value.is_string())
+    throw ParamError{key, "expected a string of FEN letters, found " + type_name(value)};
+  check_letters(variant_, key, value.get<std::string>(), true);
+  return value.get<std::string>();
+}
+
+Square Params::square(const std::string& key) {
+  const Json& value = raw(key);
+  const Square s =
+      value.is_string() ? rules::parse_square(value.get<std::string>(), variant_) : no_square;
+  if (s == no_square)
+    throw ParamError{key, "expected a square of the " + std::to_string(variant_.files) + "x" +
+                              std::to_string(variant_.ranks) + " board, found " + value.dump()};
+  return s;
+}
+
+int Params::file(const Json& value, const std::string& where) {
+  const int files = variant_.files;
+  if (value.is_number_integer()) {
+    const long long f = value.get<long long>();
+    if (f >= -files && f < files) return static_cast<int>(f);
+  } else if (value.is_string() && value.get<std::string>().size() == 1) {
+    const int f = value.get<std::string>()[0] - 'a';
+    if (f >= 0 && f < files) return f;
+  }
+  throw ParamError{where, "expected a file of the " + std::to_string(files) +
+                              "-file board (a letter, or a number from " + std::to_string(-files) +
+                              " to " + std::to_string(files - 1) + "), found " + value.dump()};
+}
+
+void Params::done() const {
+  for (auto it = entry_.begin(); it != entry_.end(); ++it) {
+    if (std::find(read_.begin(), read_.end(), it.key()) != read_.end()) continue;
+    std::string known;
+    for (const auto& k : read_)
+      if (k != "name" && k != "remove") known += (known.empty() ? "" : ", ") + k;
+    throw ParamError{
+        it.key(), "unknown parameter '" + it.key() + "' of " + entry_["name"].get<std::string>() +
+                      (known.empty() ? " (it has no parameters)" : " (parameters: " + known + ")")};
+  }
+}
+
+void register_component(ComponentSpec spec) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  put(r.components, std::move(spec));
+}
+
+void register_end_rule(ComponentSpec spec) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  put(r.end_rules, std::move(spec));
+}
+
+const std::vector<ComponentSpec>& components() {
+  return registry().components;
+}
+const std::vector<ComponentSpec>& end_rules() {
+  return registry().end_rules;
+}
+
+const ComponentSpec* find_component(std::string_view name) {
+  for (const auto& s : registry().components)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+const ComponentSpec* find_end_rule(std::string_view name) {
+  for (const auto& s : registry().end_rules)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+}  // namespace xpgn::catalog

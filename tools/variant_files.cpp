@@ -1,0 +1,26 @@
+// `--variant-file FILE`, shared by every subcommand that takes a variant or reads games.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "xpgn/catalog/catalog.hpp"
+
+namespace xpgn::cli {
+
+void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files) {
+  sub.add_option("--variant-file", files,
+                 "Read a variant definition (JSON, docs/variant-files.md) and add it to the "
+                 "catalog; games and --variant may then name it (repeatable)")
+      ->option_text("FILE")
+      ->allow_extra_args(false);  // one file per --variant-file; the rest are inputs
+}
+
+bool load_variant_files(const std::vector<std::string>& files, std::vector<std::string>* ids) {
+  if (files.empty()) return true;
+  const auto errors = catalog::load_files(files, ids);
+  for (const auto& e : errors) std::cerr << e.text() << '\n';
+  return errors.empty();
+}
+
+}  // namespace xpgn::cli
