@@ -97,7 +97,8 @@ if(XPGN_BUILD_TESTS)
            COMMAND bash ${package_tests}/bash_completion.sh
                    ${XPGN_COMPLETION_DIR}/xpgn.bash $<TARGET_FILE:xpgn>)
   add_test(NAME "completion: zsh script parses and completes"
-           COMMAND bash ${package_tests}/zsh_completion.sh ${XPGN_COMPLETION_DIR}/_xpgn)
+           COMMAND bash ${package_tests}/zsh_completion.sh ${XPGN_COMPLETION_DIR}/_xpgn
+                   $<TARGET_FILE:xpgn>)
   add_test(NAME "completion: fish script parses and completes"
            COMMAND bash ${package_tests}/fish_completion.sh
                    ${XPGN_COMPLETION_DIR}/xpgn.fish $<TARGET_FILE:xpgn>)
