@@ -34,6 +34,7 @@ struct OptionInfo {
   bool files = false;                // the value (or positional) names a file or folder
   bool repeatable = false;           // may be given several times / takes several values
   bool required = false;
+  bool variants = false;  // the choices are the variant ids (names are also accepted)
 };
 
 // The ids of the built-in variants, in their stable order.
@@ -82,6 +83,7 @@ OptionInfo describe(const CLI::Option& opt) {
   };
   if (has("variant") || has("dead-material")) {
     info.choices = variant_ids();
+    info.variants = true;
   } else if (has("lang")) {
     for (auto code : emit::languages()) info.choices.emplace_back(code);
   } else if (has("output")) {
@@ -177,13 +179,20 @@ std::string code(std::string_view text) {
   return "\\%" + roff(text, true);
 }
 
-// The common tail of every page: exit status and cross references.
-void write_man_tail(std::ostream& out, const CLI::App& app, const std::string& self) {
-  out << ".SH EXIT STATUS\n"
-      << ".TP\n.B " << exit_ok << "\nsuccess: every game is valid\n"
-      << ".TP\n.B " << exit_invalid << "\nsome game is invalid (its problems are reported)\n"
-      << ".TP\n.B " << exit_usage << "\nbad arguments, or an input or output error\n"
-      << ".SH SEE ALSO\n";
+// The common tail of every page: exit status (of a command that reads games, or not) and
+// cross references.
+void write_man_tail(std::ostream& out, const CLI::App& app, const std::string& self,
+                    bool reads_games) {
+  out << ".SH EXIT STATUS\n";
+  if (reads_games)
+    out << ".TP\n.B " << exit_ok << "\nevery game is valid\n"
+        << ".TP\n.B " << exit_invalid << "\nsome game is invalid (its problems are reported)\n"
+        << ".TP\n.B " << exit_usage << "\nbad arguments, or an input or output error\n";
+  else
+    out << ".TP\n.B " << exit_ok << "\nsuccess\n"
+        << ".TP\n.B " << exit_usage
+        << "\nbad arguments (such as an unknown variant or a bad FEN), or an output error\n";
+  out << ".SH SEE ALSO\n";
   std::vector<std::string> refs;
   if (self != "xpgn") refs.push_back("xpgn");
   for (const auto* sub : commands_of(app))
@@ -211,7 +220,7 @@ void write_man_options(std::ostream& out, const std::vector<OptionInfo>& options
     if (o.repeatable && o.positional.empty()) out << " May be given more than once.";
     out << '\n';
     if (o.choices.size() > 8 || (!o.choices.empty() && o.metavar.find('|') == std::string::npos)) {
-      out << "One of:";
+      out << (o.variants ? "Variant ids (names are matched as in the [Variant] tag):" : "One of:");
       for (std::size_t i = 0; i < o.choices.size(); ++i)
         out << (i ? ", " : " ") << "\\fB" << code(o.choices[i]) << "\\fR";
       out << ".\n";
@@ -247,7 +256,7 @@ void write_command_page(std::ostream& out, const CLI::App& app, const CLI::App& 
         << ".RI \"game \" N \", ply \" K \" '\" TOKEN \"': message\"\n"
         << "and the other games are still read.\n";
   write_man_options(out, options);
-  write_man_tail(out, app, name);
+  write_man_tail(out, app, name, reads_games);
 }
 
 // The overview page, xpgn(1): commands, variants, global options.
@@ -272,7 +281,7 @@ void write_main_page(std::ostream& out, const CLI::App& app) {
   for (const auto* v : rules::all_variants())
     out << ".TP\n.B " << code(v->id) << '\n' << roff(sentence(v->description)) << '\n';
   write_man_options(out, options_of(app));
-  write_man_tail(out, app, "xpgn");
+  write_man_tail(out, app, "xpgn", true);
 }
 
 // Writes every page into `dir`; returns the exit status.
