@@ -102,6 +102,11 @@ if(XPGN_BUILD_TESTS)
   add_test(NAME "completion: fish script parses and completes"
            COMMAND bash ${package_tests}/fish_completion.sh
                    ${XPGN_COMPLETION_DIR}/xpgn.fish $<TARGET_FILE:xpgn>)
+  find_package(Python3 COMPONENTS Interpreter)
+  if(Python3_FOUND)
+    add_test(NAME "docs: library.md shows the consumer program CI builds"
+             COMMAND ${Python3_EXECUTABLE} ${package_tests}/library_doc.py ${PROJECT_SOURCE_DIR})
+  endif()
   set_tests_properties("man: every page renders without groff warnings"
     "completion: zsh script parses and completes" "completion: fish script parses and completes"
     PROPERTIES SKIP_RETURN_CODE 77)
