@@ -2,6 +2,8 @@
 // its exit status in `exit_code`.
 #pragma once
 
+#include <optional>
+
 #include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
@@ -36,5 +38,9 @@ void setup_perft(CLI::App& app, int& exit_code);
 void setup_render(CLI::App& app, int& exit_code);
 // `xpgn variants`: list the built-in variants.
 void setup_variants(CLI::App& app, int& exit_code);
+
+// The hidden build-time generators (`--generate-man DIR`, `--generate-completions SHELL [FILE]`,
+// as the only arguments): their exit status, or nullopt when the arguments are something else.
+std::optional<int> run_generator(CLI::App& app, int argc, char** argv);
 
 }  // namespace xpgn::cli
