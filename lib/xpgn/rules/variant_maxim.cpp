@@ -26,15 +26,15 @@ Variant build_maxim(const std::vector<std::string>& options) {
   maxim_pawn.stacked_betza = "sW";  // sharing a square: one step sideways, moving or capturing
   v.pieces = {king(), queen(), rook(), bishop(), maxim_knight, maxim_pawn};
   v.start_fen = "rnpqkpnr/bppppppb/8/8/8/8/BPPPPPPB/RNPQKPNR w - - 0 1";
-  v.has_stacks = true;
   // Portals before last-rank removal, so that a pawn's teleport is reported before its removal
   // on the partner square (the order of the forced effects in JSON).
   // Dead positions: portals and stacks let material mate that FIDE's list calls dead (K+B v K),
   // so only what is proven for Maxim counts (bare kings; see dead_position.hpp).
   v.end_rules = {make_checkmate_stalemate(), make_dead_position(false), make_repetition_draw(),
                  make_move_count_rule()};
+  // Portals before stacks: a teleport is decided before the pushes of a captured stack.
   v.components = {make_en_passant(), make_portals(has("portal-diagonal-fill")),
-                  make_last_rank_removal()};
+                  make_last_rank_removal(), make_stacks()};
   return v;
 }
 

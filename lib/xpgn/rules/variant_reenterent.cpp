@@ -18,7 +18,6 @@ Variant build_reenterent(const std::vector<std::string>& options) {
   v.ranks = 8;
   v.pieces = {king(), queen(), rook(), bishop(), knight(), pawn(0b10)};
   v.start_fen = "kqbnr/ppppp/5/5/5/5/PPPPP/KQBNR[] w Kk - 0 1";
-  v.has_holding = true;
   v.end_rules = fide_end_rules(false);  // the catacombs let a bishop change colour
   // King a1 -> c1 and rook e1 -> b1 (the rook stands on the king's higher-file side).
   v.components = {
