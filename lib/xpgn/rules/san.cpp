@@ -471,7 +471,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   return judge_matches(pos, token, found, after, effects);
 }
 
-SanToken to_token(const Position& pos, const Move& move) {
+SanToken to_token(const Position& pos, const Move& move, const Position* after) {
   const Variant& v = pos.variant();
   SanToken t;
   switch (move.kind) {
@@ -531,17 +531,18 @@ SanToken to_token(const Position& pos, const Move& move) {
     t.pair_a = {file_of(move.pair_a), rank_of(move.pair_a)};
     t.pair_b = {file_of(move.pair_b), rank_of(move.pair_b)};
   }
-  t.check = deserved_mark(play(pos, move));
+  t.check = after ? deserved_mark(*after) : deserved_mark(play(pos, move));
   return t;
 }
 
-std::string to_san(const Position& pos, const Move& move) {
-  return format_san(to_token(pos, move));
+std::string to_san(const Position& pos, const Move& move, const Position* after) {
+  return format_san(to_token(pos, move, after));
 }
 
-std::string to_long_algebraic(const Position& pos, const Move& move) {
+std::string to_long_algebraic(const Position& pos, const Move& move, const Position* after) {
   const Variant& v = pos.variant();
-  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return to_san(pos, move);
+  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant)
+    return to_san(pos, move, after);
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
   if (!def.pawn) out += def.letter;
@@ -556,7 +557,7 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
     out += v.pieces[move.promotion].letter;
   }
   // Second actions as in SAN (",P@d5", "~c4", ">d6", ",^c5^f5"), then the check mark.
-  SanToken rest = to_token(pos, move);
+  SanToken rest = to_token(pos, move, after);
   rest.kind = TokenKind::move;
   rest.piece = 0;
   rest.from = Coord{};
