@@ -15,7 +15,7 @@ endif()
 
 # Installed targets find headers under include/; PEGTL (xpgn_grammars) is a build-only detail
 # of the notation library, so the package does not need it.
-set(xpgn_libraries xpgn_core xpgn_notation xpgn_rules xpgn_record xpgn_emit xpgn_render
+set(xpgn_libraries xpgn_core xpgn_notation xpgn_rules xpgn_catalog xpgn_record xpgn_emit xpgn_render
                    xpgn_facade)
 foreach(library IN LISTS xpgn_libraries)
   string(REPLACE "xpgn_" "" short "${library}")

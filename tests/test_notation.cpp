@@ -229,13 +229,13 @@ TEST_CASE("parse_san: second actions and check marks", "[notation][san]") {
 
   t = san("Nd4,^c5^f5");
   CHECK(t.to == sq('d', 4));
-  CHECK(t.portal_a == sq('c', 5));
-  CHECK(t.portal_b == sq('f', 5));
+  CHECK(t.pair_a == sq('c', 5));
+  CHECK(t.pair_b == sq('f', 5));
 
   t = san("Rxd5>d6,^a3^h3#");
   CHECK(t.push == sq('d', 6));
-  CHECK(t.portal_a == sq('a', 3));
-  CHECK(t.portal_b == sq('h', 3));
+  CHECK(t.pair_a == sq('a', 3));
+  CHECK(t.pair_b == sq('h', 3));
   CHECK(t.check == '#');
 }
 
@@ -341,7 +341,7 @@ TEST_CASE("parse_fen: the standard start position", "[notation][fen]") {
   CHECK(s.en_passant == "-");
   CHECK(s.halfmove_clock == 0);
   CHECK(s.fullmove_number == 1);
-  CHECK_FALSE(s.has_holding);
+  CHECK_FALSE(s.has_hand);
   CHECK(s.extra_fields.empty());
 }
 
@@ -365,11 +365,11 @@ TEST_CASE("parse_fen: extensions", "[notation][fen]") {
 
   s = fen("qkbnr/ppppp/5/5/5/5/PPPPP/QKBNR[N] w - - 0 1");
   CHECK(s.files == 5);
-  CHECK(s.has_holding);
-  CHECK(s.holding == "N");
+  CHECK(s.has_hand);
+  CHECK(s.hand == "N");
   s = fen("qkbnr/ppppp/5/5/5/5/PPPPP/QKBNR[] w - - 0 1");
-  CHECK(s.has_holding);
-  CHECK(s.holding.empty());
+  CHECK(s.has_hand);
+  CHECK(s.hand.empty());
 
   s = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1 pregnant=d1,e8 portals=c5");
   CHECK(s.castling == "HAha");

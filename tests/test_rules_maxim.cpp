@@ -164,7 +164,7 @@ TEST_CASE("maxim stacks: two friendly pieces on one square", "[rules][maxim]") {
     const Position after = play_san(Position::start(maxim()), "Qc2");
     CHECK(after.fen() == "rnpqkpnr/bppppppb/8/8/8/8/BP(PQ)PPPPB/RNP1KPNR b - - 1 1");
     CHECK(after.at(sq("c2")) == piece(Color::white, 'Q'));
-    CHECK(after.stack_bottom(sq("c2")) == piece(Color::white, 'P'));
+    CHECK(after.under(sq("c2")) == piece(Color::white, 'P'));
     CHECK(from_fen(after.fen()).fen() == after.fen());
   }
 

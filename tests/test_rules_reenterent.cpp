@@ -78,7 +78,7 @@ TEST_CASE("reenterent setup: board, pieces and the empty re-entry square", "[rul
   const Variant& v = reenterent();
   CHECK(v.files == 5);
   CHECK(v.ranks == 8);
-  CHECK(v.has_holding);
+  CHECK(v.hand_rule != nullptr);
   const Position start = Position::start(v);
 
   SECTION("the start position") {
@@ -90,7 +90,7 @@ TEST_CASE("reenterent setup: board, pieces and the empty re-entry square", "[rul
     CHECK(start.at(sq("e1")) == piece(Color::white, 'R'));
     CHECK(start.at(sq("a8")) == piece(Color::black, 'K'));
     CHECK(start.at(sq("e8")) == piece(Color::black, 'R'));
-    CHECK(start.holding().empty());
+    CHECK(start.first_in_hand().empty());
   }
 
   SECTION("twelve first moves: ten pawn moves and two knight moves") {
@@ -110,7 +110,7 @@ TEST_CASE("reenterent setup: board, pieces and the empty re-entry square", "[rul
       INFO(fen);
       CHECK(from_fen(fen).fen() == fen);
     }
-    CHECK(from_fen("k4/5/5/5/5/5/5/K4[n] w - - 0 1").holding() == piece(Color::black, 'N'));
+    CHECK(from_fen("k4/5/5/5/5/5/5/K4[n] w - - 0 1").first_in_hand() == piece(Color::black, 'N'));
     CHECK(fen_error("k4/5/5/5/5/5/5/K4[Nn] w - - 0 1") ==
           "re-entry square '[Nn]' must hold at most one piece of reenterent");
     CHECK(fen_error("k4/5/5/5/5/5/5/K4[X] w - - 0 1") ==
@@ -126,7 +126,7 @@ TEST_CASE("reenterent re-entry: where a piece may come back", "[rules][reenteren
     CHECK(reentries(pos) == Sans{"N@c3", "N@d1", "N@e3"});
     const Position after = play_san(pos, "N@c3");
     CHECK(after.fen() == "kqbnr/ppppp/5/5/5/2N2/PPPPP/KQB1R[] b Kk - 1 1");
-    CHECK(after.holding().empty());
+    CHECK(after.first_in_hand().empty());
   }
 
   SECTION("a black knight comes back on d8, c6 or e6") {
@@ -162,7 +162,7 @@ TEST_CASE("reenterent re-entry: where a piece may come back", "[rules][reenteren
   SECTION("a promoted piece comes back as what it has become") {
     Position pos = from_fen("1n3/2Pk1/5/5/5/5/5/K4[] w - - 0 1");
     pos = play_all(pos, {"c8=Q+", "Kxc8"});
-    CHECK(pos.holding() == piece(Color::white, 'Q'));
+    CHECK(pos.first_in_hand() == piece(Color::white, 'Q'));
     CHECK(reentries(pos) == Sans{"Q@b1"});
   }
 }

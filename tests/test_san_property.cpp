@@ -39,11 +39,11 @@ bool resolves_to(const Position& pos, const std::string& text, const Move& move)
 // UCI coordinates carry no second actions, no placement piece choice, no pass square, and
 // cannot say which piece of a stack (Maxim) moves.
 bool uci_expresses(const Position& pos, const Move& m) {
-  if (m.from != no_square && !pos.stack_bottom(m.from).empty()) return false;
+  if (m.from != no_square && !pos.under(m.from).empty()) return false;
   return (m.kind == MoveKind::normal || m.kind == MoveKind::en_passant ||
           m.kind == MoveKind::castle) &&
          m.birth == no_square && m.relocation == no_square && m.push == no_square &&
-         m.portal_a == no_square;
+         m.pair_a == no_square;
 }
 
 void fail(Figures& f, const Position& pos, const std::string& what) {

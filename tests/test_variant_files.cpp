@@ -88,8 +88,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
   // Options come from the definitions, inherited too.
   CHECK(catalog::find_variant("reproduction-vacated", "barren-capture", error) != nullptr);
   CHECK(catalog::find_variant("maxim", "knight-wide", error)->pieces[4].betza == "WnDoH");
-  CHECK(catalog::find_variant("maxim", "", error)->has_stacks);
-  CHECK(catalog::find_variant("reenterent", "", error)->has_holding);
+  CHECK(catalog::find_variant("maxim", "", error)->layer_rule != nullptr);
+  CHECK(catalog::find_variant("reenterent", "", error)->hand_rule != nullptr);
   // --show prints the file as written; --resolved merges the base in.
   std::string shown = catalog::definition_text("Reservists' Doublechess", false, error);
   CHECK_THAT(shown, Catch::Contains("\"base\": \"chess\""));

@@ -17,6 +17,7 @@
 
 #include "commands.hpp"
 #include "xpgn/emit/pgn.hpp"
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/variant.hpp"
 
 namespace xpgn::cli {
@@ -40,7 +41,7 @@ struct OptionInfo {
 // The ids of the built-in variants, in their stable order.
 std::vector<std::string> variant_ids() {
   std::vector<std::string> ids;
-  for (const auto* v : rules::all_variants()) ids.push_back(v->id);
+  for (const auto* v : catalog::all_variants()) ids.push_back(v->id);
   return ids;
 }
 
@@ -278,7 +279,7 @@ void write_main_page(std::ostream& out, const CLI::App& app) {
         << roff(sentence(sub->get_description())) << " See\n.BR xpgn\\-"
         << roff(sub->get_name(), true) << " (1).\n";
   out << ".SH VARIANTS\nThe ids of the built-in variants (names are matched forgivingly):\n";
-  for (const auto* v : rules::all_variants())
+  for (const auto* v : catalog::all_variants())
     out << ".TP\n.B " << code(v->id) << '\n' << roff(sentence(v->description)) << '\n';
   write_man_options(out, options_of(app));
   write_man_tail(out, app, "xpgn", true);

@@ -40,8 +40,8 @@ expect "check convert" xpgn c
 expect "--format" xpgn check --for
 expect "$(printf '%s\n' text json jsonl sarif | sort | tr '\n' ' ' | sed 's/ $//')" \
   xpgn check --format ""
-expect "--variant" xpgn perft --vari
-expect "--variant" xpgn render --vari
+expect "--variant --variant-file" xpgn perft --vari
+expect "--variant --variant-file" xpgn render --vari
 expect "$variants" xpgn perft --variant ""
 expect "$variants" xpgn render --variant ""
 expect "$(tr ' ' '\n' <<<"$variants" | grep '^re' | tr '\n' ' ' | sed 's/ $//')" \

@@ -27,7 +27,7 @@ expect() {
 }
 expect "xpgn conv" "convert"
 expect "xpgn check --for" "--format"
-expect "xpgn perft --vari" "--variant"
+expect "xpgn perft --vari" "--variant --variant-file"
 expect "xpgn perft --variant " "$("$xpgn" variants | awk '{print $1}' | sort | tr '\n' ' ' |
   sed 's/ $//')"
 exit $status

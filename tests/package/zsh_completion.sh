@@ -32,6 +32,6 @@ expect() {
 }
 expect "xpgn conv" "convert"
 expect "xpgn check --for" "--format"
-expect "xpgn perft --vari" "--variant"
+expect "xpgn perft --vari" "--variant --variant-file"
 expect "xpgn render --variant " "$(printf '%s\n' "${variants[@]}" | sort | tr '\n' ' ' | sed 's/ $//')"
 exit $status

@@ -197,7 +197,6 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                                                              item["squares"].get<std::string>()));
          }
          const bool open_file = p.flag("pawn_open_file", false);
-         v.has_holding = true;
          v.components.push_back(rules::make_reentry(std::move(squares), open_file));
        }});
   out.push_back(
@@ -234,7 +233,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"stacks",
                  "two friendly pieces may share a square; a capture of a stack pushes the upper "
                  "piece",
-                 [](Params&, rules::Variant& v) { v.has_stacks = true; }});
+                 [](Params&, rules::Variant& v) { v.components.push_back(rules::make_stacks()); }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {

@@ -14,8 +14,10 @@ struct FenSetup {
   // Piece letters per square, index = rank * files + file, rank 0 being the first (White's)
   // rank. An empty string is an empty square; two letters are a stack, earlier arrival first.
   std::vector<std::string> squares;
-  bool has_holding = false;      // a "[...]" part followed the board (Reenterent re-entry square)
-  std::string holding;           // letters inside the brackets, possibly empty
+  // A "[...]" part followed the board: pieces in hand (Reenterent's re-entry square; later
+  // crazyhouse pockets "[Nn]", Seirawan hands "[HEhe]"), as FEN letters, possibly none.
+  bool has_hand = false;
+  std::string hand;
   char side_to_move = 'w';       // 'w' or 'b'
   std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
   std::string en_passant = "-";  // "-" or a square name
@@ -26,7 +28,7 @@ struct FenSetup {
 };
 
 // Writes the canonical text: placement with run-length counts (multi-digit when needed), "(XY)"
-// for stacks, "[..]" when has_holding, then side, castling, en passant, clocks, extra fields.
+// for stacks, "[..]" when has_hand, then side, castling, en passant, clocks, extra fields.
 std::string format_fen(const FenSetup& setup);
 
 }  // namespace xpgn

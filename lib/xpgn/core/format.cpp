@@ -78,11 +78,11 @@ std::string format_san(const SanToken& t) {
         out += '>';
         append_coord(out, t.push);
       }
-      if (t.portal_a.complete() || t.portal_b.complete()) {
+      if (t.pair_a.complete() || t.pair_b.complete()) {
         out += ",^";
-        append_coord(out, t.portal_a);
+        append_coord(out, t.pair_a);
         out += '^';
-        append_coord(out, t.portal_b);
+        append_coord(out, t.pair_b);
       }
       break;
   }
@@ -117,9 +117,9 @@ std::string format_fen(const FenSetup& s) {
     if (empty > 0) out += std::to_string(empty);
     if (rank > 0) out += '/';
   }
-  if (s.has_holding) {
+  if (s.has_hand) {
     out += '[';
-    out += s.holding;
+    out += s.hand;
     out += ']';
   }
   out += ' ';

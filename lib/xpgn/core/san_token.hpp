@@ -44,7 +44,7 @@ struct SanToken {
   char birth_promotion = 0;  // ",P@e7=I": what the placed pawn becomes at once, 0 if none
   Coord relocation;          // "~c4": where the piece ends after arriving (catacomb, teleport)
   Coord push;                // ">d6": where the survivor of a captured stack is pushed
-  Coord portal_a, portal_b;  // ",^c5^f5": portals declared after the move
+  Coord pair_a, pair_b;      // ",^c5^f5": a pair of squares declared after the move (Maxim portals)
   Coord pass_queen;          // "--d1": the queen that becomes pregnant
 
   char check = 0;  // '+' or '#' as written, 0 if none

@@ -159,7 +159,7 @@ json move_json(const rules::Variant& variant, const record::MoveNode& node,
   out["move_number"] = before.fullmove_number();
   out["color"] = before.side_to_move() == Color::white ? "white" : "black";
   out["san"] = node.san;
-  out["long"] = node.null_move ? "--" : rules::to_long_algebraic(before, m);
+  out["long"] = node.null_move ? "--" : rules::to_long_algebraic(before, m, &after);
   out["uci"] = node.null_move ? "0000" : rules::to_uci(before, m);
   out["kind"] = node.null_move ? "null" : move_kind_name(m.kind);
   out["from"] = square_json(m.kind == rules::MoveKind::placement ? no_square : m.from);
@@ -191,18 +191,15 @@ json move_json(const rules::Variant& variant, const record::MoveNode& node,
 void write_line(std::ostream& out, const rules::Variant* variant, const record::Line& line,
                 const rules::Position* start) {
   out << '[';
-  std::optional<rules::Position> pos;
-  if (start) pos.emplace(*start);
+  const rules::Position* pos = start;  // before the move; the replayer stored the one after it
   bool first = true;
   for (const auto& node : line) {
     if (!first) out << ',';
     first = false;
-    const bool verified = node.verified && pos && variant;
-    std::optional<rules::Position> after;
+    const bool verified = node.verified && pos && variant && node.after;
     json fields;
     if (verified) {
-      after.emplace(rules::play(*pos, node.move));
-      fields = move_json(*variant, node, *pos, *after);
+      fields = move_json(*variant, node, *pos, *node.after);
     } else {
       fields = unverified_move_json(node);
     }
@@ -213,13 +210,10 @@ void write_line(std::ostream& out, const rules::Variant* variant, const record::
     for (const auto& v : node.variations) {
       if (!first_variation) out << ',';
       first_variation = false;
-      write_line(out, variant, v, verified ? &*pos : nullptr);
+      write_line(out, variant, v, verified ? pos : nullptr);
     }
     out << "],\"verified\":" << (verified ? "true" : "false") << '}';
-    if (verified)
-      pos = std::move(after);
-    else
-      pos.reset();
+    pos = verified ? &*node.after : nullptr;
   }
   out << ']';
 }

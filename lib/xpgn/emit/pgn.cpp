@@ -261,8 +261,7 @@ class MovetextWriter {
   void line(const record::Line& moves, const rules::Position* pos, bool first_in_line,
             const std::vector<std::string>* before = nullptr) {
     need_number_ = first_in_line;
-    std::optional<rules::Position> current;
-    if (pos) current.emplace(*pos);
+    const rules::Position* current = pos;  // before the move; the replayer stored the one after
     for (const auto& node : moves) {
       mark_unverified(node, options_.comments ? before : nullptr);
       before = &node.comments_after;
@@ -277,7 +276,7 @@ class MovetextWriter {
         lines_.word(std::to_string(number) + "...");
       }
       need_number_ = false;
-      lines_.word(move_text(node, current ? &*current : nullptr));
+      lines_.word(move_text(node, current));
       if (options_.nags)
         for (int n : node.nags) {
           std::string nag(1, '$');
@@ -290,15 +289,12 @@ class MovetextWriter {
         for (const auto& variation : node.variations) {
           if (variation.empty()) continue;
           lines_.open_paren();
-          line(variation, current ? &*current : nullptr, true);
+          line(variation, current, true);
           lines_.close_paren();
           need_number_ = true;
         }
       }
-      if (current && node.verified)
-        current.emplace(rules::play(*current, node.move));
-      else
-        current.reset();
+      current = current && node.verified && node.after ? &*node.after : nullptr;
     }
   }
 
@@ -308,7 +304,8 @@ class MovetextWriter {
     if (node.null_move) return options_.style == MoveStyle::uci ? "0000" : "--";
     switch (options_.style) {
       case MoveStyle::long_algebraic:
-        if (pos) return rules::to_long_algebraic(*pos, node.move);
+        if (pos)
+          return rules::to_long_algebraic(*pos, node.move, node.after ? &*node.after : nullptr);
         break;
       case MoveStyle::uci:
         if (pos) return rules::to_uci(*pos, node.move);

@@ -14,6 +14,7 @@
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/variant.hpp"
 
 #ifndef XPGN_VERSION
@@ -70,7 +71,7 @@ std::string_view version() {
 
 std::vector<std::string> variant_ids() {
   std::vector<std::string> ids;
-  for (const auto* v : rules::all_variants()) ids.push_back(v->id);
+  for (const auto* v : catalog::all_variants()) ids.push_back(v->id);
   return ids;
 }
 

@@ -99,8 +99,8 @@ struct action<gf::holding> {
   template <typename Input>
   static void apply(const Input& in, FenState& st) {
     const std::string_view s = in.string_view();
-    st.setup.has_holding = true;
-    st.setup.holding.assign(s.substr(1, s.size() - 2));
+    st.setup.has_hand = true;
+    st.setup.hand.assign(s.substr(1, s.size() - 2));
   }
 };
 template <>

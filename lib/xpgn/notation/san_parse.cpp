@@ -177,14 +177,14 @@ template <>
 struct action<gs::portal_a> {
   template <typename Input>
   static void apply(const Input& in, SanToken& t) {
-    t.portal_a = detail::coord_of_square(in.string_view());
+    t.pair_a = detail::coord_of_square(in.string_view());
   }
 };
 template <>
 struct action<gs::portal_b> {
   template <typename Input>
   static void apply(const Input& in, SanToken& t) {
-    t.portal_b = detail::coord_of_square(in.string_view());
+    t.pair_b = detail::coord_of_square(in.string_view());
   }
 };
 template <>

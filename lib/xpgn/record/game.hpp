@@ -69,6 +69,9 @@ struct MoveNode {
   Commands commands;                         // parsed from comments_after
   std::vector<rules::Effect> effects;        // what the move did besides moving its piece
                                              // (a vector: most moves have none)
+  // The position after the move, stored once by the replayer (on verified nodes; nullopt on
+  // the others), so that writers and diagrams walk the tree without playing moves again.
+  std::optional<rules::Position> after;
   std::vector<Line> variations;  // alternatives to this move, from the position before it
 };
 

@@ -367,13 +367,14 @@ struct Replayer::State {
     if (full()) {
       MoveNode& node = f.line->emplace_back();
       node.move = res.move;
-      node.san = null_move ? "--" : rules::to_san(f.pos(), res.move);
+      node.san = null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot());
       node.null_move = null_move;
       node.text.assign(text);
       node.pos = pos;
       node.ply = ply;
       node.comments_before = std::move(f.pending);
       node.effects.assign(effects.begin(), effects.end());
+      node.after = f.next_slot();
       f.pending.clear();
     }
     f.keys.push_back(f.pos().key());

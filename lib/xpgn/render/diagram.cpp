@@ -161,17 +161,17 @@ std::vector<Diagram> game_diagrams(const record::Game& game) {
   add_commands(commands, variant, first.arrows, first.squares);
   out.push_back(std::move(first));
 
-  rules::Position pos = *start;
+  const rules::Position* before = &*start;
   for (const auto& node : game.moves) {
-    if (!node.verified) break;  // kept as read: no position after it
-    const std::string number = std::to_string(pos.fullmove_number()) +
-                               (pos.side_to_move() == Color::white ? ". " : "... ");
-    pos = rules::play(pos, node.move);
+    if (!node.verified || !node.after) break;  // kept as read: no position after it
+    const std::string number = std::to_string(before->fullmove_number()) +
+                               (before->side_to_move() == Color::white ? ". " : "... ");
+    before = &*node.after;  // stored by the replayer: nothing is played again
     rules::EffectList effects;
     for (const auto& e : node.effects) effects.push_back(e);
-    Diagram d{pos,     node.move,
-              effects, {},
-              {},      name + ", ply " + std::to_string(node.ply) + ": " + number + node.san};
+    Diagram d{*node.after, node.move,
+              effects,     {},
+              {},          name + ", ply " + std::to_string(node.ply) + ": " + number + node.san};
     add_commands(node.commands, variant, d.arrows, d.squares);
     out.push_back(std::move(d));
   }

@@ -1,7 +1,7 @@
 // Drawing a diagram as SVG. Layers, bottom to top: margin, squares, highlights (last move,
-// coloured squares, check), coordinates, the re-entry square, portals, pieces (stacks as two
-// overlapping glyphs), marks, forced effects, arrows. Coordinates are integers in a box where a
-// square is 100 units wide; arrow corners are rounded to a tenth of a unit.
+// coloured squares, check), coordinates, the hand box, pairs of squares, pieces (two on a
+// square as two overlapping glyphs), marks, forced effects, arrows. Coordinates are integers in a
+// box where a square is 100 units wide; arrow corners are rounded to a tenth of a unit.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "xpgn/render/effect_style.hpp"
 #include "xpgn/render/glyphs.hpp"
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/component.hpp"
@@ -26,7 +27,7 @@ struct Theme {
   std::string_view coordinates;  // text in the margin
   std::string_view border;       // line around the board
   std::string_view last_move;    // fill of the last move's squares
-  std::string_view holding;      // fill of the re-entry square
+  std::string_view hand;         // fill of the hand box beside the board
   bool hatched;                  // dark squares hatched (print) instead of filled
 };
 
@@ -64,49 +65,6 @@ std::string escape(std::string_view text) {
   return escape_markup(text);
 }
 
-// How each forced effect is marked: colour of the square's outline, dashed or not, and whether
-// a dashed connector joins `square` to `to` (or to the re-entry square).
-struct EffectStyle {
-  std::string_view color;
-  bool dashed;
-  bool connector;
-};
-
-EffectStyle effect_style(rules::EffectKind kind) {
-  using K = rules::EffectKind;
-  switch (kind) {
-    case K::capture:
-      return {"#d42a2a", true, false};
-    case K::rook_castled:
-      return {"", false, false};  // part of the last move
-    case K::promotion:
-      return {"#7d3cc8", false, false};
-    case K::birth:
-      return {"#1e9e4a", false, false};
-    case K::reserve_pawn:
-      return {"#1f6fd1", false, false};
-    case K::to_reentry:
-      return {"#e8710a", false, true};
-    case K::reentry_lost:
-      return {"#d42a2a", true, false};
-    case K::pushed:
-      return {"#e8710a", false, true};
-    case K::teleported:
-      return {"#0f9bb0", false, true};
-    case K::portal_declared:
-      return {"#0f9bb0", true, false};
-    case K::portal_vanished:
-      return {"#8a8a8a", true, false};
-    case K::piece_removed:
-      return {"#d42a2a", true, false};
-    case K::pregnant:
-      return {"#d63384", false, false};
-    case K::catacomb_switch:
-      return {"", false, false};  // drawn as the last move's relocation
-  }
-  return {"#000000", false, false};
-}
-
 // Everything the layers need to place things.
 class Canvas {
  public:
@@ -121,7 +79,7 @@ class Canvas {
     margin_ = o.coordinates ? 40 : 6;
     board_w_ = variant_.files * unit;
     board_h_ = variant_.ranks * unit;
-    width_ = 2 * margin_ + board_w_ + (variant_.has_holding ? 30 + unit : 0);
+    width_ = 2 * margin_ + board_w_ + (hand_label().empty() ? 0 : 30 + unit);
     height_ = 2 * margin_ + board_h_;
   }
 
@@ -141,8 +99,8 @@ class Canvas {
     draw_board(body);
     draw_highlights(body);
     draw_coordinates(body);
-    draw_holding(body);
-    draw_portals(body);
+    draw_hand(body);
+    draw_pairs(body);
     draw_pieces(body);
     draw_marks(body);
     draw_effects(body);
@@ -199,8 +157,8 @@ class Canvas {
     const int r = rank_of(s);
     return margin_ + (options_.flipped ? r : variant_.ranks - 1 - r) * unit;
   }
-  int holding_x() const { return margin_ + board_w_ + 30; }
-  int holding_y() const { return margin_ + (board_h_ - unit) / 2; }
+  int hand_x() const { return margin_ + board_w_ + 30; }
+  int hand_y() const { return margin_ + (board_h_ - unit) / 2; }
   bool on_board(Square s) const { return variant_.on_board(s); }
 
   static std::string rect(int x, int y, int w, int h) {
@@ -314,23 +272,27 @@ class Canvas {
     }
   }
 
-  void draw_holding(std::string& out) {
-    if (!variant_.has_holding) return;
-    const int x = holding_x(), y = holding_y();
-    out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
-           "\" width=\"100\" height=\"100\" fill=\"" + std::string(theme_.holding) +
-           "\" stroke=\"" + std::string(theme_.coordinates) +
-           "\" stroke-width=\"3\" stroke-dasharray=\"10 6\"/>\n";
-    out += "<text x=\"" + std::to_string(x + unit / 2) + "\" y=\"" + std::to_string(y + unit + 26) +
-           "\" font-family=\"sans-serif\" font-size=\"18\" text-anchor=\"middle\" fill=\"" +
-           std::string(theme_.coordinates) + "\">re-entry</text>\n";
-    if (!pos_.holding().empty()) use_glyph(out, pos_.holding(), x, y);
+  // The label of the hand box, from the rule that keeps pieces in hand; "" for no box.
+  std::string_view hand_label() const {
+    return variant_.hand_rule ? variant_.hand_rule->hand_label() : std::string_view();
   }
 
-  void draw_portals(std::string& out) {
+  void draw_hand(std::string& out) {
+    if (hand_label().empty()) return;
+    const int x = hand_x(), y = hand_y();
+    out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
+           "\" width=\"100\" height=\"100\" fill=\"" + std::string(theme_.hand) + "\" stroke=\"" +
+           std::string(theme_.coordinates) + "\" stroke-width=\"3\" stroke-dasharray=\"10 6\"/>\n";
+    out += "<text x=\"" + std::to_string(x + unit / 2) + "\" y=\"" + std::to_string(y + unit + 26) +
+           "\" font-family=\"sans-serif\" font-size=\"18\" text-anchor=\"middle\" fill=\"" +
+           std::string(theme_.coordinates) + "\">" + escape(hand_label()) + "</text>\n";
+    if (pos_.hand_total() != 0) use_glyph(out, pos_.first_in_hand(), x, y);
+  }
+
+  void draw_pairs(std::string& out) {
     for (Color c : {Color::white, Color::black}) {
       const bool white = c == Color::white;
-      for (Square s : pos_.portals(c)) {
+      for (Square s : pos_.pair(c)) {
         if (!on_board(s)) continue;
         const std::string cx = std::to_string(x_of(s) + unit / 2);
         const std::string cy = std::to_string(y_of(s) + unit / 2);
@@ -349,14 +311,14 @@ class Canvas {
         const Square s = make_square(f, r);
         const Piece top = pos_.at(s);
         if (top.empty()) continue;
-        const Piece bottom = variant_.has_stacks ? pos_.stack_bottom(s) : no_piece;
-        if (bottom.empty()) {
+        const Piece lower = variant_.layer_rule ? pos_.under(s) : no_piece;
+        if (lower.empty()) {
           use_glyph(out, top, x_of(s), y_of(s));
           continue;
         }
-        // A stack: the piece that came first stands behind (upper left), the later one in
+        // Two pieces: the one that came first stands behind (upper left), the later one in
         // front (lower right); a small number gives the order.
-        use_glyph(out, bottom, x_of(s) + 1, y_of(s) + 1, 0.62);
+        use_glyph(out, lower, x_of(s) + 1, y_of(s) + 1, 0.62);
         use_glyph(out, top, x_of(s) + 37, y_of(s) + 37, 0.62);
         out +=
             "<g font-family=\"sans-serif\" font-size=\"20\" font-weight=\"bold\" "
@@ -397,26 +359,24 @@ class Canvas {
   void draw_effects(std::string& out) {
     if (!options_.last_move || !diagram_.last_move) return;
     const rules::Move& m = *diagram_.last_move;
-    // A piece that ended elsewhere than where it arrived (catacombs): a connector, unless an
-    // effect (a teleport) already shows it.
+    // A piece that ended elsewhere than where it arrived: a connector, unless an effect
+    // already shows it.
     bool relocation_shown = false;
     for (const auto& e : diagram_.effects)
-      if (e.kind == rules::EffectKind::teleported) relocation_shown = true;
+      if (detail::effect_style(e.kind).relocation) relocation_shown = true;
     if (!relocation_shown && m.kind == rules::MoveKind::normal && on_board(m.to) &&
         on_board(m.relocation) && m.relocation != m.to)
       connector(out, x_of(m.to), y_of(m.to), x_of(m.relocation), y_of(m.relocation),
-                effect_style(rules::EffectKind::teleported).color);
+                detail::relocation_style().color);
     for (const auto& e : diagram_.effects) {
-      const EffectStyle style = effect_style(e.kind);
+      const detail::EffectStyle style = detail::effect_style(e.kind);
       if (style.color.empty()) continue;
       if (e.kind == rules::EffectKind::capture && e.square == m.to) continue;  // plain capture
-      const bool to_holding =
-          e.kind == rules::EffectKind::to_reentry || e.kind == rules::EffectKind::reentry_lost;
-      if (to_holding && !variant_.has_holding) continue;
+      if (style.at_hand && hand_label().empty()) continue;
       int x = 0, y = 0;  // the square marked
-      if (to_holding) {
-        x = holding_x();
-        y = holding_y();
+      if (style.at_hand) {
+        x = hand_x();
+        y = hand_y();
       } else {
         const Square s = style.connector && on_board(e.to) ? e.to : e.square;
         if (!on_board(s)) continue;

@@ -48,8 +48,19 @@ class RuleComponent {
 
   // True for the component that gives castling rights their meaning.
   virtual bool uses_castling_rights() const { return false; }
-  // True for the component that judges portal declarations (",^c5^f5" in SAN).
-  virtual bool accepts_portals() const { return false; }
+
+  // ---- Completing basic moves ---------------------------------------------------------------
+  // True when this rule overrides refine_move() (derived into Variant::move_refiners, so
+  // that move generation calls only the rules that refine).
+  virtual bool refines_moves() const { return false; }
+  // Called for each basic move of a piece (before pawn expansion), in the variant's order of
+  // components: may complete `move` in place (a teleport sets its relocation), or append the
+  // moves that replace it (one per push square) and return true. `mover_alone`: the mover
+  // does not share its square.
+  virtual bool refine_move(const Position& pos, Move& move, bool mover_alone, MoveList& out) const {
+    (void)pos, (void)move, (void)mover_alone, (void)out;
+    return false;
+  }
 
   // Why allows() forbids this move, in plain words, or "" (used in error messages).
   virtual std::string why_forbidden(const Position& before, const Move& move,
@@ -73,6 +84,42 @@ class RuleComponent {
   }
 
   // ---- State this rule keeps in the position ------------------------------------------------
+  // The generic Position slots this rule gives a meaning to (StateSlot bits: layer, hand,
+  // pair, counters). At most one rule of a variant claims each; Variant::finish() records it
+  // (layer_rule, hand_rule, pair_rule, counter_rule) and the engine asks it the hooks below.
+  virtual unsigned slots() const { return 0; }
+
+  // Layer (two pieces on one square; Position::under): why the FEN may not put `lower` under
+  // `upper` on `s`, or "".
+  virtual std::string layer_refuses(Square s, Piece lower, Piece upper) const {
+    (void)s, (void)lower, (void)upper;
+    return {};
+  }
+  // Layer: carries out a capture on a square with two pieces (`after`: the mover lifted, not
+  // yet landed), with its effects.
+  virtual void capture_layered(const Move& move, Position& after, EffectList* effects) const {
+    (void)move, (void)after, (void)effects;
+  }
+  // Layer: true when the royal piece on `s`, the upper of two pieces and attacked by `by`,
+  // would survive a capture there (pushed aside instead of taken).
+  virtual bool royal_survives(const Position& pos, Square s, Color by) const {
+    (void)pos, (void)s, (void)by;
+    return false;
+  }
+
+  // Hand (Position::in_hand): reads the letters of the FEN's "[...]" section into `pos`; an
+  // error message, or "". The section is written generically (White's, then Black's pieces).
+  virtual std::string read_hand(Position& pos, std::string_view letters) const {
+    (void)pos, (void)letters;
+    return {};
+  }
+  // Hand: the label of its box in diagrams ("re-entry"), or "" for no box.
+  virtual std::string_view hand_label() const { return {}; }
+
+  // Pair (Position::pair): what a declared pair of squares is called (",^c5^f5" in SAN
+  // declares one), or "" when this rule declares none.
+  virtual std::string_view pair_name() const { return {}; }
+
   // Name of the extra FEN field ("name=value") this rule reads and writes, or "" for none.
   virtual std::string_view fen_field() const { return {}; }
   // Reads the value of fen_field() into `pos`; an error message, or "" when it is fine.

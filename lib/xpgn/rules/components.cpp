@@ -174,13 +174,13 @@ class EnPassant final : public RuleComponent {
       if (f < 0 || f >= v.files || from_rank < 0 || from_rank >= v.ranks) continue;
       const Square from = make_square(f, from_rank);
       if (pos.at(from) != make_piece(us, pawn)) continue;
-      if (!pos.stack_bottom(from).empty()) continue;  // a pawn sharing a square moves sideways
+      if (!pos.under(from).empty()) continue;  // a pawn sharing a square moves sideways
       Move m;
       m.kind = MoveKind::en_passant;
       m.from = from;
       m.to = ep;
       m.piece = pawn;
-      m.relocation = pos.portal_partner(ep);  // landing on a portal teleports (Maxim)
+      m.relocation = pos.pair_partner(ep);  // landing on a portal teleports (Maxim)
       out.push_back(m);
     }
   }
@@ -199,7 +199,7 @@ class EnPassant final : public RuleComponent {
     const int dr = rank_of(move.to) - rank_of(move.from);
     if (file_of(move.to) != file_of(move.from) || (dr != 2 && dr != -2)) return;
     // Only a pawn that landed alone can be taken en passant (Maxim stacks).
-    if (!after.stack_bottom(move.to).empty() || move.relocation != no_square) return;
+    if (!after.under(move.to).empty() || move.relocation != no_square) return;
     // A double step: the passed square counts only if an enemy pawn could take on it.
     const Color them = opposite(before.side_to_move());
     for (int df : {-1, 1}) {

@@ -64,6 +64,10 @@ std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char p
 // nothing). Captures, en passant and promotions included; the promoting pawn leaves a knight.
 std::shared_ptr<const RuleComponent> make_chain_births(std::string chain);
 
+// Maxim: two friendly pieces may share a square (a stack); capturing a stack takes the lower
+// piece and pushes the upper one. Claims Position's layer slot.
+std::shared_ptr<const RuleComponent> make_stacks();
+
 // Maxim chess: a pawn that ends a move on its last rank leaves the game (after its capture),
 // unless a teleport took it elsewhere; so does a pawn pushed onto its last rank.
 std::shared_ptr<const RuleComponent> make_last_rank_removal();

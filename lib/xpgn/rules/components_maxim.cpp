@@ -1,7 +1,9 @@
-// Maxim chess: pawns leave the game on the last rank; portals.
+// Maxim chess: stacks (two friendly pieces on a square, pushes), portals, pawns leaving the game
+// on the last rank.
 #include <algorithm>
 
 #include "xpgn/rules/components.hpp"
+#include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::rules {
 namespace {
@@ -28,7 +30,7 @@ class LastRankRemoval final : public RuleComponent {
   static void remove_if_last_rank(const Variant& v, Position& after, Square s, Piece p,
                                   EffectList* effects) {
     if (!v.pieces[p.type()].pawn || v.relative_rank(s, p.color()) != v.ranks - 1) return;
-    if (after.at(s) != p && after.stack_bottom(s) != p) return;
+    if (after.at(s) != p && after.under(s) != p) return;
     after.lift(s, p);
     if (effects) effects->push_back({EffectKind::piece_removed, s, no_square, p});
   }
@@ -38,7 +40,16 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
-  bool accepts_portals() const override { return true; }
+  // A colour's portals are its Position::pair.
+  unsigned slots() const override { return slot_pair; }
+  std::string_view pair_name() const override { return "portal"; }
+  bool refines_moves() const override { return true; }
+  // A move ending on a portal goes on to its partner (no portals in the position: no partner).
+  bool refine_move(const Position& pos, Move& move, bool, MoveList&) const override {
+    const Square partner = pos.pair_partner(move.to);
+    if (partner != no_square) move.relocation = partner;
+    return false;
+  }
   // The pairs, in the FEN field "portals=": White's and Black's, "c5,f5/-".
   std::string_view fen_field() const override { return "portals"; }
 
@@ -56,21 +67,20 @@ class Portals final : public RuleComponent {
                            : parse_square(side.substr(comma + 1), pos.variant());
       if (a == no_square || b == no_square || a == b || !pos.at(a).empty() || !pos.at(b).empty())
         return "portals: '" + std::string(side) + "' must name two different empty squares";
-      for (Square s : pos.portals(Color::white))
+      for (Square s : pos.pair(Color::white))
         if (c == 1 && (s == a || s == b))
           return "portals: White and Black cannot share a portal square";
-      pos.set_portals(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
+      pos.set_pair(c == 0 ? Color::white : Color::black, std::min(a, b), std::max(a, b));
     }
     return {};
   }
 
   std::string write_fen_field(const Position& pos) const override {
-    if (pos.portals(Color::white)[0] == no_square && pos.portals(Color::black)[0] == no_square)
-      return {};
+    if (pos.pair(Color::white)[0] == no_square && pos.pair(Color::black)[0] == no_square) return {};
     std::string text;
     for (Color c : {Color::white, Color::black}) {
       if (c == Color::black) text += '/';
-      const auto& pair = pos.portals(c);
+      const auto& pair = pos.pair(c);
       text += pair[0] == no_square ? "-" : square_name(pair[0]) + "," + square_name(pair[1]);
     }
     return text;
@@ -83,27 +93,26 @@ class Portals final : public RuleComponent {
              EffectList* effects) const override {
     const Color us = before.side_to_move();
     // A teleport: the move ended on a portal and generation sent the piece to its partner.
-    if (move.relocation != no_square && before.portal_partner(move.to) == move.relocation) {
-      const Color owner = before.portal_owner(move.to);
+    if (move.relocation != no_square && before.pair_partner(move.to) == move.relocation) {
+      const Color owner = before.pair_owner(move.to);
       if (effects) {
         effects->push_back(
             {EffectKind::teleported, move.to, move.relocation, make_piece(us, move.piece)});
         effects->push_back({EffectKind::portal_vanished, move.to, no_square, no_piece});
         effects->push_back({EffectKind::portal_vanished, move.relocation, no_square, no_piece});
       }
-      after.set_portals(owner, no_square, no_square);
+      after.set_pair(owner, no_square, no_square);
     }
-    if (move.portal_a != no_square) {
+    if (move.pair_a != no_square) {
       // The mover's earlier pair (if a teleport did not already use it up) is replaced.
-      for (Square old : after.portals(us))
+      for (Square old : after.pair(us))
         if (effects && old != no_square)
           effects->push_back({EffectKind::portal_vanished, old, no_square, no_piece});
       // Stored in square order, so that a pair has one FEN however the token listed it.
-      after.set_portals(us, std::min(move.portal_a, move.portal_b),
-                        std::max(move.portal_a, move.portal_b));
+      after.set_pair(us, std::min(move.pair_a, move.pair_b), std::max(move.pair_a, move.pair_b));
       if (effects) {
-        effects->push_back({EffectKind::portal_declared, move.portal_a, no_square, no_piece});
-        effects->push_back({EffectKind::portal_declared, move.portal_b, no_square, no_piece});
+        effects->push_back({EffectKind::portal_declared, move.pair_a, no_square, no_piece});
+        effects->push_back({EffectKind::portal_declared, move.pair_b, no_square, no_piece});
       }
     }
   }
@@ -114,14 +123,14 @@ class Portals final : public RuleComponent {
 
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {
-    if (move.portal_a == no_square) return {};
+    if (move.pair_a == no_square) return {};
     const Color us = before.side_to_move();
     const Variant& v = before.variant();
-    if (move.portal_a == move.portal_b || !v.on_board(move.portal_a) || !v.on_board(move.portal_b))
+    if (move.pair_a == move.pair_b || !v.on_board(move.pair_a) || !v.on_board(move.pair_b))
       return "portals must be two different squares of the board";
-    for (Square s : {move.portal_a, move.portal_b}) {
+    for (Square s : {move.pair_a, move.pair_b}) {
       if (!after.at(s).empty()) return "portal square " + square_name(s) + " is not empty";
-      for (Square theirs : after.portals(opposite(us)))
+      for (Square theirs : after.pair(opposite(us)))
         if (theirs == s) return "portal square " + square_name(s) + " is the opponent's portal";
       if (!region_has_own_piece(after, s, us))
         return "portal square " + square_name(s) +
@@ -164,7 +173,109 @@ class Portals final : public RuleComponent {
   bool diagonal_fill_;
 };
 
+// Stacks: a piece may move onto one friendly piece and share its square (Position::under holds
+// the earlier arrival). Capturing a stack takes the lower piece and pushes the upper one to an
+// empty orthogonal neighbour that is no portal, or takes it too when there is none.
+class Stacks final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "stacks"; }
+  unsigned slots() const override { return slot_layer; }
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+
+  std::string layer_refuses(Square s, Piece lower, Piece upper) const override {
+    if (lower.color() == upper.color()) return {};
+    return "square " + square_name(s) + ": a stack holds two pieces of one side";
+  }
+
+  bool refines_moves() const override { return true; }
+  // Capturing a stack: one move per push square (none: the plain move takes both).
+  bool refine_move(const Position& pos, Move& move, bool mover_alone,
+                   MoveList& out) const override {
+    if (pos.under(move.to).empty() || pos.at(move.to).color() == pos.at(move.from).color())
+      return false;
+    const Square vacated = mover_alone ? move.from : no_square;
+    int index = 0;
+    bool any = false;
+    for (Square p = next_push_square(pos, move.to, vacated, index); p != no_square;
+         p = next_push_square(pos, move.to, vacated, index)) {
+      Move pushed = move;
+      pushed.push = p;
+      out.push_back(pushed);
+      any = true;
+    }
+    return any;
+  }
+
+  // The piece that came first is taken, the other pushed to the move's push square or taken.
+  void capture_layered(const Move& move, Position& after, EffectList* effects) const override {
+    const Piece lower = after.under(move.to);
+    const Piece upper = after.at(move.to);
+    after.lift(move.to, lower);
+    after.lift(move.to, upper);
+    if (effects) effects->push_back({EffectKind::capture, move.to, no_square, lower});
+    if (move.push != no_square) {
+      after.land(move.push, upper);
+      if (effects) effects->push_back({EffectKind::pushed, move.to, move.push, upper});
+    } else if (effects) {
+      effects->push_back({EffectKind::capture, move.to, no_square, upper});
+    }
+  }
+
+  // A king on top of a stack is pushed aside, and lost only when there is nowhere to go.
+  bool royal_survives(const Position& pos, Square s, Color by) const override {
+    const Variant& v = pos.variant();
+    if ((v.royal_types >> pos.under(s).type()) & 1u) return false;  // the lower piece is taken
+    int index = 0;
+    if (next_push_square(pos, s, no_square, index) != no_square) return true;
+    // Boxed in: a lone attacker on an orthogonal neighbour leaves its square free for the push.
+    // The king is lost only to an attacker from elsewhere, so those neighbours are replaced by
+    // inert pieces of the king's side (which still block lines through them) and looked again.
+    Position probe = pos;
+    const Color own = pos.at(s).color();
+    bool replaced = false;
+    for (const auto& d : dirs) {
+      const Square n = neighbour(v, s, d);
+      if (n == no_square) continue;
+      const Piece q = pos.at(n);
+      if (q.empty() || q.color() != by || !pos.under(n).empty()) continue;
+      if (pos.pair_partner(n) != no_square) continue;
+      probe.remove(n);
+      probe.put(n, make_piece(own, v.pawn_type() != no_piece_type ? v.pawn_type() : q.type()));
+      replaced = true;
+    }
+    return replaced && !is_attacked(probe, s, by);
+  }
+
+ private:
+  static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+
+  // The square one step from `s` in direction `d`, or no_square off the board.
+  static Square neighbour(const Variant& v, Square s, const int (&d)[2]) {
+    const int f = file_of(s) + d[0], r = rank_of(s) + d[1];
+    return f < 0 || r < 0 || f >= v.files || r >= v.ranks ? no_square : make_square(f, r);
+  }
+
+  // The next square (from direction `index` on) the upper piece of the stack on `s` may be
+  // pushed to: an empty orthogonal neighbour that is no portal (`vacated` counts as empty: the
+  // capturer just left it); no_square when there is none.
+  static Square next_push_square(const Position& pos, Square s, Square vacated, int& index) {
+    for (; index < 4; ++index) {
+      const Square t = neighbour(pos.variant(), s, dirs[index]);
+      if (t == no_square) continue;
+      if ((pos.at(t).empty() || t == vacated) && pos.pair_partner(t) == no_square) {
+        ++index;
+        return t;
+      }
+    }
+    return no_square;
+  }
+};
+
 }  // namespace
+
+std::shared_ptr<const RuleComponent> make_stacks() {
+  return std::make_shared<Stacks>();
+}
 
 std::shared_ptr<const RuleComponent> make_last_rank_removal() {
   return std::make_shared<LastRankRemoval>();

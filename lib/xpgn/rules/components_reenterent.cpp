@@ -1,5 +1,6 @@
 // Reenterent Chess: captured pieces wait on the re-entry square; bishops know the catacombs.
 #include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "xpgn/rules/components.hpp"
@@ -39,6 +40,22 @@ class Reentry final : public RuleComponent {
     for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
   }
   std::string_view name() const override { return "re-entry"; }
+  // The re-entry square is Position's hand, holding at most one piece of either colour,
+  // "[X]" or "[]" in FEN.
+  unsigned slots() const override { return slot_hand; }
+  std::string_view hand_label() const override { return "re-entry"; }
+  std::string read_hand(Position& pos, std::string_view letters) const override {
+    if (letters.empty()) return {};
+    const char letter = letters[0];
+    const PieceType t = pos.variant().piece_by_fen_letter(
+        static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+    if (letters.size() > 1 || t == no_piece_type)
+      return "re-entry square '[" + std::string(letters) + "]' must hold at most one piece of " +
+             pos.variant().id;
+    pos.add_to_hand(make_piece(
+        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
+    return {};
+  }
   // Captured pieces wait beside the board (as many pieces as before) and come back, pawns
   // behind others.
   bool may_move_pawns_back() const override { return true; }
@@ -48,7 +65,7 @@ class Reentry final : public RuleComponent {
   }
 
   void generate(const Position& pos, MoveList& out) const override {
-    const Piece waiting = pos.holding();
+    const Piece waiting = pos.first_in_hand();
     const Color us = pos.side_to_move();
     if (waiting.empty() || waiting.color() != us) return;
     const Variant& v = pos.variant();
@@ -89,7 +106,7 @@ class Reentry final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.kind == MoveKind::placement) {
-      after.set_holding(no_piece);
+      after.clear_hand();
       return;
     }
     // The captured piece and the square it was taken on (en passant: beside the arrival).
@@ -100,9 +117,11 @@ class Reentry final : public RuleComponent {
     if (where == no_square) return;
     const Piece taken = before.at(where);
     if (taken.empty() || taken.color() == before.side_to_move()) return;
-    if (effects && !before.holding().empty())
-      effects->push_back({EffectKind::reentry_lost, no_square, no_square, before.holding()});
-    after.set_holding(taken);
+    const Piece lost = before.first_in_hand();  // the piece waiting is pushed out for good
+    if (effects && !lost.empty())
+      effects->push_back({EffectKind::reentry_lost, no_square, no_square, lost});
+    after.clear_hand();
+    after.add_to_hand(taken);
     if (effects) effects->push_back({EffectKind::to_reentry, where, no_square, taken});
   }
 

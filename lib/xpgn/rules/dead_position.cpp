@@ -19,10 +19,9 @@
 namespace xpgn::rules {
 namespace {
 
-// True when a rule component of `v` declares portals (Maxim).
+// True when a rule component of `v` keeps pairs of squares (Maxim's portals).
 bool has_portals(const Variant& v) {
-  return std::any_of(v.components.begin(), v.components.end(),
-                     [](const auto& c) { return c->accepts_portals(); });
+  return v.pair_rule != nullptr;
 }
 
 // True when a rule component of `v` marks pieces (pregnant queens).
@@ -96,7 +95,7 @@ std::uint64_t slots_of(const Variant& v, const Material& m) {
 // passant square the side to move could use, stacks or portals.
 bool indexable(const Position& pos) {
   const Variant& v = pos.variant();
-  if (v.has_stacks || has_portals(v) || pos.castling().any()) return false;
+  if ((v.layer_rule != nullptr) || has_portals(v) || pos.castling().any()) return false;
   if (pos.en_passant() != no_square && v.pawn_type() != no_piece_type &&
       pos.count(pos.side_to_move(), v.pawn_type()) > 0)
     return false;
@@ -110,7 +109,7 @@ bool indexable(const Position& pos) {
 // Number of men (board and re-entry square); stops counting past `limit`.
 int men_count(const Position& pos, int limit) {
   const Variant& v = pos.variant();
-  int n = pos.holding().empty() ? 0 : 1;
+  int n = pos.hand_total();
   for (std::size_t t = 0; t < v.pieces.size() && n <= limit; ++t)
     n += pos.count(Color::white, static_cast<PieceType>(t)) +
          pos.count(Color::black, static_cast<PieceType>(t));
@@ -120,7 +119,7 @@ int men_count(const Position& pos, int limit) {
 // Reads the men of `pos` when there are at most dead_table_max_men; false otherwise.
 bool read_placement(const Position& pos, Placement& out) {
   const Variant& v = pos.variant();
-  const int board_men = men_count(pos, dead_table_max_men) - (pos.holding().empty() ? 0 : 1);
+  const int board_men = men_count(pos, dead_table_max_men) - (pos.hand_total());
   if (board_men > dead_table_max_men) return false;
   std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
   int n = 0;
@@ -138,7 +137,7 @@ bool read_placement(const Position& pos, Placement& out) {
     out.material.men[i] = Piece{men[i].first};
     out.squares[i] = men[i].second;
   }
-  out.material.held = pos.holding();
+  out.material.held = pos.first_in_hand();
   out.side = pos.side_to_move();
   return out.material.total() <= dead_table_max_men;
 }
@@ -156,7 +155,7 @@ Position empty_position(const Variant& v) {
   Position pos = Position::start(v);
   for (int i = 0; i < board_size(v); ++i)
     if (!pos.at(square_at(v, i)).empty()) pos.remove(square_at(v, i));
-  pos.set_holding(no_piece);
+  pos.clear_hand();
   pos.castling_rights() = CastlingRights{};
   pos.set_en_passant(no_square);
   pos.set_halfmove_clock(0);
@@ -184,7 +183,8 @@ bool set_up(const Variant& v, const Material& m, std::uint64_t local, Position& 
       return false;
   }
   for (std::size_t i = 0; i < n; ++i) out.put(square_at(v, squares[i]), m.men[i]);
-  out.set_holding(m.held);
+  out.clear_hand();
+  if (!m.held.empty()) out.add_to_hand(m.held);
   out.set_side_to_move(opposite(side));
   const bool illegal = in_check(out);
   out.set_side_to_move(side);
@@ -373,7 +373,7 @@ bool colour_symmetric(const Variant& v) {
   std::lock_guard lock(c.mutex);
   if (auto it = c.symmetric.find(&v); it != c.symmetric.end()) return it->second;
   const Position start = Position::start(v);
-  bool same = start.holding().empty();
+  bool same = start.hand_total() == 0;
   for (int i = 0; i < board_size(v) && same; ++i)
     same = start.at(square_at(v, i)) == recoloured(start.at(square_at(v, mirrored(v, i))));
   return c.symmetric[&v] = same;
@@ -522,7 +522,7 @@ bool plain_bishop(const PieceDef& def) {
 // not step next to the other), so no mate can come. Portals and stacks change nothing here.
 bool bare_kings(const Position& pos) {
   const Variant& v = pos.variant();
-  if (!pos.holding().empty() || wins_without_mate(v)) return false;
+  if (pos.hand_total() != 0 || wins_without_mate(v)) return false;
   for (std::size_t t = 0; t < v.pieces.size(); ++t) {
     const int n = pos.count(Color::white, static_cast<PieceType>(t)) +
                   pos.count(Color::black, static_cast<PieceType>(t));
@@ -548,8 +548,8 @@ bool only_kings_and(const Position& pos, bool (*other)(const PieceDef&)) {
 // neighbours of the other colour covered, which no piece can do.
 bool bishops_of_one_colour(const Position& pos, const DeadPositionRule& rule) {
   const Variant& v = pos.variant();
-  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_bishop) || v.has_stacks ||
-      has_portals(v) || !pos.holding().empty() || wins_without_mate(v))
+  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_bishop) ||
+      (v.layer_rule != nullptr) || has_portals(v) || pos.hand_total() != 0 || wins_without_mate(v))
     return false;
   bool light = false, dark = false;
   for (int i = 0; i < board_size(v); ++i) {
@@ -571,9 +571,9 @@ bool bishops_of_one_colour(const Position& pos, const DeadPositionRule& rule) {
 // covers at most two; the checking knight covers none of them.
 bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
   const Variant& v = pos.variant();
-  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_knight) || v.has_stacks ||
-      has_portals(v) || !pos.holding().empty() || wins_without_mate(v) || v.files < 3 ||
-      v.ranks < 3)
+  if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_knight) ||
+      (v.layer_rule != nullptr) || has_portals(v) || pos.hand_total() != 0 ||
+      wins_without_mate(v) || v.files < 3 || v.ranks < 3)
     return false;
   for (const auto& c : v.components)
     if (c->may_add_pieces()) return false;
@@ -590,7 +590,7 @@ bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
 }  // namespace
 
 bool dead_tables_apply(const Variant& v) {
-  return dead_position_rule(v) && !v.has_stacks && !has_portals(v);
+  return dead_position_rule(v) && !(v.layer_rule != nullptr) && !has_portals(v);
 }
 
 bool is_dead_position(const Position& pos) {

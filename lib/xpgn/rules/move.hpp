@@ -30,9 +30,9 @@ struct Move {
   // Second actions (variants); no_square when unused.
   Square birth = no_square;  // square of a piece placed after the move
   PieceType birth_piece = no_piece_type;
-  Square relocation = no_square;  // where the piece ends after arriving
-  Square push = no_square;        // where a captured stack's survivor is pushed
-  Square portal_a = no_square, portal_b = no_square;
+  Square relocation = no_square;                  // where the piece ends after arriving
+  Square push = no_square;                        // where a captured stack's survivor is pushed
+  Square pair_a = no_square, pair_b = no_square;  // a declared pair of squares (",^a^b")
 
   friend bool operator==(const Move&, const Move&) = default;
 };

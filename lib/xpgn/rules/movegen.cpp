@@ -51,47 +51,15 @@ bool leap_path_ok(const Position& pos, const Atom& a, int f, int r, int df, int 
   return false;
 }
 
-// True if the piece on a stack square may be pushed from `s` to an orthogonal neighbour: an
-// empty square that is no portal (`vacated` counts as empty: the capturer just left it).
-Square next_push_square(const Position& pos, Square s, Square vacated, int& index) {
-  const Variant& v = pos.variant();
-  static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
-  for (; index < 4; ++index) {
-    const int f = file_of(s) + dirs[index][0], r = rank_of(s) + dirs[index][1];
-    if (!inside(v, f, r)) continue;
-    const Square t = make_square(f, r);
-    if ((pos.at(t).empty() || t == vacated) && pos.portal_partner(t) == no_square) {
-      ++index;
-      return t;
-    }
-  }
-  return no_square;
-}
-
-// Appends a basic move after the data-driven completions: a forced portal teleport, the push
-// choices when capturing a stack; then pawn moves pass through the components (promotion).
+// Appends a basic move after the components' completions (RuleComponent::refine_move: a
+// relocation, or moves that replace it); then pawn moves pass through the components
+// (promotion).
 void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveList& out,
               bool mover_alone = true) {
   const Variant& v = pos.variant();
   Move m = base;
-  // A move ending on a portal goes on to its partner (no portals in the position: no partner).
-  const Square partner = pos.portal_partner(m.to);
-  if (partner != no_square) m.relocation = partner;
-  if (v.has_stacks && !pos.stack_bottom(m.to).empty() &&
-      pos.at(m.to).color() != pos.at(m.from).color()) {
-    // Capturing a stack: the lower piece is taken, the other pushed (or taken when boxed in).
-    const Square vacated = mover_alone ? m.from : no_square;
-    int index = 0;
-    bool any = false;
-    for (Square p = next_push_square(pos, m.to, vacated, index); p != no_square;
-         p = next_push_square(pos, m.to, vacated, index)) {
-      Move pushed = m;
-      pushed.push = p;
-      out.push_back(pushed);
-      any = true;
-    }
-    if (any) return;
-  }
+  for (const RuleComponent* c : v.move_refiners)
+    if (c->refine_move(pos, m, mover_alone, out)) return;
   if (def.pawn) {
     for (const auto& c : v.components)
       if (c->expand_pawn_move(pos, m, out)) return;
@@ -103,17 +71,18 @@ void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveLi
 const std::vector<Atom>& atoms_of(const Position& pos, Square from, Piece piece, bool& alone) {
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
-  alone = !v.has_stacks || pos.stack_bottom(from).empty();
-  if (!alone && !def.stacked_betza.empty()) return def.stacked_atoms_for[index_of(piece.color())];
+  alone = !v.layer_rule || pos.under(from).empty();
+  const auto& layered = def.layered_atoms_for[index_of(piece.color())];
+  if (!alone && !layered.empty()) return layered;
   return def.atoms_for[index_of(piece.color())];
 }
 
-// What a move of `us` may do on a square holding `t`: 0 nothing, 1 move there, 2 capture.
-// Moving onto one friendly piece makes a stack where the variant allows stacks.
+// What a move of `us` may do on a square with `t` on it: 0 nothing, 1 move there, 2 capture.
+// Moving onto one friendly piece puts two on the square where the variant has a layer rule.
 inline int landing(const Position& pos, Square to, Piece t, Color us) {
   if (t.empty()) return 1;
   if (t.color() != us) return 2;
-  return pos.variant().has_stacks && pos.stack_bottom(to).empty() ? 1 : 0;
+  return pos.variant().layer_rule && pos.under(to).empty() ? 1 : 0;
 }
 
 // Appends the basic moves of `piece` standing on `from`.
@@ -196,22 +165,22 @@ int steps_to(int dx, int dy, int df, int dr) {
   return k > 0 ? k : 0;
 }
 
-// True if a piece of colour `by` whose type is in `mask` stands on `s` (either piece of a
-// stack), moving as the probe's stacking condition requires, and not barren.
+// True if a piece of colour `by` whose type is in `mask` stands on `s` (either of two pieces
+// there), moving as the probe's layering condition requires, and not barren.
 inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t mask,
-                        std::uint8_t stacking) {
+                        std::uint8_t layering) {
   const Variant& v = pos.variant();
   const Piece top = pos.at(s);
   if (top.empty()) return false;
-  if (!v.has_stacks) {
+  if (!v.layer_rule) {
     return top.color() == by && has_type(mask, top) && !(v.marked_disarmed && pos.marked(s));
   }
-  const Piece bottom = pos.stack_bottom(s);
-  const bool alone = bottom.empty();
-  if (stacking == 1 && !alone) return false;
-  if (stacking == 2 && alone) return false;
+  const Piece lower = pos.under(s);
+  const bool alone = lower.empty();
+  if (layering == 1 && !alone) return false;
+  if (layering == 2 && alone) return false;
   if (top.color() == by && has_type(mask, top)) return true;
-  return !alone && bottom.color() == by && has_type(mask, bottom);
+  return !alone && lower.color() == by && has_type(mask, lower);
 }
 
 }  // namespace
@@ -274,7 +243,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
   const Variant& v = pos.variant();
-  if (v.has_stacks) return -1;
+  if (v.layer_rule) return -1;
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
   int n = 0;
@@ -314,8 +283,8 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
 
 void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
   generate_piece(pos, from, pos.at(from), out);
-  const Piece bottom = pos.variant().has_stacks ? pos.stack_bottom(from) : no_piece;
-  if (!bottom.empty() && bottom != pos.at(from)) generate_piece(pos, from, bottom, out);
+  const Piece lower = pos.variant().layer_rule ? pos.under(from) : no_piece;
+  if (!lower.empty() && lower != pos.at(from)) generate_piece(pos, from, lower, out);
 }
 
 bool is_attacked(const Position& pos, Square target, Color by) {
@@ -332,7 +301,7 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
         f += p.file_step, r += p.rank_step;
       if (!inside(v, f, r)) continue;
-      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.stacking)) return true;
+      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.layering)) return true;
       continue;
     }
     if (p.lame || p.jump_first || p.jump_any) {
@@ -341,14 +310,14 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       forward.lame = p.lame;
       forward.jump_first = p.jump_first;
       forward.jump_any = p.jump_any;
-      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.stacking) &&
+      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.layering) &&
           leap_path_ok(pos, forward, f, r, -p.file_step, -p.rank_step))
         return true;
       continue;
     }
     const Square first = make_square(f, r);
     if (!pos.at(first).empty()) {
-      if (attacker_on(pos, first, by, p.near_types | p.far_types, p.stacking)) return true;
+      if (attacker_on(pos, first, by, p.near_types | p.far_types, p.layering)) return true;
       continue;
     }
     if (!p.ride || p.far_types == 0) continue;
@@ -358,7 +327,7 @@ bool is_attacked(const Position& pos, Square target, Color by) {
       if (!inside(v, f, r)) break;
       const Square s = make_square(f, r);
       if (pos.at(s).empty()) continue;
-      if (attacker_on(pos, s, by, p.far_types, p.stacking)) return true;
+      if (attacker_on(pos, s, by, p.far_types, p.layering)) return true;
       break;
     }
   }
@@ -367,33 +336,10 @@ bool is_attacked(const Position& pos, Square target, Color by) {
 
 bool royal_in_danger(const Position& pos, Square s, Color by) {
   if (!is_attacked(pos, s, by)) return false;
-  const Variant& v = pos.variant();
-  if (!v.has_stacks) return true;
-  const Piece bottom = pos.stack_bottom(s);
-  // Alone, or the lower piece of a stack: a capture there takes it.
-  if (bottom.empty() || ((v.royal_types >> bottom.type()) & 1u)) return true;
-  // On top of a stack it is pushed aside, and lost only when there is nowhere to go.
-  int index = 0;
-  if (next_push_square(pos, s, no_square, index) != no_square) return false;
-  // Boxed in: a lone attacker on an orthogonal neighbour leaves its square free for the push.
-  // The king is lost only to an attacker from elsewhere, so those neighbours are replaced by
-  // inert pieces of the king's side (which still block lines through them) and looked again.
-  Position probe = pos;
-  const Color own = pos.at(s).color();
-  static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
-  bool replaced = false;
-  for (const auto& d : dirs) {
-    const int f = file_of(s) + d[0], r = rank_of(s) + d[1];
-    if (!inside(v, f, r)) continue;
-    const Square n = make_square(f, r);
-    const Piece q = pos.at(n);
-    if (q.empty() || q.color() != by || !pos.stack_bottom(n).empty()) continue;
-    if (pos.portal_partner(n) != no_square) continue;
-    probe.remove(n);
-    probe.put(n, make_piece(own, v.pawn_type() != no_piece_type ? v.pawn_type() : q.type()));
-    replaced = true;
-  }
-  return !replaced || is_attacked(probe, s, by);
+  const RuleComponent* layer = pos.variant().layer_rule;
+  // The upper of two pieces: the layer rule says whether a capture there takes it.
+  if (!layer || pos.under(s).empty()) return true;
+  return !layer->royal_survives(pos, s, by);
 }
 
 Square find_attacker(const Position& pos, Square target, Color by) {
@@ -401,7 +347,7 @@ Square find_attacker(const Position& pos, Square target, Color by) {
   for (int r = 0; r < v.ranks; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
-      for (Piece p : {pos.at(s), pos.stack_bottom(s)}) {
+      for (Piece p : {pos.at(s), pos.under(s)}) {
         if (p.empty() || p.color() != by) continue;
         MoveList moves;
         generate_piece_moves_to(pos, s, target, moves, p);
@@ -428,9 +374,9 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
       const Piece p = pos.at(s);
       if (p.empty() || p.color() != us) continue;
       generate_piece(pos, s, p, out);
-      if (v.has_stacks) {
-        const Piece bottom = pos.stack_bottom(s);
-        if (!bottom.empty() && bottom != p) generate_piece(pos, s, bottom, out);
+      if (v.layer_rule) {
+        const Piece lower = pos.under(s);
+        if (!lower.empty() && lower != p) generate_piece(pos, s, lower, out);
       }
     }
   }
@@ -445,7 +391,7 @@ void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
       const bool top = pos.at(s) == wanted;
-      const bool lower = v.has_stacks && pos.stack_bottom(s) == wanted;
+      const bool lower = v.layer_rule && pos.under(s) == wanted;
       if (!top && !lower) continue;
       generate_piece(pos, s, wanted, out);
       left -= top + lower;
@@ -462,35 +408,25 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
   switch (move.kind) {
     case MoveKind::normal:
     case MoveKind::en_passant: {
-      // The moving piece: the one on top unless the lower piece of a stack was named.
+      // The moving piece: the upper one unless the lower of two was named.
       Piece moving = pos.at(move.from);
-      if (moving.type() != move.piece && v.has_stacks) moving = pos.stack_bottom(move.from);
+      if (moving.type() != move.piece && v.layer_rule) moving = pos.under(move.from);
       const bool mark = pos.marked(move.from);  // marks travel with their piece
       after.lift(move.from, moving);
       const Piece target = after.at(move.to);
       if (!target.empty() && target.color() != us) {
         captured = true;
-        const Piece lower = v.has_stacks ? after.stack_bottom(move.to) : no_piece;
-        if (lower.empty()) {
+        if (v.layer_rule && !after.under(move.to).empty()) {
+          v.layer_rule->capture_layered(move, after, effects);  // two pieces there
+        } else {
           after.remove(move.to);
           if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
-        } else {
-          // A stack: the piece that came first is taken, the other pushed or taken too.
-          after.lift(move.to, lower);
-          after.lift(move.to, target);
-          if (effects) effects->push_back({EffectKind::capture, move.to, no_square, lower});
-          if (move.push != no_square) {
-            after.land(move.push, target);
-            if (effects) effects->push_back({EffectKind::pushed, move.to, move.push, target});
-          } else if (effects) {
-            effects->push_back({EffectKind::capture, move.to, no_square, target});
-          }
         }
       }
       after.land(move.to, moving);
       if (mark) after.set_mark(move.to, true);
       pawn_moved = v.pieces[moving.type()].pawn;
-      // The piece ends elsewhere (catacomb switch, portal teleport); components add the rest.
+      // The piece ends elsewhere (a relocation); components add the rest.
       if (move.relocation != no_square && move.relocation != move.to) {
         after.lift(move.to, moving);
         after.land(move.relocation, moving);

@@ -12,7 +12,8 @@ namespace xpgn::rules {
 bool is_attacked(const Position& pos, Square target, Color by);
 
 // True if the royal piece on `s` would be removed by a capture of colour `by` (attacked, and
-// not merely pushed aside from the top of a stack).
+// not spared by the variant's layer rule, RuleComponent::royal_survives, as the upper of two
+// pieces on a square).
 bool royal_in_danger(const Position& pos, Square s, Color by);
 
 // The square of a piece of colour `by` that could capture on `target` (the first found, rank by
@@ -35,8 +36,8 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 
 // Squares from which `piece` might reach `to` by its own movement (a quick search backwards
 // from `to`; generate_piece_moves_to() decides). Returns how many were written to `out`, or -1
-// where pieces may stand in stacks (they move differently there): the caller must then look at
-// every square holding such a piece.
+// where pieces may share a square (they move differently there): the caller must then look at
+// every square with such a piece.
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity);
 
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).

@@ -37,7 +37,7 @@ struct AttackProbe {
   bool lame = false;          // leap whose path squares must be empty
   bool jump_first = false;    // leap whose first path square (from the attacker) is occupied
   bool jump_any = false;      // leap with at least one occupied path square
-  std::uint8_t stacking = 0;  // 0: any attacker; 1: only one standing alone; 2: only in a stack
+  std::uint8_t layering = 0;  // 0: any attacker; 1: only one alone; 2: only one of two on a square
   std::uint8_t range = 1;
   std::uint32_t near_types = 0;  // bit t: type t attacks from the first square of the ray
   std::uint32_t far_types = 0;   // bit t: type t attacks from any square along the ray

@@ -32,11 +32,15 @@ const Tables& tables() {
     for (auto& k : out.castling_rook) k = next();
     for (auto& k : out.en_passant) k = next();
     for (auto& k : out.mark) k = next();
-    for (auto& row : out.stack_bottom)
+    for (auto& row : out.under)
       for (auto& k : row) k = next();
-    for (auto& k : out.holding) k = next();
-    for (auto& row : out.portal)
+    for (auto& row : out.hand)
       for (auto& k : row) k = next();
+    for (auto& row : out.pair)
+      for (auto& k : row) k = next();
+    for (auto& side : out.counter)
+      for (auto& row : side)
+        for (auto& k : row) k = next();
     out.black_to_move = next();
     return out;
   }();
@@ -73,7 +77,7 @@ void Position::drop_royal(int c, Square s) {
     // Beyond the list: count down, and rebuild the list once everything fits again.
     --royal_count_[c];
     if (royal_count_[c] == royal_capacity) {
-      // `s` has already left the board (remove) or is about to (stack bottom): skip it.
+      // `s` has already left the board (remove) or is about to (lower layer): skip it.
       int n = 0;
       for (int i = 0; i < royal_count_[c] + 1 && n < royal_capacity; ++i) {
         const Square r = find_royal(static_cast<Color>(c), i);
@@ -97,7 +101,7 @@ Square Position::find_royal(Color c, int i) const {
   for (int r = 0; r < v.ranks; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
-      for (Piece p : {board_[s], stack_bottom(s)}) {
+      for (Piece p : {board_[s], under(s)}) {
         if (p.empty() || p.color() != c || !(v.royal_types & (1u << p.type()))) continue;
         if (seen++ == i) return s;
       }
@@ -112,64 +116,83 @@ void Position::set_mark(Square s, bool on) {
   board_key_ ^= zobrist::tables().mark[s];
 }
 
-Piece Position::stack_bottom(Square s) const {
-  for (int i = 0; i < stack_count_; ++i)
-    if (stack_squares_[i] == s) return stack_bottoms_[i];
+void Position::set_under(Square s, Piece p) {
+  const auto& z = zobrist::tables();
+  for (int i = 0; i < under_count_; ++i) {
+    if (under_squares_[i] != s) continue;
+    const Piece old = under_pieces_[i];
+    board_key_ ^= z.under[old.code][s];
+    --counts_[index_of(old.color())][old.type()];
+    if (variant_->royal_types & (1u << old.type())) drop_royal(index_of(old.color()), s);
+    under_squares_[i] = under_squares_[under_count_ - 1];
+    under_pieces_[i] = under_pieces_[under_count_ - 1];
+    --under_count_;
+    break;
+  }
+  if (p.empty() || under_count_ == under_squares_.size()) return;
+  if (variant_->royal_types & (1u << p.type())) add_royal(index_of(p.color()), s);
+  under_squares_[under_count_] = s;
+  under_pieces_[under_count_] = p;
+  ++under_count_;
+  ++counts_[index_of(p.color())][p.type()];
+  board_key_ ^= z.under[p.code][s];
+}
+
+Piece Position::first_in_hand() const {
+  if (hand_total_ == 0) return no_piece;
+  for (Color c : {Color::white, Color::black})
+    for (std::size_t t = 0; t < variant_->pieces.size(); ++t)
+      if (hand_[index_of(c)][t] != 0) return make_piece(c, static_cast<PieceType>(t));
   return no_piece;
 }
 
-void Position::set_stack_bottom(Square s, Piece p) {
+void Position::set_in_hand(Piece p, int n) {
   const auto& z = zobrist::tables();
-  for (int i = 0; i < stack_count_; ++i) {
-    if (stack_squares_[i] != s) continue;
-    const Piece old = stack_bottoms_[i];
-    board_key_ ^= z.stack_bottom[old.code][s];
-    --counts_[index_of(old.color())][old.type()];
-    if (variant_->royal_types & (1u << old.type())) drop_royal(index_of(old.color()), s);
-    stack_squares_[i] = stack_squares_[stack_count_ - 1];
-    stack_bottoms_[i] = stack_bottoms_[stack_count_ - 1];
-    --stack_count_;
-    break;
-  }
-  if (p.empty() || stack_count_ == stack_squares_.size()) return;
-  if (variant_->royal_types & (1u << p.type())) add_royal(index_of(p.color()), s);
-  stack_squares_[stack_count_] = s;
-  stack_bottoms_[stack_count_] = p;
-  ++stack_count_;
-  ++counts_[index_of(p.color())][p.type()];
-  board_key_ ^= z.stack_bottom[p.code][s];
+  std::uint8_t& count = hand_[index_of(p.color())][p.type()];
+  if (count != 0) board_key_ ^= z.hand[p.code][count & 63];
+  hand_total_ = static_cast<std::uint8_t>(hand_total_ - count + n);
+  count = static_cast<std::uint8_t>(n);
+  if (count != 0) board_key_ ^= z.hand[p.code][count & 63];
 }
 
-void Position::set_holding(Piece p) {
-  const auto& z = zobrist::tables();
-  if (!holding_.empty()) board_key_ ^= z.holding[holding_.code];
-  holding_ = p;
-  if (!holding_.empty()) board_key_ ^= z.holding[holding_.code];
+void Position::clear_hand() {
+  if (hand_total_ == 0) return;
+  for (Color c : {Color::white, Color::black})
+    for (std::size_t t = 0; t < variant_->pieces.size(); ++t)
+      if (hand_[index_of(c)][t] != 0) set_in_hand(make_piece(c, static_cast<PieceType>(t)), 0);
 }
 
-void Position::set_portals(Color c, Square a, Square b) {
+void Position::set_counter(Color c, int i, int n) {
   const auto& z = zobrist::tables();
-  for (Square s : portals_[index_of(c)])
-    if (s != no_square) board_key_ ^= z.portal[index_of(c)][s];
-  portals_[index_of(c)] = {a, b};
-  for (Square s : portals_[index_of(c)])
-    if (s != no_square) board_key_ ^= z.portal[index_of(c)][s];
+  std::uint8_t& value = counters_[index_of(c)][i];
+  board_key_ ^= z.counter[index_of(c)][i][value & 63];
+  value = static_cast<std::uint8_t>(n);
+  board_key_ ^= z.counter[index_of(c)][i][value & 63];
+}
+
+void Position::set_pair(Color c, Square a, Square b) {
+  const auto& z = zobrist::tables();
+  for (Square s : pairs_[index_of(c)])
+    if (s != no_square) board_key_ ^= z.pair[index_of(c)][s];
+  pairs_[index_of(c)] = {a, b};
+  for (Square s : pairs_[index_of(c)])
+    if (s != no_square) board_key_ ^= z.pair[index_of(c)][s];
 }
 
 void Position::lift(Square s, Piece p) {
-  if (stack_count_ == 0) {
+  if (under_count_ == 0) {
     remove(s);
     return;
   }
-  const Piece bottom = stack_bottom(s);
-  if (bottom.empty()) {
+  const Piece lower = under(s);
+  if (lower.empty()) {
     remove(s);
   } else if (board_[s] == p) {
     remove(s);
-    set_stack_bottom(s, no_piece);
-    put(s, bottom);
+    set_under(s, no_piece);
+    put(s, lower);
   } else {
-    set_stack_bottom(s, no_piece);
+    set_under(s, no_piece);
   }
 }
 
@@ -181,7 +204,7 @@ void Position::land(Square s, Piece p) {
   const Piece first = board_[s];
   remove(s);
   put(s, p);
-  set_stack_bottom(s, first);
+  set_under(s, first);
 }
 
 std::uint64_t Position::key() const {
@@ -245,7 +268,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     return std::nullopt;
   }
   Position pos(variant);
-  if (!pos.read_board(setup, error) || !pos.read_holding(setup, error)) return std::nullopt;
+  if (!pos.read_board(setup, error) || !pos.read_hand(setup, error)) return std::nullopt;
   if (setup.side_to_move != 'w' && setup.side_to_move != 'b') {
     error = "side to move must be 'w' or 'b'";
     return std::nullopt;
@@ -283,8 +306,9 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
       const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
       if (cell.empty()) continue;
       const Square sq = make_square(f, r);
-      if (cell.size() > 2 || (cell.size() == 2 && !v.has_stacks)) {
-        error = "square " + square_name(sq) + ": stacks are not allowed in " + v.id;
+      if (cell.size() > 2 || (cell.size() == 2 && !v.layer_rule)) {
+        error =
+            "square " + square_name(sq) + ": two pieces on one square are not allowed in " + v.id;
         return false;
       }
       Piece pieces[2];
@@ -306,16 +330,14 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
         pieces[i] = make_piece(color, t);
       }
       if (cell.size() == 2) {
-        if (stack_count_ == stack_squares_.size()) {
-          error = "more than " + std::to_string(stack_squares_.size()) + " stacks";
+        if (under_count_ == under_squares_.size()) {
+          error = "more than " + std::to_string(under_squares_.size()) + " squares with two pieces";
           return false;
         }
-        if (pieces[0].color() != pieces[1].color()) {
-          error = "square " + square_name(sq) + ": a stack holds two pieces of one side";
-          return false;
-        }
-        put(sq, pieces[1]);  // the later arrival is on top
-        set_stack_bottom(sq, pieces[0]);
+        error = v.layer_rule->layer_refuses(sq, pieces[0], pieces[1]);
+        if (!error.empty()) return false;
+        put(sq, pieces[1]);  // the later arrival is the upper piece
+        set_under(sq, pieces[0]);
       } else {
         put(sq, pieces[0]);
       }
@@ -324,24 +346,15 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
   return true;
 }
 
-bool Position::read_holding(const FenSetup& setup, std::string& error) {
+bool Position::read_hand(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
-  if (setup.has_holding && !v.has_holding) {
-    error = "variant " + v.id + " has no re-entry square ('[...]' in the FEN)";
+  if (!setup.has_hand) return true;
+  if (!v.hand_rule) {
+    error = "variant " + v.id + " has no pieces in hand ('[...]' in the FEN)";
     return false;
   }
-  if (setup.has_holding && !setup.holding.empty()) {
-    const char letter = setup.holding[0];
-    const PieceType t =
-        v.piece_by_fen_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-    if (setup.holding.size() > 1 || t == no_piece_type) {
-      error = "re-entry square '[" + setup.holding + "]' must hold at most one piece of " + v.id;
-      return false;
-    }
-    set_holding(make_piece(
-        std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
-  }
-  return true;
+  error = v.hand_rule->read_hand(*this, setup.hand);
+  return error.empty();
 }
 
 bool Position::read_castling(const std::string& castling, std::string& error) {
@@ -441,18 +454,20 @@ FenSetup Position::to_setup() const {
         return letter;
       };
       std::string cell;
-      const Piece bottom = stack_count_ ? stack_bottom(make_square(f, r)) : no_piece;
-      if (!bottom.empty()) cell += letter_of(bottom);
+      const Piece lower = under_count_ ? under(make_square(f, r)) : no_piece;
+      if (!lower.empty()) cell += letter_of(lower);
       cell += letter_of(p);
       s.squares[static_cast<std::size_t>(r * v.files + f)] = cell;
     }
   }
-  s.has_holding = v.has_holding;
-  if (!holding_.empty()) {
-    char letter = v.pieces[holding_.type()].fen();
-    if (holding_.color() == Color::black)
-      letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-    s.holding = std::string(1, letter);
+  s.has_hand = v.hand_rule != nullptr;
+  for (Color c : {Color::white, Color::black}) {  // White's pieces first, each by type
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      char letter = v.pieces[t].fen();
+      if (c == Color::black)
+        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+      s.hand.append(hand_[index_of(c)][t], letter);
+    }
   }
   s.side_to_move = side_ == Color::white ? 'w' : 'b';
   // Castling: K/Q when the rook is the outermost on its side, else the rook's file letter.
@@ -488,7 +503,8 @@ std::string Position::fen() const {
   return format_fen(to_setup());
 }
 
-// A minimal FEN reader for the variants' own start positions (no stacks or extra fields).
+// A minimal FEN reader for the variants' own start positions (one piece a square, no extra
+// fields).
 bool parse_simple_fen(std::string_view text, FenSetup& out) {
   std::vector<std::string> fields;
   std::string current;
@@ -504,11 +520,11 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
   if (fields.size() < 4) return false;
   std::vector<std::vector<std::string>> rows(1);
   std::string& board = fields[0];
-  std::size_t holding = board.find('[');
-  if (holding != std::string::npos) {
-    out.has_holding = true;
-    out.holding = board.substr(holding + 1, board.find(']') - holding - 1);
-    board.resize(holding);
+  std::size_t bracket = board.find('[');
+  if (bracket != std::string::npos) {
+    out.has_hand = true;
+    out.hand = board.substr(bracket + 1, board.find(']') - bracket - 1);
+    board.resize(bracket);
   }
   int run = 0;
   auto flush_run = [&] {

@@ -54,9 +54,9 @@ class Position {
   // Zobrist key of board, side, castling rights and a capturable en passant square: equal keys
   // mean the same position for the repetition rules.
   std::uint64_t key() const;
-  // Number of pieces in the game: on the board (stacks included) and waiting beside it.
+  // Number of pieces in the game: on the board (both layers) and in hand.
   int piece_total() const {
-    int total = holding_.empty() ? 0 : 1;
+    int total = hand_total_;
     for (const auto& side : counts_)
       for (std::size_t t = 0; t < variant_->pieces.size(); ++t) total += side[t];
     return total;
@@ -72,15 +72,44 @@ class Position {
     return mask;
   }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
-  // The piece on the re-entry square beside the board (Reenterent); no_piece when empty.
-  Piece holding() const { return holding_; }
-  // The piece that arrived first on a square holding a stack of two (Maxim); no_piece when the
-  // square holds at most one piece. at(s) is the piece that arrived later.
-  Piece stack_bottom(Square s) const;
-  // A colour's two portal squares (Maxim), or no_square twice.
-  const std::array<Square, 2>& portals(Color c) const { return portals_[index_of(c)]; }
 
-  // True if the piece on `s` carries the variant's mark (e.g. a pregnant queen).
+  // ---- Generic state slots: variant-agnostic, given a meaning by the rule component that
+  // claims them (RuleComponent::slots(), see component.hpp and docs/architecture.md) ----------
+  // Layer: the piece under the one on `s` (it arrived first), on the few squares that hold two
+  // pieces; no_piece elsewhere. at(s) is always the upper piece.
+  Piece under(Square s) const {
+    for (int i = 0; i < under_count_; ++i)
+      if (under_squares_[i] == s) return under_pieces_[i];
+    return no_piece;
+  }
+  // Number of squares with two pieces.
+  int layered_count() const { return under_count_; }
+  // Hand: pieces of colour `c` and type `t` held off the board (a pocket, a hand, a square
+  // beside the board), as a count.
+  int in_hand(Color c, PieceType t) const { return hand_[index_of(c)][t]; }
+  // Number of pieces in both hands.
+  int hand_total() const { return hand_total_; }
+  // The first piece in hand (White's before Black's, by type), or no_piece when both are empty.
+  Piece first_in_hand() const;
+  // Counters: small numbers per colour (at most counter_slots each), 0 unless a rule sets them.
+  static constexpr int counter_slots = 2;
+  int counter(Color c, int i) const { return counters_[index_of(c)][i]; }
+  // Pair: two squares per colour, or no_square twice.
+  const std::array<Square, 2>& pair(Color c) const { return pairs_[index_of(c)]; }
+  // The other square of the pair `s` belongs to, or no_square when `s` is in no pair.
+  Square pair_partner(Square s) const {
+    for (const auto& pair : pairs_) {
+      if (pair[0] == s && s != no_square) return pair[1];
+      if (pair[1] == s && s != no_square) return pair[0];
+    }
+    return no_square;
+  }
+  // The colour owning the pair `s` belongs to (only meaningful when pair_partner(s) exists).
+  Color pair_owner(Square s) const {
+    return pairs_[0][0] == s || pairs_[0][1] == s ? Color::white : Color::black;
+  }
+  // Marks: true if the piece on `s` carries the variant's mark (one flag per square that
+  // travels with its piece).
   bool marked(Square s) const { return marks_[s]; }
   int royal_count(Color c) const { return royal_count_[index_of(c)]; }
   // The i-th royal square of `c` (0 <= i < royal_count(c)); beyond the 16 kept in a list (Battle
@@ -93,26 +122,18 @@ class Position {
   void put(Square s, Piece p);       // s must be empty
   void remove(Square s);             // s must be occupied; its mark goes too
   void set_mark(Square s, bool on);  // s must be occupied when on
-  void set_holding(Piece p);         // replaces whatever was on the re-entry square
   // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.
-  void set_stack_bottom(Square s, Piece p);
-  void set_portals(Color c, Square a, Square b);
-  // Stack-aware editing: removes `p` from `s` (top or lower piece; the other stays alone).
+  void set_under(Square s, Piece p);
+  // Layer-aware editing: removes `p` from `s` (upper or lower piece; the other stays alone).
   void lift(Square s, Piece p);
-  // Puts `p` on `s`; on a friendly piece it makes a stack with `p` on top (arrived later).
+  // Puts `p` on `s`; on an occupied square `p` becomes the upper piece of two.
   void land(Square s, Piece p);
-  // The other portal of the pair `s` belongs to, or no_square when `s` is no portal.
-  Square portal_partner(Square s) const {
-    for (const auto& pair : portals_) {
-      if (pair[0] == s && s != no_square) return pair[1];
-      if (pair[1] == s && s != no_square) return pair[0];
-    }
-    return no_square;
-  }
-  // The colour owning the portal on `s` (only meaningful when portal_partner(s) exists).
-  Color portal_owner(Square s) const {
-    return portals_[0][0] == s || portals_[0][1] == s ? Color::white : Color::black;
-  }
+  // Sets the number of pieces `p` in hand (0 <= n < 64).
+  void set_in_hand(Piece p, int n);
+  void add_to_hand(Piece p) { set_in_hand(p, in_hand(p.color(), p.type()) + 1); }
+  void clear_hand();
+  void set_counter(Color c, int i, int n);  // 0 <= n < 64
+  void set_pair(Color c, Square a, Square b);
   void set_side_to_move(Color c) { side_ = c; }
   void set_en_passant(Square s) { en_passant_ = s; }
   CastlingRights& castling_rights() { return castling_; }
@@ -123,8 +144,8 @@ class Position {
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
   // Parts of from_setup(): each reads one part of the FEN; false and a message on error.
-  bool read_board(const FenSetup& setup, std::string& error);    // pieces and stacks
-  bool read_holding(const FenSetup& setup, std::string& error);  // the re-entry square
+  bool read_board(const FenSetup& setup, std::string& error);  // pieces, both layers
+  bool read_hand(const FenSetup& setup, std::string& error);   // the "[...]" section
   bool read_castling(const std::string& castling, std::string& error);
   bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
   bool read_extra_fields(const FenSetup& setup, std::string& error);
@@ -139,13 +160,16 @@ class Position {
   int fullmove_number_ = 1;
   int reversible_plies_ = 1 << 30;
   std::uint64_t board_key_ = 0;
+  // The generic slots (see above).
   std::bitset<square_count> marks_;
-  Piece holding_;
-  // Stacks: few at a time, so a short list instead of a second board layer.
-  std::array<Square, 16> stack_squares_{};
-  std::array<Piece, 16> stack_bottoms_{};
-  std::uint8_t stack_count_ = 0;
-  std::array<std::array<Square, 2>, 2> portals_{{{no_square, no_square}, {no_square, no_square}}};
+  // Layer: few squares hold two pieces at a time, so a short list instead of a second board.
+  std::array<Square, 16> under_squares_{};
+  std::array<Piece, 16> under_pieces_{};
+  std::uint8_t under_count_ = 0;
+  std::uint8_t hand_total_ = 0;
+  std::array<std::array<std::uint8_t, counter_slots>, 2> counters_{};
+  std::array<std::array<Square, 2>, 2> pairs_{{{no_square, no_square}, {no_square, no_square}}};
+  std::array<std::array<std::uint8_t, 32>, 2> hand_{};
   static constexpr int royal_capacity = 16;
   // Squares of royal pieces per colour (valid while the count is within the capacity).
   std::array<std::array<Square, royal_capacity>, 2> royals_{};

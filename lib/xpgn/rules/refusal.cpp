@@ -80,8 +80,7 @@ std::string why_not_push(const Position& pos, const SanToken& token, const Move&
   const Variant& v = pos.variant();
   if (!token.push.complete() || token.push.file >= v.files || token.push.rank >= v.ranks) return {};
   const Square push = make_square(token.push.file, token.push.rank);
-  if (pos.stack_bottom(m.to).empty())
-    return "nothing is pushed: " + square_name(m.to) + " holds no stack";
+  if (pos.under(m.to).empty()) return "nothing is pushed: " + square_name(m.to) + " holds no stack";
   const std::string pushed = "the piece pushed from " + square_name(m.to);
   const int df = file_of(push) - file_of(m.to), dr = rank_of(push) - rank_of(m.to);
   if (df * df + dr * dr != 1)
@@ -89,7 +88,7 @@ std::string why_not_push(const Position& pos, const SanToken& token, const Move&
   if (!pos.at(push).empty() && push != m.from)
     return pushed + " cannot go to " + square_name(push) + ": " + piece_on(pos, push) +
            " stands there";
-  if (pos.portal_partner(push) != no_square)
+  if (pos.pair_partner(push) != no_square)
     return pushed + " cannot go to " + square_name(push) + ": it is a portal";
   return {};
 }
@@ -101,7 +100,7 @@ std::string explain_near_misses(const Position& pos, const SanToken& token,
   for (const Move& m : matches.near_misses)
     if (is_legal_after(pos, m, play(pos, m))) legal.push_back(m);
   const bool written = token.birth_piece || token.relocation.complete() || token.push.complete() ||
-                       token.portal_a.complete();
+                       token.pair_a.complete();
   const std::string push = why_not_push(pos, token, matches.near_misses[0]);
   std::string out =
       !written       ? matches.what + " needs an action after it (such as a push square '>e4')"

@@ -45,7 +45,7 @@ PieceType placed_type(const Variant& v, char letter, char promotion) {
   return v.piece_by_san_letter(letter);
 }
 
-// True if the move's second actions (birth, relocation, push, portals) are those of the token.
+// True if the move's second actions (birth, relocation, push, pair) are those of the token.
 // A relocation may be left out when it is forced (the move then has only one way to end).
 bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) {
   const Square birth = to_square(v, t.birth_square);
@@ -60,9 +60,9 @@ bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) 
   }
   if (t.relocation.complete() && m.relocation != to_square(v, t.relocation)) return false;
   if (t.push.complete() ? m.push != to_square(v, t.push) : m.push != no_square) return false;
-  // Portal declarations are not enumerated by move generation: the token's squares are added
-  // to the move by resolve() and judged by the portal rule.
-  if (!t.portal_a.complete() && m.portal_a != no_square) return false;
+  // Pair declarations are not enumerated by move generation: the token's squares are added
+  // to the move by resolve() and judged by the rule that keeps pairs.
+  if (!t.pair_a.complete() && m.pair_a != no_square) return false;
   return true;
 }
 
@@ -149,12 +149,6 @@ bool is_start_castling(const Position& pos, const Move& move) {
   return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
 }
 
-// True if a rule component of `v` judges portal declarations.
-bool declares_portals(const Variant& v) {
-  return std::any_of(v.components.begin(), v.components.end(),
-                     [](const auto& c) { return c->accepts_portals(); });
-}
-
 // An invalid token, with the reason.
 Resolution invalid(std::string message) {
   Resolution r;
@@ -217,10 +211,10 @@ std::optional<Resolution> match_placement(const Position& pos, const SanToken& t
 }
 
 // The type a long algebraic token without a letter moves from `from`: the piece on top, or
-// the lower piece of a stack when only it (or a pawn among them) can make the move.
+// the lower of two pieces when only it (or a pawn among them) can make the move.
 PieceType coordinate_mover(const Position& pos, Square from, Square to) {
   const Piece top = pos.at(from);
-  const Piece lower = pos.stack_bottom(from);
+  const Piece lower = pos.under(from);
   if (lower.empty() || lower.type() == top.type()) return top.type();
   MoveList top_moves, lower_moves;
   generate_piece_moves_to(pos, from, to, top_moves, top);
@@ -268,8 +262,8 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
     return !(token.from.has_file() && file_of(s) != token.from.file) &&
            !(token.from.has_rank() && rank_of(s) != token.from.rank);
   };
-  // A search backwards from the destination, unless pieces may stand in stacks (they may move
-  // differently there): then every square holding one is looked at.
+  // A search backwards from the destination, unless pieces may share squares (they may move
+  // differently there): then every square with one is looked at.
   Square origins[64];
   const int n = find_origins(pos, own, to, origins, 64);
   for (int i = 0; i < n; ++i)
@@ -278,7 +272,7 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
   for (int r = 0; r < v.ranks && left > 0; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Square s = make_square(f, r);
-      const int here = (pos.at(s) == own) + (pos.stack_bottom(s) == own);
+      const int here = (pos.at(s) == own) + (pos.under(s) == own);
       if (here == 0) continue;
       left -= here;
       if (fits(s)) generate_piece_moves_to(pos, s, to, out, own);
@@ -318,10 +312,11 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
   if (to == no_square) return invalid("square " + format_coord(token.to) + " is not on the board");
   PieceType type = no_piece_type;
   if (auto error = moving_type(pos, token, to, type)) return error;
-  const bool has_portals = declares_portals(v);
-  if (token.portal_a.complete() && (!has_portals || to_square(v, token.portal_a) == no_square ||
-                                    to_square(v, token.portal_b) == no_square))
-    return invalid(has_portals ? "portal squares must be on the board" : v.id + " has no portals");
+  const std::string_view pairs = v.pair_rule ? v.pair_rule->pair_name() : std::string_view();
+  if (token.pair_a.complete() && (pairs.empty() || to_square(v, token.pair_a) == no_square ||
+                                  to_square(v, token.pair_b) == no_square))
+    return invalid(pairs.empty() ? v.id + " declares no squares (',^a^b')"
+                                 : std::string(pairs) + " squares must be on the board");
   const PieceType promotion =
       token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
   if (token.promotion && promotion == no_piece_type)
@@ -336,9 +331,9 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
     }
     // The declared pair in the order the token gave (notation.md 5.1); the position stores it
     // in square order.
-    if (token.portal_a.complete()) {
-      m.portal_a = to_square(v, token.portal_a);
-      m.portal_b = to_square(v, token.portal_b);
+    if (token.pair_a.complete()) {
+      m.pair_a = to_square(v, token.pair_a);
+      m.pair_b = to_square(v, token.pair_b);
     }
     found.candidates.push_back(m);
   }
@@ -355,7 +350,7 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
 }
 
 // Without "~sq" in the token, a move that may end where it lands means just that; the
-// relocated form is taken only when it is the only one (a forced teleport).
+// relocated form is taken only when it is the only one (a forced relocation).
 void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
   if (token.relocation.complete()) return;
   MoveList kept;
@@ -383,7 +378,7 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   if (legal.size() > 1) {
     res.error = MoveError::ambiguous;
     res.message = found.what + " is ambiguous: pieces on";
-    // Placements have no origin: name the piece they come from (a pregnant queen) instead.
+    // Placements have no origin: name the piece they come from (a marked queen) instead.
     for (const Move& m : legal)
       res.message += " " + square_name(m.from != no_square ? m.from : m.aux);
     res.message += " can make it";
@@ -397,8 +392,8 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
 }
 
 // The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
-// pawn of that file takes on the same square, as from a stack sideways), the whole square for
-// a sideways step without capture, which SAN has no other form for ("c2b2").
+// pawn of that file takes on the same square, as from a shared square sideways), the whole square
+// for a sideways step without capture, which SAN has no other form for ("c2b2").
 void write_pawn_origin(const Position& pos, const Move& move, SanToken& t) {
   const Variant& v = pos.variant();
   if (!t.capture) {
@@ -413,7 +408,7 @@ void write_pawn_origin(const Position& pos, const Move& move, SanToken& t) {
   const Piece pawn = make_piece(pos.side_to_move(), move.piece);
   for (int r = 0; r < v.ranks && !file_mate; ++r) {
     const Square s = make_square(file_of(move.from), r);
-    file_mate = s != move.from && (pos.at(s) == pawn || pos.stack_bottom(s) == pawn);
+    file_mate = s != move.from && (pos.at(s) == pawn || pos.under(s) == pawn);
   }
   if (!file_mate) return;
   MoveList others;
@@ -476,7 +471,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   return judge_matches(pos, token, found, after, effects);
 }
 
-SanToken to_token(const Position& pos, const Move& move) {
+SanToken to_token(const Position& pos, const Move& move, const Position* after) {
   const Variant& v = pos.variant();
   SanToken t;
   switch (move.kind) {
@@ -509,7 +504,7 @@ SanToken to_token(const Position& pos, const Move& move) {
     case MoveKind::en_passant: {
       const PieceDef& def = v.pieces[move.piece];
       t.to = {file_of(move.to), rank_of(move.to)};
-      // Landing on a friendly piece (a Maxim stack) is no capture.
+      // Landing on a friendly piece (two on one square) is no capture.
       const Piece target = pos.at(move.to);
       t.capture = move.kind == MoveKind::en_passant ||
                   (!target.empty() && target.color() != pos.side_to_move());
@@ -532,21 +527,22 @@ SanToken to_token(const Position& pos, const Move& move) {
   if (move.relocation != no_square)
     t.relocation = {file_of(move.relocation), rank_of(move.relocation)};
   if (move.push != no_square) t.push = {file_of(move.push), rank_of(move.push)};
-  if (move.portal_a != no_square) {
-    t.portal_a = {file_of(move.portal_a), rank_of(move.portal_a)};
-    t.portal_b = {file_of(move.portal_b), rank_of(move.portal_b)};
+  if (move.pair_a != no_square) {
+    t.pair_a = {file_of(move.pair_a), rank_of(move.pair_a)};
+    t.pair_b = {file_of(move.pair_b), rank_of(move.pair_b)};
   }
-  t.check = deserved_mark(play(pos, move));
+  t.check = after ? deserved_mark(*after) : deserved_mark(play(pos, move));
   return t;
 }
 
-std::string to_san(const Position& pos, const Move& move) {
-  return format_san(to_token(pos, move));
+std::string to_san(const Position& pos, const Move& move, const Position* after) {
+  return format_san(to_token(pos, move, after));
 }
 
-std::string to_long_algebraic(const Position& pos, const Move& move) {
+std::string to_long_algebraic(const Position& pos, const Move& move, const Position* after) {
   const Variant& v = pos.variant();
-  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return to_san(pos, move);
+  if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant)
+    return to_san(pos, move, after);
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
   if (!def.pawn) out += def.letter;
@@ -561,7 +557,7 @@ std::string to_long_algebraic(const Position& pos, const Move& move) {
     out += v.pieces[move.promotion].letter;
   }
   // Second actions as in SAN (",P@d5", "~c4", ">d6", ",^c5^f5"), then the check mark.
-  SanToken rest = to_token(pos, move);
+  SanToken rest = to_token(pos, move, after);
   rest.kind = TokenKind::move;
   rest.piece = 0;
   rest.from = Coord{};

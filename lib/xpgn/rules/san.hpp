@@ -31,11 +31,15 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after =
                    EffectList* effects = nullptr);
 
 // The canonical token of a legal move: minimal disambiguation, '+' or '#' set correctly.
-SanToken to_token(const Position& pos, const Move& move);
-// format_san(to_token(pos, move)).
-std::string to_san(const Position& pos, const Move& move);
-// Long algebraic ("Ng1-f3", "e7xd8=Q", "O-O") and UCI-style coordinates ("g1f3", "e7d8q").
-std::string to_long_algebraic(const Position& pos, const Move& move);
+// `after`, when the caller has it, is the position after the move (it gives the check mark;
+// without it the move is played).
+SanToken to_token(const Position& pos, const Move& move, const Position* after = nullptr);
+// format_san(to_token(pos, move, after)).
+std::string to_san(const Position& pos, const Move& move, const Position* after = nullptr);
+// Long algebraic ("Ng1-f3", "e7xd8=Q", "O-O") and UCI-style coordinates ("g1f3", "e7d8q");
+// `after` as for to_token.
+std::string to_long_algebraic(const Position& pos, const Move& move,
+                              const Position* after = nullptr);
 std::string to_uci(const Position& pos, const Move& move);
 
 }  // namespace xpgn::rules

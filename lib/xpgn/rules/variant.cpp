@@ -46,9 +46,9 @@ bool Variant::allows_draws() const {
 namespace {
 
 // Adds `atom`'s capture reach, seen from the attacked square, to the probe list of one colour.
-// `stacking`: 0 the piece always moves so, 1 only when alone, 2 only in a stack.
+// `layering`: 0 the piece always moves so, 1 only when alone, 2 only in a stack.
 void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType type,
-               std::uint8_t stacking) {
+               std::uint8_t layering) {
   const auto df = static_cast<std::int8_t>(-atom.file_step);
   const auto dr = static_cast<std::int8_t>(-atom.rank_step);
   const std::uint32_t bit = 1u << type;
@@ -57,7 +57,7 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
   if (simple) {
     for (auto& p : probes) {
       if (p.file_step == df && p.rank_step == dr && !p.hop && !p.lame && !p.jump_first &&
-          !p.jump_any && p.range == 0 && p.stacking == stacking) {
+          !p.jump_any && p.range == 0 && p.layering == layering) {
         (atom.range == 0 ? p.far_types : p.near_types) |= bit;
         if (atom.range == 0) p.ride = true;
         return;
@@ -65,7 +65,7 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
     }
     AttackProbe p;
     p.file_step = df, p.rank_step = dr, p.range = 0;
-    p.stacking = stacking;
+    p.layering = layering;
     p.ride = atom.range == 0;
     (atom.range == 0 ? p.far_types : p.near_types) |= bit;
     probes.push_back(p);
@@ -78,7 +78,7 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
   p.lame = atom.lame;
   p.jump_first = atom.jump_first;
   p.jump_any = atom.jump_any;
-  p.stacking = stacking;
+  p.layering = layering;
   p.range = atom.range;
   p.far_types = bit;
   probes.push_back(p);
@@ -104,10 +104,10 @@ void Variant::finish() {
         def.stacked_betza.empty() ? Movement{} : parse_betza(def.stacked_betza);
     for (int c = 0; c < 2; ++c) {
       def.atoms_for[c] = def.movement.atoms;
-      def.stacked_atoms_for[c] = stacked.atoms;
+      def.layered_atoms_for[c] = stacked.atoms;
       if (c == 1) {
         for (Atom& a : def.atoms_for[c]) a.rank_step = static_cast<std::int8_t>(-a.rank_step);
-        for (Atom& a : def.stacked_atoms_for[c])
+        for (Atom& a : def.layered_atoms_for[c])
           a.rank_step = static_cast<std::int8_t>(-a.rank_step);
       }
     }
@@ -131,13 +131,15 @@ void Variant::finish() {
       for (const Atom& a : def.atoms_for[c])
         if (a.mode != MoveMode::move)
           add_probe(attack_probes[c], a, type, static_cast<std::uint8_t>(has_stacked ? 1 : 0));
-      for (const Atom& a : def.stacked_atoms_for[c])
+      for (const Atom& a : def.layered_atoms_for[c])
         if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type, 2);
     }
   }
   pieces_may_grow = false;
   pawn_moves_reversible = false;
   marked_disarmed = false;
+  layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
+  move_refiners.clear();
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -146,6 +148,23 @@ void Variant::finish() {
     pieces_may_grow |= c->may_add_pieces();
     pawn_moves_reversible |= c->may_move_pawns_back();
     marked_disarmed |= c->disarms_marked_pieces();
+    if (c->refines_moves()) move_refiners.push_back(c.get());
+    claim_slots(*c);
+  }
+}
+
+void Variant::claim_slots(const RuleComponent& c) {
+  const unsigned claimed = c.slots();
+  const std::pair<StateSlot, const RuleComponent**> owners[] = {{slot_layer, &layer_rule},
+                                                                {slot_hand, &hand_rule},
+                                                                {slot_pair, &pair_rule},
+                                                                {slot_counters, &counter_rule}};
+  for (const auto& [slot, owner] : owners) {
+    if (!(claimed & slot)) continue;
+    if (*owner)
+      throw std::invalid_argument("variant " + id + ": rules " + std::string((*owner)->name()) +
+                                  " and " + std::string(c.name()) + " claim the same state slot");
+    *owner = &c;
   }
 }
 

@@ -15,6 +15,14 @@ namespace xpgn::rules {
 class RuleComponent;
 class EndRule;
 
+// The generic state slots of a Position a rule component may claim (RuleComponent::slots()).
+enum StateSlot : unsigned {
+  slot_layer = 1,     // Position::under: a second piece on a square
+  slot_hand = 2,      // Position::in_hand: pieces off the board, counted per colour and type
+  slot_pair = 4,      // Position::pair: two squares per colour
+  slot_counters = 8,  // Position::counter: small numbers per colour
+};
+
 struct PieceDef {
   char letter = '?';        // SAN letter and (unless fen_letter is set) FEN letter, upper case
   char fen_letter = 0;      // FEN letter when it differs from the SAN letter (Paladin: 'L')
@@ -28,7 +36,9 @@ struct PieceDef {
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
   // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
   std::string stacked_betza;
-  std::array<std::vector<Atom>, 2> stacked_atoms_for;
+  // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
+  // while it shares its square (Position::under), per colour.
+  std::array<std::vector<Atom>, 2> layered_atoms_for;
 
   char fen() const { return fen_letter ? fen_letter : letter; }
 };
@@ -45,9 +55,14 @@ struct Variant {
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
   std::vector<std::string> options;  // options that were switched on
-  // Off-board and layered state some variants use (data; the components give it meaning).
-  bool has_holding = false;  // a re-entry square beside the board (Reenterent), "[X]" in FEN
-  bool has_stacks = false;   // two friendly pieces may share a square (Maxim), "(XY)" in FEN
+  // The components that claim Position's generic state slots (derived by finish() from
+  // RuleComponent::slots(); nullptr when no rule uses the slot).
+  const RuleComponent* layer_rule = nullptr;    // two pieces on a square, "(XY)" in FEN
+  const RuleComponent* hand_rule = nullptr;     // pieces in hand, "[...]" in FEN
+  const RuleComponent* pair_rule = nullptr;     // a pair of squares per colour
+  const RuleComponent* counter_rule = nullptr;  // small counters per colour
+  // The components whose refine_move() completes basic moves (derived by finish()).
+  std::vector<const RuleComponent*> move_refiners;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;
@@ -83,6 +98,8 @@ struct Variant {
   void finish();
 
  private:
+  // Records `c` as the owner of the state slots it claims; throws when one is taken.
+  void claim_slots(const RuleComponent& c);
   PieceType san_index_[128] = {};
   PieceType fen_index_[128] = {};
   PieceType pawn_ = no_piece_type;
