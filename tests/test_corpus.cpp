@@ -520,3 +520,33 @@ TEST_CASE("corpus: every main-corpus game survives the canonical PGN round trip"
     CHECK(r.failures == 0);
   }
 }
+
+TEST_CASE("corpus: every crazyhouse game of variants/ is valid and round-trips", "[corpus]") {
+  const fs::path dir = corpus_dir / "variants";
+  if (!fs::is_directory(dir)) {
+    WARN("corpus crazyhouse test skipped: " << dir.string() << " is not a directory");
+    return;
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::uint64_t games = 0;
+  for (const auto& path : files) {
+    std::string text, error;
+    REQUIRE(xpgn::record::read_file(path.string(), text, error));
+    xpgn::record::ReplayOptions options;
+    options.file_name = path.string();
+    for (const Game& game : xpgn::record::read_games(text, options)) {
+      if (!game.variant || game.variant->id != "crazyhouse") continue;
+      ++games;
+      INFO(path.filename().string() << " game " << game.index);
+      for (const auto& d : game.diagnostics)
+        if (d.severity == Severity::error) FAIL_CHECK(xpgn::record::format_diagnostic(d));
+      CHECK(round_trip(game).empty());
+    }
+  }
+  // pychess-zh.pgn 83, pychess-schess.pgn 103, the two python-chess lichess files and the
+  // Fairy-Stockfish lichess file 1 each.
+  CHECK(games == 189);
+}

@@ -1,14 +1,19 @@
 // Extended FEN: the single source of truth for the position text. Rules only (no actions).
 //
-//   placement [holding] side [castling [en-passant [halfmove [fullmove]]]] {name=value}
+//   placement [holding] side [castling [en-passant [counters] [halfmove [fullmove]]]] {name=value}
 //
 // - placement: rows separated by '/', the top rank first; a row is a sequence of piece letters
 //   (A-Z white, a-z black), empty-square counts of any number of digits (8, 10, 12) and stacks
-//   "(XY)" of exactly two pieces, the earlier arrival first;
-// - holding: "[...]" with zero or more piece letters (the Reenterent re-entry square);
+//   "(XY)" of exactly two pieces, the earlier arrival first; a piece letter may be followed by
+//   '~' (a promoted piece, as crazyhouse FENs mark it: "Q~");
+// - holding: "[...]" with zero or more piece letters (the Reenterent re-entry square, crazyhouse
+//   pockets);
 // - side to move 'w' or 'b';
 // - castling '-' or letters (KQkq, X-FEN / Shredder-FEN file letters such as HAha);
 // - en passant '-' or a square;
+// - counters: two numbers joined by '+' ("3+3", three-check's checks remaining as lichess and
+//   Fairy-Stockfish write it), between en passant and the clocks; also accepted as a trailing
+//   field "+1+2" (checks given, an older Fairy-Stockfish form);
 // - halfmove clock and fullmove number (digits);
 // - extra fields "name=value": name [a-z][a-z0-9_-]*, value any non-blank text.
 // Fields are separated by blanks. The fields after the side to move may be missing (EPD-like
@@ -29,7 +34,9 @@ struct empty_count : pg::seq<pg::range<'1', '9'>, pg::star<pg::digit>> {};
 struct stack_open : pg::one<'('> {};
 struct stack_close : pg::one<')'> {};
 struct stack : pg::seq<stack_open, piece, piece, stack_close> {};
-struct square_item : pg::sor<empty_count, stack, piece> {};
+struct promoted_mark : pg::one<'~'> {};
+struct board_piece : pg::seq<piece, pg::opt<promoted_mark>> {};
+struct square_item : pg::sor<empty_count, stack, board_piece> {};
 struct row : pg::plus<square_item> {};
 struct row_separator : pg::one<'/'> {};
 struct placement : pg::seq<row, pg::star<row_separator, row>> {};
@@ -47,12 +54,15 @@ struct fullmove : pg::plus<pg::digit> {};
 struct extra_name : pg::seq<pg::range<'a', 'z'>, pg::star<pg::sor<pg::ranges<'a', 'z', '0', '9'>, pg::one<'_', '-'>>>> {};
 struct extra_value : pg::star<pg::not_one<' ', '\t', '\r', '\n'>> {};
 struct extra_field : pg::seq<extra_name, pg::one<'='>, extra_value> {};
+struct counters : pg::seq<pg::plus<pg::digit>, pg::one<'+'>, pg::plus<pg::digit>> {};
+struct counters_field : pg::seq<field_separator, counters> {};
+struct trailing_counters : pg::seq<pg::one<'+'>, pg::plus<pg::digit>, pg::one<'+'>, pg::plus<pg::digit>> {};
 struct fullmove_field : pg::seq<field_separator, fullmove> {};
 struct halfmove_field : pg::seq<field_separator, halfmove, pg::opt<fullmove_field>> {};
-struct en_passant_field : pg::seq<field_separator, en_passant, pg::opt<halfmove_field>> {};
+struct en_passant_field : pg::seq<field_separator, en_passant, pg::opt<counters_field>, pg::opt<halfmove_field>> {};
 struct castling_field : pg::seq<field_separator, castling, pg::opt<en_passant_field>> {};
 struct side_field : pg::seq<field_separator, side, pg::opt<castling_field>> {};
-struct extra_fields : pg::star<field_separator, extra_field> {};
+struct extra_fields : pg::star<field_separator, pg::sor<extra_field, trailing_counters>> {};
 struct fen : pg::seq<pg::star<pg::blank>, placement, pg::opt<holding>, side_field, extra_fields, pg::star<pg::blank>> {};
 
 // A complete input that is exactly one FEN.

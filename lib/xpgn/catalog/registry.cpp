@@ -230,6 +230,16 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  [](Params&, rules::Variant& v) {
                    v.components.push_back(rules::make_last_rank_removal());
                  }});
+  // Crazyhouse and three-check.
+  out.push_back(
+      {"pockets",
+       "a captured piece goes to the capturer's pocket (a promoted one as a pawn) and "
+       "may be dropped on an empty square",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_pockets()); }});
+  out.push_back({"check-count", "counts the checks each side gives (FEN \"3+3\": checks remaining)",
+                 [](Params& p, rules::Variant& v) {
+                   v.components.push_back(rules::make_check_count(p.integer("checks", 3, 1, 63)));
+                 }});
   out.push_back({"stacks",
                  "two friendly pieces may share a square; a capture of a stack pushes the upper "
                  "piece",
@@ -256,6 +266,13 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
                        rules::make_dead_position(p.flag("bishops_keep_colour", true)));
                  }});
   simple("no-draws", "no draw of any kind: a 1/2-1/2 result is an error", &rules::make_no_draws);
+  // Three-check.
+  out.push_back({"check-limit", "the side that has given the last allowed check wins",
+                 [](Params& p, rules::Variant& v) {
+                   v.end_rules.push_back(rules::make_check_limit(p.integer("checks", 3, 1, 63)));
+                 }});
+  simple("bare-kings", "nothing but kings on the board and nothing in hand is a draw",
+         &rules::make_bare_kings);
 }
 
 }  // namespace

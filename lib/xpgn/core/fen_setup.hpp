@@ -12,7 +12,8 @@ struct FenSetup {
   int files = 0;  // board width as counted from the placement field
   int ranks = 0;  // board height (number of '/'-separated rows)
   // Piece letters per square, index = rank * files + file, rank 0 being the first (White's)
-  // rank. An empty string is an empty square; two letters are a stack, earlier arrival first.
+  // rank. An empty string is an empty square; two letters are a stack, earlier arrival first;
+  // a letter followed by '~' is a promoted piece ("Q~", crazyhouse).
   std::vector<std::string> squares;
   // A "[...]" part followed the board: pieces in hand (Reenterent's re-entry square; later
   // crazyhouse pockets "[Nn]", Seirawan hands "[HEhe]"), as FEN letters, possibly none.
@@ -21,6 +22,9 @@ struct FenSetup {
   char side_to_move = 'w';       // 'w' or 'b'
   std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
   std::string en_passant = "-";  // "-" or a square name
+  // The counters field as written ("3+3": three-check's checks remaining, White's first; or
+  // "+1+2": checks given, written after the clocks), "" when absent.
+  std::string counters;
   int halfmove_clock = 0;
   int fullmove_number = 1;
   // Extra named fields after the six standard ones, written "name=value" (e.g. pregnant=d1).
@@ -28,7 +32,8 @@ struct FenSetup {
 };
 
 // Writes the canonical text: placement with run-length counts (multi-digit when needed), "(XY)"
-// for stacks, "[..]" when has_hand, then side, castling, en passant, clocks, extra fields.
+// for stacks, "~" after promoted pieces, "[..]" when has_hand, then side, castling, en passant,
+// the counters (when not empty), clocks, extra fields.
 std::string format_fen(const FenSetup& setup);
 
 }  // namespace xpgn

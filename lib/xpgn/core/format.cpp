@@ -106,7 +106,7 @@ std::string format_fen(const FenSetup& s) {
         empty = 0;
       }
       const std::string& sq = s.squares[index];
-      if (sq.size() == 1) {
+      if (sq.size() == 1 || (sq.size() == 2 && sq[1] == '~')) {
         out += sq;
       } else {
         out += '(';
@@ -129,6 +129,10 @@ std::string format_fen(const FenSetup& s) {
   out += ' ';
   out += s.en_passant.empty() ? std::string("-") : s.en_passant;
   out += ' ';
+  if (!s.counters.empty()) {
+    out += s.counters;
+    out += ' ';
+  }
   out += std::to_string(s.halfmove_clock);
   out += ' ';
   out += std::to_string(s.fullmove_number);

@@ -61,6 +61,10 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "pregnant";
     case rules::EffectKind::catacomb_switch:
       return "catacomb_switch";
+    case rules::EffectKind::to_hand:
+      return "to_hand";
+    case rules::EffectKind::check_counted:
+      return "check_counted";
   }
   return "unknown";
 }

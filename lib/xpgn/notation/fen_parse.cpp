@@ -72,7 +72,7 @@ struct action<gf::square_item> {
     if (s[0] == '(')
       st.board.emplace_back(s.substr(1, 2));
     else
-      st.board.emplace_back(s.substr(0, 1));
+      st.board.emplace_back(s);  // a letter, or a letter and '~' (promoted)
   }
 };
 template <>
@@ -122,6 +122,20 @@ struct action<gf::en_passant> {
   template <typename Input>
   static void apply(const Input& in, FenState& st) {
     st.setup.en_passant.assign(in.string_view());
+  }
+};
+template <>
+struct action<gf::counters> {
+  template <typename Input>
+  static void apply(const Input& in, FenState& st) {
+    st.setup.counters.assign(in.string_view());
+  }
+};
+template <>
+struct action<gf::trailing_counters> {
+  template <typename Input>
+  static void apply(const Input& in, FenState& st) {
+    st.setup.counters.assign(in.string_view());
   }
 };
 template <>

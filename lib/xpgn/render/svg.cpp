@@ -79,7 +79,8 @@ class Canvas {
     margin_ = o.coordinates ? 40 : 6;
     board_w_ = variant_.files * unit;
     board_h_ = variant_.ranks * unit;
-    width_ = 2 * margin_ + board_w_ + (hand_label().empty() ? 0 : 30 + unit);
+    const bool side_column = !hand_label().empty() || !counter_caption(Color::white).empty();
+    width_ = 2 * margin_ + board_w_ + (side_column ? 30 + unit : 0);
     height_ = 2 * margin_ + board_h_;
   }
 
@@ -100,6 +101,7 @@ class Canvas {
     draw_highlights(body);
     draw_coordinates(body);
     draw_hand(body);
+    draw_counters(body);
     draw_pairs(body);
     draw_pieces(body);
     draw_marks(body);
@@ -277,8 +279,88 @@ class Canvas {
     return variant_.hand_rule ? variant_.hand_rule->hand_label() : std::string_view();
   }
 
+  // True when each colour has a hand of its own (pockets): two boxes beside the board, Black's
+  // at the top of the board's side (White's when flipped), with a glyph and a count per type.
+  bool pockets() const { return variant_.hand_rule && variant_.hand_rule->hands_per_colour(); }
+  // Height of one piece type's place in a pocket: every type fits in half the board.
+  int pocket_slot() const {
+    const int types = std::max<int>(1, static_cast<int>(variant_.pieces.size()) - 1);
+    return std::min(unit, (board_h_ / 2 - 40) / types);
+  }
+  // Top of colour `c`'s pocket box.
+  int pocket_y(Color c) const {
+    const bool top = (c == Color::black) != options_.flipped;
+    return top ? margin_ : margin_ + board_h_ - pocket_box_height();
+  }
+  int pocket_box_height() const {
+    const int types = std::max<int>(1, static_cast<int>(variant_.pieces.size()) - 1);
+    return types * pocket_slot();
+  }
+  // Index of piece type `t` among the types colour `c` holds (its place in the pocket), or -1.
+  int pocket_index(Color c, PieceType t) const {
+    int i = 0;
+    for (std::size_t u = 0; u < variant_.pieces.size(); ++u) {
+      if (pos_.in_hand(c, static_cast<PieceType>(u)) == 0) continue;
+      if (u == t) return i;
+      ++i;
+    }
+    return -1;
+  }
+
+  // The caption of colour `c`'s counters, from the rule that keeps them; "" for none.
+  std::string counter_caption(Color c) const {
+    return variant_.counter_rule ? variant_.counter_rule->counter_caption(pos_, c) : std::string();
+  }
+
+  // Each side's counters as a caption beside its own edge of the board (three-check's checks).
+  void draw_counters(std::string& out) {
+    if (pockets() || counter_caption(Color::white).empty()) return;
+    for (Color c : {Color::white, Color::black}) {
+      const bool top = (c == Color::black) != options_.flipped;
+      const int y = top ? margin_ + 30 : margin_ + board_h_ - 12;
+      out += "<text x=\"" + std::to_string(hand_x() + unit / 2) + "\" y=\"" + std::to_string(y) +
+             "\" font-family=\"sans-serif\" font-size=\"17\" text-anchor=\"middle\" fill=\"" +
+             std::string(theme_.coordinates) + "\">" + escape(counter_caption(c)) + "</text>\n";
+    }
+  }
+
+  // Pockets: a dashed box per colour, one glyph per piece type held and its count.
+  void draw_pockets(std::string& out) {
+    const int x = hand_x(), slot = pocket_slot(), h = pocket_box_height();
+    const double scale = static_cast<double>(slot) / unit;
+    for (Color c : {Color::white, Color::black}) {
+      const int y = pocket_y(c);
+      out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
+             std::to_string(unit) + "\" height=\"" + std::to_string(h) + "\" fill=\"" +
+             std::string(theme_.hand) + "\" stroke=\"" + std::string(theme_.coordinates) +
+             "\" stroke-width=\"3\" stroke-dasharray=\"10 6\"/>\n";
+      int i = 0;
+      for (std::size_t t = 0; t < variant_.pieces.size(); ++t) {
+        const int n = pos_.in_hand(c, static_cast<PieceType>(t));
+        if (n == 0) continue;
+        const int gy = y + i * slot;
+        use_glyph(out, make_piece(c, static_cast<PieceType>(t)), x, gy, scale);
+        out +=
+            "<g font-family=\"sans-serif\" font-size=\"20\" font-weight=\"bold\" "
+            "text-anchor=\"middle\"><circle cx=\"" +
+            std::to_string(x + unit - 16) + "\" cy=\"" + std::to_string(gy + slot - 16) +
+            "\" r=\"14\" fill=\"#1c1c1c\"/><text x=\"" + std::to_string(x + unit - 16) + "\" y=\"" +
+            std::to_string(gy + slot - 9) + "\" fill=\"#ffffff\">" + std::to_string(n) +
+            "</text></g>\n";
+        ++i;
+      }
+    }
+    out += "<text x=\"" + std::to_string(x + unit / 2) + "\" y=\"" +
+           std::to_string(margin_ + board_h_ / 2 + 6) +
+           "\" font-family=\"sans-serif\" font-size=\"18\" text-anchor=\"middle\" fill=\"" +
+           std::string(theme_.coordinates) + "\">" + escape(hand_label()) + "</text>\n";
+  }
   void draw_hand(std::string& out) {
     if (hand_label().empty()) return;
+    if (pockets()) {
+      draw_pockets(out);
+      return;
+    }
     const int x = hand_x(), y = hand_y();
     out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
            "\" width=\"100\" height=\"100\" fill=\"" + std::string(theme_.hand) + "\" stroke=\"" +
@@ -350,10 +432,14 @@ class Canvas {
     }
   }
 
-  void outline(std::string& out, int x, int y, std::string_view color, bool dashed) {
+  // A rounded outline inside the `size` square at (x, y).
+  void outline(std::string& out, int x, int y, std::string_view color, bool dashed,
+               int size = unit) {
+    const std::string inner = std::to_string(size - 10);
     out += "<rect x=\"" + std::to_string(x + 5) + "\" y=\"" + std::to_string(y + 5) +
-           "\" width=\"90\" height=\"90\" rx=\"8\" fill=\"none\" stroke=\"" + std::string(color) +
-           "\" stroke-width=\"6\"" + (dashed ? " stroke-dasharray=\"14 8\"" : "") + "/>\n";
+           "\" width=\"" + inner + "\" height=\"" + inner + "\" rx=\"8\" fill=\"none\" stroke=\"" +
+           std::string(color) + "\" stroke-width=\"6\"" +
+           (dashed ? " stroke-dasharray=\"14 8\"" : "") + "/>\n";
   }
 
   void draw_effects(std::string& out) {
@@ -373,8 +459,15 @@ class Canvas {
       if (style.color.empty()) continue;
       if (e.kind == rules::EffectKind::capture && e.square == m.to) continue;  // plain capture
       if (style.at_hand && hand_label().empty()) continue;
-      int x = 0, y = 0;  // the square marked
-      if (style.at_hand) {
+      int x = 0, y = 0, size = unit;  // the square marked
+      if (style.at_hand && pockets()) {
+        // The piece's place in its owner's pocket after the move.
+        const int i = pocket_index(e.piece.color(), e.piece.type());
+        if (i < 0) continue;
+        x = hand_x();
+        y = pocket_y(e.piece.color()) + i * pocket_slot();
+        size = pocket_slot();
+      } else if (style.at_hand) {
         x = hand_x();
         y = hand_y();
       } else {
@@ -383,7 +476,7 @@ class Canvas {
         x = x_of(s);
         y = y_of(s);
       }
-      outline(out, x, y, style.color, style.dashed);
+      outline(out, x, y, style.color, style.dashed, size);
       if (!style.connector || !on_board(e.square)) continue;
       connector(out, x_of(e.square), y_of(e.square), x, y, style.color);
     }

@@ -115,6 +115,15 @@ class RuleComponent {
   }
   // Hand: the label of its box in diagrams ("re-entry"), or "" for no box.
   virtual std::string_view hand_label() const { return {}; }
+  // Hand: true when each colour holds its own pieces (crazyhouse pockets), drawn as two boxes
+  // with a glyph and a count per piece type; false for one box holding one piece.
+  virtual bool hands_per_colour() const { return false; }
+
+  // Counters: a short caption of colour `c`'s counters for diagrams ("3 checks left"), or "".
+  virtual std::string counter_caption(const Position& pos, Color c) const {
+    (void)pos, (void)c;
+    return {};
+  }
 
   // Pair (Position::pair): what a declared pair of squares is called (",^c5^f5" in SAN
   // declares one), or "" when this rule declares none.
@@ -134,6 +143,21 @@ class RuleComponent {
   }
   // What a mark on a square (Position::marked) means, for diagrams ("pregnant"), or "".
   virtual std::string_view mark_name() const { return {}; }
+  // True when this rule's marks are written in the FEN board as '~' after the piece letter
+  // ("Q~", a promoted piece in crazyhouse) rather than in a named field.
+  virtual bool marks_in_board() const { return false; }
+
+  // Counters (Position::counter): reads the FEN's counters field ("3+3", or "+1+2" written
+  // after the clocks) into `pos`; an error message, or "".
+  virtual std::string read_counters(Position& pos, std::string_view text) const {
+    (void)pos, (void)text;
+    return {};
+  }
+  // Counters: the FEN's counters field for `pos` ("2+3"), or "" to leave it out.
+  virtual std::string write_counters(const Position& pos) const {
+    (void)pos;
+    return {};
+  }
   // True when a marked piece neither captures nor attacks (derived into the variant by
   // Variant::finish(), read by move generation).
   virtual bool disarms_marked_pieces() const { return false; }

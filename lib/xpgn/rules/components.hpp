@@ -79,4 +79,14 @@ std::shared_ptr<const RuleComponent> make_last_rank_removal();
 // of the pair (done by move generation), and the pair vanishes.
 std::shared_ptr<const RuleComponent> make_portals(bool diagonal_fill);
 
+// Crazyhouse pockets (the hand slot): a captured piece goes to the capturer's pocket in the
+// capturer's colour, a promoted piece (the position's mark, "Q~" in FEN) as a pawn; the side to
+// move may drop a piece from its pocket onto any empty square, a pawn not on its first or last
+// rank. A drop restarts the halfmove clock.
+std::shared_ptr<const RuleComponent> make_pockets();
+
+// Three-check's count (the counters slot): counter 0 of a colour is the number of checks it has
+// given, at most `limit`; FEN "3+3" (checks remaining, White's first).
+std::shared_ptr<const RuleComponent> make_check_count(int limit);
+
 }  // namespace xpgn::rules

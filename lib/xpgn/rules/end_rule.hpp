@@ -79,4 +79,12 @@ bool wins_without_mate(const Variant& v);
 // No draw of any kind: a 1/2-1/2 result is an error (Battle of the Kings).
 std::shared_ptr<const EndRule> make_no_draws();
 
+// The side that has given `limit` checks (the check count, make_check_count) wins
+// (Termination::check_limit).
+std::shared_ptr<const EndRule> make_check_limit(int limit);
+
+// Nothing but royal pieces on the board and nothing in hand is a draw
+// (Termination::insufficient_material), for variants where every other piece might still win.
+std::shared_ptr<const EndRule> make_bare_kings();
+
 }  // namespace xpgn::rules

@@ -48,6 +48,8 @@ std::string_view termination_name(Termination t) {
       return "no_legal_moves";
     case Termination::repetition_loss:
       return "repetition_loss";
+    case Termination::check_limit:
+      return "check_limit";
     case Termination::insufficient_material:
       return "insufficient_material";
     case Termination::fivefold_repetition:

@@ -17,6 +17,7 @@ enum class Termination : std::uint8_t {
   stalemate,              // decided: draw (FIDE) or loss (variants whose rule says so)
   no_legal_moves,         // decided: side to move has no legal move and loses (variant rule)
   repetition_loss,        // decided: the last move repeated a position and loses (variant rule)
+  check_limit,            // decided: a side gave its last allowed check and wins (three-check)
   insufficient_material,  // decided: draw, no mate possible
   fivefold_repetition,    // decided: draw
   seventy_five_moves,     // decided: draw

@@ -231,6 +231,12 @@ Position Position::start(const Variant& variant) {
 
 namespace {
 
+// True when a rule of `v` writes its marks as '~' in the FEN board (promoted pieces).
+bool marks_in_board(const Variant& v) {
+  return std::any_of(v.components.begin(), v.components.end(),
+                     [](const auto& c) { return c->marks_in_board(); });
+}
+
 // Resolves one castling letter to a rook square of `color`; false if it names none.
 bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& board, Color color,
                        char letter, Square king, Square& rook) {
@@ -287,7 +293,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   }
   pos.halfmove_clock_ = setup.halfmove_clock;
   pos.fullmove_number_ = setup.fullmove_number;
-  if (!pos.read_extra_fields(setup, error)) return std::nullopt;
+  if (!pos.read_counters(setup, error) || !pos.read_extra_fields(setup, error)) return std::nullopt;
   // The side not to move may not be in check.
   for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
     if (royal_in_danger(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
@@ -303,9 +309,18 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
   for (int r = 0; r < setup.ranks; ++r) {
     for (int f = 0; f < setup.files; ++f) {
-      const std::string& cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
+      std::string cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
       if (cell.empty()) continue;
       const Square sq = make_square(f, r);
+      const bool promoted = cell.size() == 2 && cell[1] == '~';
+      if (promoted) {
+        if (!marks_in_board(v)) {
+          error = "square " + square_name(sq) + ": '" + cell + "' marks a promoted piece, which " +
+                  v.id + " does not track";
+          return false;
+        }
+        cell.resize(1);
+      }
       if (cell.size() > 2 || (cell.size() == 2 && !v.layer_rule)) {
         error =
             "square " + square_name(sq) + ": two pieces on one square are not allowed in " + v.id;
@@ -340,6 +355,7 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
         set_under(sq, pieces[0]);
       } else {
         put(sq, pieces[0]);
+        if (promoted) set_mark(sq, true);
       }
     }
   }
@@ -354,6 +370,17 @@ bool Position::read_hand(const FenSetup& setup, std::string& error) {
     return false;
   }
   error = v.hand_rule->read_hand(*this, setup.hand);
+  return error.empty();
+}
+
+bool Position::read_counters(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  if (setup.counters.empty()) return true;
+  if (!v.counter_rule) {
+    error = "variant " + v.id + " has no counters ('" + setup.counters + "' in the FEN)";
+    return false;
+  }
+  error = v.counter_rule->read_counters(*this, setup.counters);
   return error.empty();
 }
 
@@ -443,6 +470,7 @@ FenSetup Position::to_setup() const {
   s.files = v.files;
   s.ranks = v.ranks;
   s.squares.resize(static_cast<std::size_t>(v.files * v.ranks));
+  const bool tilde_marks = marks_.any() && marks_in_board(v);
   for (int r = 0; r < v.ranks; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Piece p = board_[make_square(f, r)];
@@ -457,6 +485,7 @@ FenSetup Position::to_setup() const {
       const Piece lower = under_count_ ? under(make_square(f, r)) : no_piece;
       if (!lower.empty()) cell += letter_of(lower);
       cell += letter_of(p);
+      if (tilde_marks && marks_[make_square(f, r)]) cell += '~';
       s.squares[static_cast<std::size_t>(r * v.files + f)] = cell;
     }
   }
@@ -489,6 +518,7 @@ FenSetup Position::to_setup() const {
   }
   s.castling = castling.empty() ? "-" : castling;
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
+  if (v.counter_rule) s.counters = v.counter_rule->write_counters(*this);
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
   for (const auto& c : v.components) {
@@ -556,6 +586,10 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
   out.side_to_move = fields[1][0];
   out.castling = fields[2];
   out.en_passant = fields[3];
+  if (fields.size() > 4 && fields[4].find('+') != std::string::npos) {  // counters ("3+3")
+    out.counters = fields[4];
+    fields.erase(fields.begin() + 4);
+  }
   out.halfmove_clock = fields.size() > 4 ? std::stoi(fields[4]) : 0;
   out.fullmove_number = fields.size() > 5 ? std::stoi(fields[5]) : 1;
   return true;
