@@ -144,8 +144,8 @@ class Position {
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
   // Parts of from_setup(): each reads one part of the FEN; false and a message on error.
-  bool read_board(const FenSetup& setup, std::string& error);  // pieces, both layers
-  bool read_hand(const FenSetup& setup, std::string& error);   // the "[...]" section
+  bool read_board(const FenSetup& setup, std::string& error);     // pieces, both layers
+  bool read_hand(const FenSetup& setup, std::string& error);      // the "[...]" section
   bool read_counters(const FenSetup& setup, std::string& error);  // the "3+3" field
   bool read_castling(const std::string& castling, std::string& error);
   bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
