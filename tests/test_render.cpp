@@ -139,6 +139,19 @@ std::vector<Case> cases() {
        plain},
       {"maxim-push",
        [] { return diagram("maxim", "4k3/8/8/(pn)7/8/8/8/R3K3 w - - 0 1", "Rxa5>b5"); }, plain},
+      {"crazyhouse-demotion",
+       [] { return diagram("crazyhouse", "k3Q~3/8/8/8/8/8/K7/4r3[NNPbp] b - - 0 1", "Rxe8"); },
+       plain},
+      {"crazyhouse-pockets-flipped",
+       [] { return diagram("crazyhouse", "k7/8/8/8/8/8/8/K7[QRBNPPPqrbnp] w - - 0 1", "N@c3"); },
+       blue_flipped},
+      {"three-check-counted",
+       [] {
+         return diagram("three-check",
+                        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 3+3 2 3",
+                        "Bxf7+");
+       },
+       plain},
       {"scratch-16x16", [] { return scratch_diagram(); }, plain},
   };
 }

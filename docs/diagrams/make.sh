@@ -66,3 +66,13 @@ draw maxim-teleport --variant maxim \
   --fen "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 portals=a5,h5/c6,f6" --move Ra5
 draw maxim-push --variant maxim --fen "4k3/8/8/(pn)7/8/8/8/R3K3 w - - 0 1" --move "Rxa5>b5"
 draw maxim-pawn-removed --variant maxim --fen "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1" --move b8
+
+# Crazyhouse: a captured promoted queen goes to the capturer's pocket as a pawn; a drop.
+draw crazyhouse-demotion --variant crazyhouse \
+  --fen "k3Q~3/8/8/8/8/8/K7/4r3[NNPbp] b - - 0 1" --move Rxe8
+draw crazyhouse-drop --variant crazyhouse \
+  --fen "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] b KQkq - 0 3" --move "P@d5"
+
+# Three-check: a check is counted; each side's checks left beside its edge of the board.
+draw three-check-counted --variant three-check \
+  --fen "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 3+3 2 3" --move "Bxf7+"
