@@ -2,6 +2,8 @@
 // its exit status in `exit_code`.
 #pragma once
 
+#include <optional>
+
 #include <CLI/CLI.hpp>
 
 #include "xpgn/notation/notation.hpp"
@@ -17,6 +19,9 @@ inline constexpr int exit_usage = 2;    // bad arguments or an input/output erro
 // storing them in `options` (which must outlive the parse).
 void add_reader_options(CLI::App& sub, notation::ReaderOptions& options);
 
+// Adds --progress/--no-progress to `sub`, storing the choice in `forced` (unset: automatic).
+void add_progress_options(CLI::App& sub, std::optional<bool>& forced);
+
 // `xpgn check`: validate games.
 void setup_check(CLI::App& app, int& exit_code);
 // `xpgn convert`: write games in another format.
@@ -25,6 +30,8 @@ void setup_convert(CLI::App& app, int& exit_code);
 void setup_perft(CLI::App& app, int& exit_code);
 // `xpgn render`: draw a position as an SVG diagram.
 void setup_render(CLI::App& app, int& exit_code);
+// `xpgn split`: where to cut files into parts at game starts.
+void setup_split(CLI::App& app, int& exit_code);
 // `xpgn variants`: list the built-in variants.
 void setup_variants(CLI::App& app, int& exit_code);
 

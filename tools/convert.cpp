@@ -7,6 +7,8 @@
 
 #include "commands.hpp"
 #include "io.hpp"
+#include "part.hpp"
+#include "progress.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/html.hpp"
@@ -21,7 +23,10 @@ struct ConvertOptions {
   std::string language = "en";
   std::string output;
   bool strict = false;
+  std::optional<bool> progress;
   notation::ReaderOptions reader;
+  PartOptions part;
+  std::optional<ByteRange> range;  // resolved from `part`
 };
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
@@ -31,10 +36,15 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
                 Writer& writer) {
   bool io_error = false;
   bool invalid = false;
-  auto print = [](const record::Diagnostic& d) {
+  std::vector<std::uint64_t> sizes;
+  for (const auto& f : files) sizes.push_back(input_size(f, options.range));
+  Progress progress(options.progress, sizes);
+  auto print = [&progress](const record::Diagnostic& d) {
+    progress.clear();
     std::cerr << record::format_diagnostic(d) << '\n';
   };
-  for (const auto& name : files) {
+  for (std::size_t index = 0; index < files.size(); ++index) {
+    const std::string& name = files[index];
     record::ReplayOptions replay;
     replay.mode = record::ReplayMode::full;
     replay.file_name = name;
@@ -44,9 +54,13 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;
       writer.write(game);
+      progress.games_done(1);
     };
-    Input input(name);
+    const auto opened = open_input(name, options.range);
+    Input& input = *opened;
+    progress.reading(index, &input);
     if (!input.error().empty()) {
+      progress.clear();
       std::cerr << "xpgn: " << name << ": " << input.error() << '\n';
       io_error = true;
       continue;
@@ -55,10 +69,12 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     record::replay_pgn(input.stream(), replay, handler, &orphans);
     for (const auto& d : orphans) print(d);
     if (auto error = input.read_error(); !error.empty()) {
+      progress.clear();
       std::cerr << "xpgn: " << name << ": " << error << '\n';
       io_error = true;
     }
   }
+  progress.finish();
   writer.finish();
   if (io_error) return exit_usage;
   return invalid ? exit_invalid : exit_ok;
@@ -72,7 +88,7 @@ int convert_html(const ConvertOptions& options, const std::vector<std::string>& 
 }
 
 // Runs the conversion; returns the exit status.
-int run_convert(const ConvertOptions& options) {
+int run_convert(ConvertOptions options) {
   const bool html = options.to == "html";
   auto format = html ? emit::parse_format("pgn") : emit::parse_format(options.to);
   if (!format) {
@@ -85,6 +101,11 @@ int run_convert(const ConvertOptions& options) {
   }
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
+  if (auto error = resolve_part(options.part, files, options.reader, options.range);
+      !error.empty()) {
+    std::cerr << "xpgn: " << error << '\n';
+    return exit_usage;
+  }
   emit::PgnOptions pgn;
   pgn.language = options.language;
   if (auto clash = output_over_input(options.output, files); !clash.empty()) {
@@ -137,6 +158,8 @@ void setup_convert(CLI::App& app, int& exit_code) {
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
+  add_progress_options(*sub, options->progress);
+  add_part_options(*sub, options->part);
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

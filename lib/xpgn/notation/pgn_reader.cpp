@@ -193,6 +193,12 @@ class Splitter {
  public:
   enum class Event { game, need_more, done };
 
+  // Starts at `pos` (the first byte of a line) instead of the beginning of the input.
+  void start_at(SourcePos pos) {
+    pos_ = mark_ = pos.offset;
+    mark_pos_ = pos;
+  }
+
   // Skips a UTF-8 byte order mark at the start of the input.
   void skip_bom() {
     pos_ = mark_ = 3;
@@ -738,6 +744,37 @@ class EncodingDecision {
     utf8_ = is_utf8_name(name);
     return utf8_ || converter_.open(name);
   }
+  // The decision so far, as GameStart::encoding_state ("" when forced).
+  std::string state() const {
+    if (forced_) return "";
+    if (!decided_) return saw_utf8_ ? "utf-8-seen" : "";
+    return utf8_ ? "utf-8" : name_;
+  }
+  // Takes up a decision made on an earlier part of the input (a state() value).
+  void restore(const std::string& state) {
+    if (forced_ || state.empty()) return;
+    saw_utf8_ = true;
+    if (state == "utf-8-seen") return;
+    saw_utf8_ = false;
+    decided_ = true;
+    utf8_ = state == "utf-8";
+    if (utf8_) return;
+    name_ = state;
+    if (!converter_.open(name_)) {
+      name_ = "windows-1252";
+      converter_.open(name_);
+    }
+  }
+  // Updates the decision as decode() would for `text`, without converting it.
+  void observe(std::string_view text) {
+    if (forced_ || is_ascii(text)) return;
+    if (is_valid_utf8(text)) {
+      saw_utf8_ = true;
+      return;
+    }
+    std::string note;
+    if (!decided_) decide(text, note);
+  }
   // The text of a game in UTF-8: `text` itself or its conversion in `buffer`; `note` gets the
   // warning to give about this game ("" for none).
   std::string_view decode(std::string_view text, std::string& buffer, std::string& note) {
@@ -998,11 +1035,14 @@ std::string error_token(const char* at, const char* end) {
 // ---- The reader ---------------------------------------------------------------------------------
 class Reader {
  public:
-  Reader(PgnVisitor& visitor, const std::string& encoding) : visitor_(visitor) {
-    if (!encoding.empty()) encoding_.force(encoding);
+  Reader(PgnVisitor& visitor, const ReaderOptions& options)
+      : visitor_(visitor), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
   }
 
-  void game(const GameSlice& slice) {
+  // Parses one game and reports it; always goes on (true).
+  bool game(const GameSlice& slice) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
     std::string note;
@@ -1032,13 +1072,14 @@ class Reader {
     open_ = std::move(st.open_variations);
     open_.clear();
     visitor_.end_game();
+    return true;
   }
 
   std::uint64_t games() const { return games_; }
 
   // Reports a game whose text is longer than `limit` bytes as a game of its own with one
   // syntax error; the splitter skips its text.
-  void oversized_game(SourcePos start, std::uint64_t limit) {
+  bool oversized_game(SourcePos start, std::uint64_t limit) {
     ++games_;
     visitor_.begin_game(games_, start);
     visitor_.syntax_error(
@@ -1047,6 +1088,7 @@ class Reader {
              " bytes (the reader's limit): this game is longer and is skipped up to the next "
              "line starting with [Event \""});
     visitor_.end_game();
+    return true;
   }
 
  private:
@@ -1059,6 +1101,40 @@ class Reader {
   std::vector<const char*> open_;
 };
 
+// Reports the games the splitter finds, with the encoding decision before each, to a callback
+// (scan_games); the same interface as Reader for the reading loop.
+class Scanner {
+ public:
+  Scanner(const std::function<bool(const GameStart&)>& on_game, const ReaderOptions& options)
+      : on_game_(on_game), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
+  }
+  bool game(const GameSlice& slice) {
+    start_.game = ++games_;
+    start_.pos = slice.start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = slice.start.column == 1;
+    encoding_.observe(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
+    return on_game_(start_);
+  }
+  bool oversized_game(SourcePos start, std::uint64_t) {
+    start_.game = ++games_;
+    start_.pos = start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = false;
+    return on_game_(start_);
+  }
+  std::uint64_t games() const { return games_; }
+
+ private:
+  const std::function<bool(const GameStart&)>& on_game_;
+  std::uint64_t games_ = 0;
+  EncodingDecision encoding_;
+  GameStart start_;
+};
+
 bool starts_with_bom(const char* p, std::size_t n) {
   return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
 }
@@ -1066,11 +1142,15 @@ bool starts_with_bom(const char* p, std::size_t n) {
 }  // namespace
 
 std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
-  Reader reader(visitor, options.encoding);
+  Reader reader(visitor, options);
   Splitter splitter;
-  if (starts_with_bom(text.data(), text.size())) splitter.skip_bom();
+  const std::uint64_t base = options.start.offset;
+  if (base > 0)
+    splitter.start_at({options.start.line, 1, base});
+  else if (starts_with_bom(text.data(), text.size()))
+    splitter.skip_bom();
   GameSlice slice;
-  while (splitter.next(text.data(), text.size(), 0, true, slice) == Splitter::Event::game)
+  while (splitter.next(text.data(), text.size(), base, true, slice) == Splitter::Event::game)
     reader.game(slice);
   return reader.games();
 }
@@ -1084,26 +1164,39 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOption
   return detail::read_pgn(in, visitor, default_chunk_size, limits);
 }
 
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options) {
+  return detail::scan_games(in, on_game, options, default_chunk_size);
+}
+
 namespace detail {
 
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
-                       const ReaderOptions& limits) {
+namespace {
+
+// Streams `in` through the splitter, `chunk_size` bytes at a time, handing every game to
+// `games` (a Reader or a Scanner: bool game(slice), bool oversized_game(start, limit), games())
+// until it returns false. Returns the number of games.
+template <typename Games>
+std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_size,
+                           const ReaderOptions& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
-  Reader reader(visitor, limits.encoding);
   Splitter splitter;
+  const std::uint64_t start = limits.start.offset;
+  if (start > 0) splitter.start_at({limits.start.line, 1, start});
   std::size_t capacity = 2 * chunk_size;
   std::unique_ptr<char[]> buffer(new char[capacity]);
   std::size_t size = 0;
-  std::uint64_t base = 0;
+  std::uint64_t base = start;
   bool eof = false;
   bool first = true;
   GameSlice slice;
   for (;;) {
     // Refill: keep the unfinished game, read up to a chunk more.
     if (!eof) {
-      std::uint64_t keep = first ? 0 : splitter.keep_from();
+      std::uint64_t keep = first ? base : splitter.keep_from();
       if (!first && size - (keep - base) > limits.max_game_bytes) {
-        reader.oversized_game(splitter.abandon_game(), limits.max_game_bytes);
+        if (!games.oversized_game(splitter.abandon_game(), limits.max_game_bytes))
+          return games.games();
         keep = splitter.keep_from();
       }
       const std::size_t drop = static_cast<std::size_t>(keep - base);
@@ -1126,15 +1219,29 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
       if (first) {
         if (size < 3 && !eof) continue;  // not enough to see a byte order mark yet
         first = false;
-        if (starts_with_bom(buffer.get(), size)) splitter.skip_bom();
+        if (start == 0 && starts_with_bom(buffer.get(), size)) splitter.skip_bom();
       }
     }
     Splitter::Event ev;
     while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game)
-      reader.game(slice);
+      if (!games.game(slice)) return games.games();
     if (ev == Splitter::Event::done) break;
   }
-  return reader.games();
+  return games.games();
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
+                       const ReaderOptions& limits) {
+  Reader reader(visitor, limits);
+  return split_stream(in, reader, chunk_size, limits);
+}
+
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::size_t chunk_size) {
+  Scanner scanner(on_game, options);
+  return split_stream(in, scanner, chunk_size, options);
 }
 
 }  // namespace detail
