@@ -1,5 +1,7 @@
 // `xpgn convert --to FORMAT [-o FILE] [FILE...]`: write games as canonical PGN, JSON, JSON
 // Lines, long algebraic, UCI coordinates, figurine SAN or an HTML page with diagrams.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -113,6 +115,8 @@ int run_convert(ConvertOptions options) {
     return exit_usage;
   }
   if (options.output.empty() || options.output == "-") {
+    // Games written to the terminal would run through the progress line: none unless asked.
+    if (!options.progress && isatty(STDOUT_FILENO)) options.progress = false;
     if (html) return convert_html(options, files, std::cout);
     emit::GameWriter writer(std::cout, *format, pgn);
     return convert_all(options, files, writer);
