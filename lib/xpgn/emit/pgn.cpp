@@ -179,8 +179,11 @@ class MovetextWriter {
     if (options_.comments)
       for (const auto& c : game_.comments) comment(c);
     line(game_.moves, start_ ? &*start_ : nullptr, true, &game_.comments);
+    // The marker as written, else the Result tag when it is a marker (an unknown value such as
+    // "2-0" would not read back as one), else "*".
     std::string_view result = game_.result_marker;
-    if (result.empty()) result = game_.result_tag;
+    const std::string_view tag = game_.result_tag;
+    if (result.empty() && (tag == "1-0" || tag == "0-1" || tag == "1/2-1/2")) result = tag;
     if (result.empty()) result = "*";
     lines_.word(result);
     lines_.finish();

@@ -299,20 +299,22 @@ struct Replayer::State {
     if (&f == &frames[0]) game.mainline_complete = false;
   }
 
-  // Full mode: keeps a token of a dead line as read (see MoveNode::verified).
+  // Counts a token of a dead line as a move of it, in both modes (a variation may follow it), and
+  // in full mode keeps it as read (see MoveNode::verified).
   void keep_unverified(Frame& f, std::string_view text, SourcePos pos) {
+    ++f.ply;
+    f.has_move = true;
+    f.after_move = true;
     if (!full() || !f.line) return;
     MoveNode& node = f.line->emplace_back();
     node.verified = false;
     node.text.assign(text);
     node.pos = pos;
-    node.ply = ++f.ply;
+    node.ply = f.ply;
     node.unverified_reason = std::move(f.stop_reason);
     f.stop_reason.clear();
     node.comments_before = std::move(f.pending);
     f.pending.clear();
-    f.has_move = true;
-    f.after_move = true;
   }
 
   // Kills `f` after `message` was reported for the token `text`, which is kept unverified.
