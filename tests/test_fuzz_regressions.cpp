@@ -129,3 +129,30 @@ TEST_CASE("fuzz: 'x' before a digit is the x-file, also after a square or a piec
   REQUIRE(pawn);
   CHECK(pawn->capture);
 }
+
+TEST_CASE("fuzz: a variation inside a variation without a move to replace", "[fuzz]") {
+  // Found by fuzz_emit_pgn (UBSan: member call on a null pointer in the replayer): a token in a
+  // variation that replaces nothing, then a variation after that token. Both variations are
+  // kept out of the tree; the first is the one error.
+  const auto data = reproducer("emit_pgn-variation-in-a-variation-without-a-move.bin");
+  for (auto mode : {xpgn::record::ReplayMode::full, xpgn::record::ReplayMode::check}) {
+    const auto diagnostics = replay_diagnostics(data, mode);
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].message == "variation without a move to replace");
+  }
+  const auto games = xpgn::record::read_games(xpgn::fuzz::game_text(data.data(), data.size()));
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].moves.empty());
+}
+
+TEST_CASE("fuzz: an annotation before the first move is a warning in check mode too", "[fuzz]") {
+  // Found by fuzz_replay: only full mode warned about a NAG with no move before it.
+  const auto data = reproducer("replay-annotation-before-the-first-move.bin");
+  for (auto mode : {xpgn::record::ReplayMode::full, xpgn::record::ReplayMode::check}) {
+    const auto diagnostics = replay_diagnostics(data, mode);
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].severity == xpgn::record::Severity::warning);
+    CHECK(diagnostics[0].token == "$1");
+    CHECK(diagnostics[0].message == "annotation without a move is ignored");
+  }
+}

@@ -483,12 +483,13 @@ struct Replayer::State {
   void on_nag(int value, SourcePos pos) {
     start();
     Frame& f = frames[depth - 1];
-    if (!full()) return;
-    if (!f.has_move || !f.line || f.line->empty()) {
+    // Warned in both modes so that check and convert report the same warnings.
+    if (!f.has_move) {
       report(Severity::warning, pos, 0, "$" + std::to_string(value),
              "annotation without a move is ignored");
       return;
     }
+    if (!full() || !f.line || f.line->empty()) return;
     f.line->back().nags.push_back(value);
   }
 
@@ -541,7 +542,7 @@ struct Replayer::State {
       return;
     }
     p.after_move = false;
-    if (full()) child.line = &p.line->back().variations.emplace_back();
+    if (full() && p.line) child.line = &p.line->back().variations.emplace_back();
     child.ply = p.ply - 1;
     if (parent_dead) {  // inside an unverified line: kept as read
       child.dead = true;
