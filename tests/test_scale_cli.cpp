@@ -63,7 +63,9 @@ const std::string mixed = "scale/mixed.pgn";
 
 }  // namespace
 
-TEST_CASE("check and convert with --progress draw a line on standard error and erases it; stdout is unchanged") {
+TEST_CASE(
+    "check and convert with --progress draw a line on standard error and erases it; stdout is "
+    "unchanged") {
   for (const std::string command : {"check", "check --jobs 2", "convert --to jsonl"}) {
     INFO(command);
     const Shell plain = sh("XPGN " + command + " " + mixed + " cli/valid.pgn");
@@ -195,4 +197,40 @@ TEST_CASE("scan_games finds the games read_pgn reads, and a read can start at ea
       CHECK(same(part.games[j].second, whole.games[i + j].second));
     }
   }
+}
+
+TEST_CASE("parts decide the encoding as the whole file does, though they see less of it") {
+  // Game 1 is ambiguous ("\xa2" is "ó" in CP437, "¢" in Latin-1); the CP437 tell-tale byte
+  // 0x81 comes in game 3, in the second part. Read whole, the file is CP437 throughout.
+  const fs::path file = fs::temp_directory_path() / ("xpgn-parts-" + std::to_string(getpid()));
+  {
+    std::ofstream out(file, std::ios::binary);
+    out << "[Event \"a\"]\n[Site \"Si\xa2n\"]\n\n1. e4 *\n\n";
+    out << "[Event \"b\"]\n[Site \"x\"]\n\n1. d4 *\n\n";
+    out << "[Event \"c\"]\n[Site \"Z\x81rich\"]\n\n1. c4 *\n";
+  }
+  const std::string path = "'" + file.string() + "'";
+  const Shell whole = sh("XPGN convert --to jsonl " + path);
+  REQUIRE(whole.status == 0);
+  CHECK(whole.out.find("Si\xc3\xb3n") != std::string::npos);
+  const auto parts = json_lines(sh("XPGN split --parts 2 " + path).out);
+  REQUIRE(parts.size() == 2);
+  CHECK(parts[0]["encoding"] == ">IBM437");
+  std::string joined, joined_scanned;
+  for (const auto& part : parts) {
+    const std::string range = std::to_string(part["start"].get<std::uint64_t>()) + ":" +
+                              std::to_string(part["end"].get<std::uint64_t>());
+    const std::string given = " --first-game " + std::to_string(part["game"].get<std::uint64_t>()) +
+                              " --first-line " + std::to_string(part["line"].get<std::uint64_t>()) +
+                              " --start-encoding '" + part["encoding"].get<std::string>() + "'";
+    joined += sh("XPGN convert --to jsonl --range " + range + given + " " + path).out;
+    joined_scanned += sh("XPGN convert --to jsonl --range " + range + " " + path).out;
+  }
+  CHECK(joined == whole.out);
+  CHECK(joined_scanned == whole.out);  // xpgn finds the decision itself without the options
+  const Shell checked =
+      sh("XPGN check --range " + std::to_string(parts[0]["start"].get<std::uint64_t>()) + ":" +
+         std::to_string(parts[0]["end"].get<std::uint64_t>()) + " " + path);
+  CHECK(checked.out.find("decoded as CP437") != std::string::npos);
+  fs::remove(file);
 }

@@ -57,7 +57,10 @@ std::string resolve_part(const PartOptions& options, const std::vector<std::stri
     return "--range: expected START:END (byte offsets, START <= END), not '" + options.range + "'";
   if (files.size() != 1 || files[0] == "-") return "--range needs exactly one FILE";
   range = r;
-  if (r.start == 0) return "";  // the beginning: nothing to take over
+  if (r.start == 0 && options.first_game > 0) {  // the beginning, as xpgn split lists it
+    reader.start.encoding = options.start_encoding;
+    return "";
+  }
   if (options.first_game > 0) {
     reader.start = {r.start, options.first_line, options.first_game - 1, options.start_encoding};
     return "";
@@ -65,19 +68,32 @@ std::string resolve_part(const PartOptions& options, const std::vector<std::stri
   // Find the game at START with the reader's own splitter.
   Input input(files[0]);
   if (!input.error().empty()) return files[0] + ": " + input.error();
+  // The scan goes on past START while the encoding is undecided, to learn the decision the whole
+  // file makes (a part must make the same one, whatever it can see ahead).
   std::optional<notation::GameStart> found;
+  std::string final_state;
   notation::scan_games(
       input.stream(),
       [&](const notation::GameStart& game) {
         if (game.pos.offset < r.start) return true;
-        if (game.pos.offset == r.start && game.can_start_read) found = game;
-        return false;
+        if (!found && (r.start == 0 || (game.pos.offset == r.start && game.can_start_read)))
+          found = game;
+        if (!found) return false;
+        return game.encoding_state.empty() || game.encoding_state == "utf-8-seen";
       },
-      reader);
+      reader, &final_state);
+  if (!found && r.start == 0) return "";  // no game at all: nothing to take over
   if (!found)
     return "--range: byte " + std::to_string(r.start) + " of " + files[0] +
            " is not the start of a game at the start of a line (see xpgn split)";
-  reader.start = {r.start, found->pos.line, found->game - 1, found->encoding_state};
+  std::string encoding = found->encoding_state;
+  const auto undecided = [](const std::string& s) { return s.empty() || s == "utf-8-seen"; };
+  if (undecided(encoding) && !undecided(final_state)) encoding += ">" + final_state;
+  if (r.start == 0) {  // the beginning: only the later decision to take over
+    reader.start.encoding = encoding;
+    return "";
+  }
+  reader.start = {r.start, found->pos.line, found->game - 1, encoding};
   return "";
 }
 

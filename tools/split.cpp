@@ -30,6 +30,12 @@ std::string shell_quote(const std::string& text) {
   return out + "'";
 }
 
+// True for an encoding state before any decision ("" or "utf-8-seen"; xpgn split then adds the
+// decision the whole file makes, as "STATE>FINAL").
+bool undecided(const std::string& state) {
+  return state.empty() || state == "utf-8-seen";
+}
+
 // Prints the parts of `file` as JSON lines (or argument lines); returns the exit status.
 int split_file(const std::string& file, const SplitOptions& options) {
   Input input(file);
@@ -49,17 +55,23 @@ int split_file(const std::string& file, const SplitOptions& options) {
   std::vector<Part> parts{{0, 1, 1, ""}};
   std::uint64_t next_cut = 1;  // index of the next cut point, at next_cut * size / parts
   auto target = [&](std::uint64_t k) { return size / options.parts * k; };
+  // After the last cut the scan goes on only while the encoding is undecided: parts that start
+  // undecided take over the decision the whole file makes (see undecided below).
+  std::string final_state;
   notation::scan_games(
       input.stream(),
       [&](const notation::GameStart& game) {
-        if (next_cut >= options.parts) return false;
+        if (next_cut >= options.parts) return undecided(game.encoding_state);
         if (game.can_start_read && game.pos.offset > 0 && game.pos.offset >= target(next_cut)) {
           parts.push_back({game.pos.offset, game.game, game.pos.line, game.encoding_state});
           while (next_cut < options.parts && target(next_cut) <= game.pos.offset) ++next_cut;
         }
         return true;
       },
-      options.reader);
+      options.reader, &final_state);
+  if (!undecided(final_state))
+    for (auto& part : parts)
+      if (undecided(part.encoding)) part.encoding += ">" + final_state;
   if (auto read = input.read_error(); !read.empty()) {
     std::cerr << "xpgn: " << file << ": " << read << '\n';
     return exit_usage;

@@ -32,7 +32,8 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
                        const ReaderOptions& limits = {});
 // scan_games() reading `chunk_size` bytes at a time.
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
-                         const ReaderOptions& options, std::size_t chunk_size);
+                         const ReaderOptions& options, std::size_t chunk_size,
+                         std::string* final_state = nullptr);
 
 // ---- Error reporting by the furthest failure ----------------------------------------------------
 // Grammars without must<> report errors this way: the input is parsed a second time (without

@@ -92,15 +92,19 @@ struct GameStart {
   std::uint64_t game = 0;       // its number in the input, from 1
   SourcePos pos;                // where its text starts
   std::string encoding_state;   // the encoding decision before it: "" (nothing but ASCII so far),
-                                // "utf-8-seen", "utf-8" (with damage), or a legacy encoding name
+                                // "utf-8-seen", "utf-8" (with damage), or a legacy encoding name.
+                                // ReadStart::encoding may add ">FINAL" to an undecided state:
+                                // the decision the whole input makes later (xpgn split does)
   bool can_start_read = false;  // a ReadStart may be here: first byte of a line, not skipped
 };
 
 // Finds the games of `in` exactly as read_pgn() cuts them (the same splitter and limits), without
 // parsing them: calls `on_game` for each in order until it returns false. Returns the number of
 // games seen. Much faster than reading (no grammar, no conversion).
+// With `final_state`, the encoding decision after the last game scanned is stored there (when
+// on_game stopped the scan early, the decision up to that point).
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
-                         const ReaderOptions& options = {});
+                         const ReaderOptions& options = {}, std::string* final_state = nullptr);
 
 // True when ICU can decode `name` (an encoding for ReaderOptions::encoding).
 bool is_known_encoding(const std::string& name);

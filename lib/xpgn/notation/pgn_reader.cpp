@@ -757,9 +757,16 @@ class EncodingDecision {
     if (!decided_) return saw_utf8_ ? "utf-8-seen" : "";
     return utf8_ ? "utf-8" : name_;
   }
-  // Takes up a decision made on an earlier part of the input (a state() value).
-  void restore(const std::string& state) {
-    if (forced_ || state.empty()) return;
+  // Takes up a decision made on an earlier part of the input (a state() value, optionally
+  // followed by ">FINAL": the decision the whole input makes later, which this part then makes
+  // at its first game that is neither ASCII nor UTF-8, whatever it can see ahead).
+  void restore(std::string state) {
+    if (forced_) return;
+    if (const auto arrow = state.find('>'); arrow != std::string::npos) {
+      preset_ = state.substr(arrow + 1);
+      state.resize(arrow);
+    }
+    if (state.empty()) return;
     saw_utf8_ = true;
     if (state == "utf-8-seen") return;
     saw_utf8_ = false;
@@ -817,16 +824,15 @@ class EncodingDecision {
   // input from its start on (up to encoding_sample_bytes) for telling legacy encodings apart.
   void decide(std::string_view game, std::string_view sample, std::string& note) {
     decided_ = true;
-    const Utf8Census census = utf8_census(game);
-    if (saw_utf8_ || census.sequences >= census.stray_bytes) {
+    const std::string choice = preset_.empty() ? choose(game, sample) : preset_;
+    if (choice == "utf-8") {
       utf8_ = true;
       note =
           "input is UTF-8 with bytes that are not UTF-8: they are replaced by U+FFFD (the "
           "encoding is decided once per input; --encoding NAME overrides)";
       return;
     }
-    name_ = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
-    if (name_.empty()) name_ = "windows-1252";
+    name_ = choice;
     if (!converter_.open(name_)) {
       name_ = "windows-1252";
       converter_.open(name_);
@@ -835,9 +841,18 @@ class EncodingDecision {
            " from this game on (the encoding is decided once per input; --encoding NAME "
            "overrides)";
   }
+  // What the first game that is neither ASCII nor UTF-8 decides: "utf-8" (UTF-8 with damage)
+  // or the ICU name of a legacy encoding.
+  std::string choose(std::string_view game, std::string_view sample) const {
+    const Utf8Census census = utf8_census(game);
+    if (saw_utf8_ || census.sequences >= census.stray_bytes) return "utf-8";
+    std::string name = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
+    return name.empty() ? "windows-1252" : name;
+  }
 
   Converter converter_;
   std::string name_;
+  std::string preset_;  // the decision a part of the input takes over ("STATE>FINAL" states)
   bool forced_ = false, decided_ = false, utf8_ = false, saw_utf8_ = false;
 };
 
@@ -1189,6 +1204,8 @@ class Scanner {
     return on_game_(start_);
   }
   std::uint64_t games() const { return games_; }
+  // The encoding decision after the last game scanned (a GameStart::encoding_state value).
+  std::string final_state() const { return encoding_.state(); }
 
  private:
   const std::function<bool(const GameStart&)>& on_game_;
@@ -1227,8 +1244,8 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOption
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
-                         const ReaderOptions& options) {
-  return detail::scan_games(in, on_game, options, default_chunk_size);
+                         const ReaderOptions& options, std::string* final_state) {
+  return detail::scan_games(in, on_game, options, default_chunk_size, final_state);
 }
 
 namespace detail {
@@ -1319,9 +1336,12 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
-                         const ReaderOptions& options, std::size_t chunk_size) {
+                         const ReaderOptions& options, std::size_t chunk_size,
+                         std::string* final_state) {
   Scanner scanner(on_game, options);
-  return split_stream(in, scanner, chunk_size, options);
+  const std::uint64_t games = split_stream(in, scanner, chunk_size, options);
+  if (final_state != nullptr) *final_state = scanner.final_state();
+  return games;
 }
 
 }  // namespace detail
