@@ -12,6 +12,12 @@ Variant build_reproduction_vacated(const std::vector<std::string>& options);
 Variant build_battle_of_the_kings(const std::vector<std::string>& options);
 Variant build_reenterent(const std::vector<std::string>& options);
 Variant build_maxim(const std::vector<std::string>& options);
+Variant build_king_of_the_hill(const std::vector<std::string>& options);
+Variant build_racing_kings(const std::vector<std::string>& options);
+Variant build_horde(const std::vector<std::string>& options);
+Variant build_capablanca(const std::vector<std::string>& options);
+Variant build_antichess(const std::vector<std::string>& options);
+Variant build_atomic(const std::vector<std::string>& options);
 
 const std::vector<VariantRecipe>& builtin_recipes() {
   static const std::vector<VariantRecipe> recipes = {
@@ -32,6 +38,12 @@ const std::vector<VariantRecipe>& builtin_recipes() {
       {"battle-of-the-kings", {"battle of kings", "botk"}, {}, &build_battle_of_the_kings},
       {"reenterent", {"re-enterent", "reentrant"}, {}, &build_reenterent},
       {"maxim", {}, {"knight-wide", "portal-diagonal-fill"}, &build_maxim},
+      {"king-of-the-hill", {"koth"}, {}, &build_king_of_the_hill},
+      {"racing-kings", {}, {}, &build_racing_kings},
+      {"horde", {}, {}, &build_horde},
+      {"capablanca", {}, {}, &build_capablanca},
+      {"antichess", {}, {}, &build_antichess},
+      {"atomic", {}, {}, &build_atomic},
   };
   return recipes;
 }

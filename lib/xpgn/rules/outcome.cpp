@@ -48,6 +48,12 @@ std::string_view termination_name(Termination t) {
       return "no_legal_moves";
     case Termination::repetition_loss:
       return "repetition_loss";
+    case Termination::goal_reached:
+      return "goal_reached";
+    case Termination::pieces_gone:
+      return "pieces_gone";
+    case Termination::king_exploded:
+      return "king_exploded";
     case Termination::insufficient_material:
       return "insufficient_material";
     case Termination::fivefold_repetition:
