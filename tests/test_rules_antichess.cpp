@@ -26,7 +26,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("antichess perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][antichess][perft]") {
-  CHECK(test::check_perft_file("antichess-ffish.txt", antichess()) == 39);
+  CHECK(test::check_perft_file("antichess-ffish.txt", antichess()) == 45);
 }
 
 TEST_CASE("antichess: captures are compulsory", "[rules][antichess]") {

@@ -28,7 +28,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("atomic perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][atomic][perft]") {
-  CHECK(test::check_perft_file("atomic-ffish.txt", atomic()) == 39);
+  CHECK(test::check_perft_file("atomic-ffish.txt", atomic()) == 48);
 }
 
 TEST_CASE("atomic: a capture blows up the capturer and the pieces around, not pawns",
@@ -91,6 +91,15 @@ TEST_CASE("atomic: touching kings are never in check", "[rules][atomic]") {
   CHECK_FALSE(in_check(pos));               // the a2 rook attacks d2, but the kings touch
   CHECK(test::is_legal(pos, "Kc2"));        // attacked, but touching
   CHECK_FALSE(test::is_legal(pos, "Kc1"));  // attacked by the a1 rook, not touching
+}
+
+TEST_CASE("atomic: castling across attacked squares beside the enemy king", "[rules][atomic]") {
+  // f1 and g1 are attacked by the f8 rook and the king, but touch the black king on g2.
+  const Position pos = from_fen("5r2/8/8/8/8/8/6k1/4K2R w K - 0 1");
+  CHECK(test::is_legal(pos, "O-O"));
+  // Without the touching king the rook's attack on f1 forbids it.
+  const Position apart = from_fen("5r2/8/8/8/8/8/8/k3K2R w K - 0 1");
+  CHECK_FALSE(test::is_legal(apart, "O-O"));
 }
 
 TEST_CASE("atomic: en passant explodes on the destination square", "[rules][atomic]") {

@@ -25,7 +25,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("capablanca perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][capablanca][perft]") {
-  CHECK(test::check_perft_file("capablanca-ffish.txt", capablanca()) == 39);
+  CHECK(test::check_perft_file("capablanca-ffish.txt", capablanca()) == 45);
 }
 
 TEST_CASE("capablanca: castling takes the king to the i- or c-file", "[rules][capablanca]") {

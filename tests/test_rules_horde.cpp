@@ -25,7 +25,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("horde perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][horde][perft]") {
-  CHECK(test::check_perft_file("horde-ffish.txt", horde()) == 39);
+  CHECK(test::check_perft_file("horde-ffish.txt", horde()) == 45);
 }
 
 TEST_CASE("horde: White has no king, Black exactly one", "[rules][horde]") {

@@ -25,7 +25,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("king of the hill perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][koth][perft]") {
-  CHECK(test::check_perft_file("king-of-the-hill-ffish.txt", koth()) == 39);
+  CHECK(test::check_perft_file("king-of-the-hill-ffish.txt", koth()) == 42);
 }
 
 TEST_CASE("king of the hill: names archives use", "[rules][koth]") {

@@ -25,7 +25,7 @@ Position from_fen(const std::string& fen) {
 
 TEST_CASE("racing kings perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][racing][perft]") {
-  CHECK(test::check_perft_file("racing-kings-ffish.txt", racing()) == 39);
+  CHECK(test::check_perft_file("racing-kings-ffish.txt", racing()) == 45);
 }
 
 TEST_CASE("racing kings: start position and names", "[rules][racing]") {

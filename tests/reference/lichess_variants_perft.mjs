@@ -16,7 +16,8 @@
 // Positions: the start position, then positions sampled from random legal games from the start
 // (mulberry32 PRNG, fixed seed below; each game stops at a ply drawn in MIN_PLY..MAX_PLY and the
 // position is kept unless the game is over there or it was seen before; a game that ends early
-// is dropped). Perft counts every depth 1..DEPTH on the FEN re-parsed by ffish. Fairy-Stockfish
+// is dropped), then the hand-made positions of EXTRA. Perft counts every depth 1..DEPTH on the
+// FEN re-parsed by ffish. Fairy-Stockfish
 // generates no move in a position its variant rules end at once (a king on the hill or the 8th
 // rank, no pieces left, a blown-up king), so such positions inside the tree count no moves.
 import { writeFileSync } from 'node:fs';
@@ -39,6 +40,19 @@ const VARIANTS = [
   ['antichess', 'antichess'],
   ['atomic', 'atomic'],
 ];
+
+// Hand-made positions per ffish variant name, stored after the sampled ones: a rule the random
+// games may miss (atomic: castling across attacked squares beside the enemy king, en passant
+// explosion; racing kings: Black's answer to White's arrival; horde: the first-rank double step).
+const EXTRA = {
+  kingofthehill: ['8/8/8/8/8/3K4/8/k7 w - - 0 1'],
+  racingkings: ['8/k5K1/8/8/8/8/8/8 w - - 0 1', '8/6K1/k7/8/8/8/8/8 w - - 0 1'],
+  horde: ['4k3/8/8/8/8/1p6/8/P7 w - - 0 1', '4k3/8/8/8/1p6/8/P7/8 w - - 0 1'],
+  capablanca: ['r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1', '5k4/P9/10/10/10/10/10/5K4 w - - 0 1'],
+  antichess: ['8/P7/8/8/8/8/8/7k w - - 0 1', '8/8/8/2p1p3/3Q4/8/8/8 w - - 0 1'],
+  atomic: ['5r2/8/8/8/8/8/6k1/4K2R w K - 0 1', '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2',
+    '8/8/8/8/8/3k4/r2K4/r7 w - - 0 1'],
+};
 
 // Up to SAMPLES positions from random games of `variant`, after the start position.
 function samplePositions(variant, rng) {
@@ -90,7 +104,7 @@ function main() {
   const rng = mulberry32(SEED);
   for (const [id, variant] of VARIANTS) {
     const lines = [];
-    for (const fen of samplePositions(variant, rng)) {
+    for (const fen of [...samplePositions(variant, rng), ...(EXTRA[variant] ?? [])]) {
       const board = new ffish.Board(variant, fen);
       if (board.fen() !== fen) throw new Error(`${variant}: FEN does not round-trip: ${fen}`);
       for (let depth = 1; depth <= DEPTH; ++depth) lines.push(`${fen};${depth};${perft(board, depth)}`);
