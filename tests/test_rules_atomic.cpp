@@ -114,3 +114,24 @@ TEST_CASE("atomic: en passant explodes on the destination square", "[rules][atom
 TEST_CASE("atomic: no dead-position rule", "[rules][atomic]") {
   CHECK(judge(from_fen("4k3/8/8/8/8/8/8/4K1B1 w - - 0 1"), {}).termination == Termination::none);
 }
+
+TEST_CASE("atomic samples: a complete game that ends with a blown-up king", "[rules][atomic]") {
+  int files = 0;
+  for (const auto& path : test::sample_files("atomic")) {
+    INFO(path.string());
+    const auto games = record::read_games(test::file_text(path));
+    REQUIRE(games.size() == 1);
+    const record::Game& game = games[0];
+    REQUIRE(game.variant != nullptr);
+    CHECK(game.variant->id == "atomic");
+    CHECK(game.valid());
+    CHECK(game.diagnostics.empty());
+    CHECK(game.mainline_complete);
+    CHECK(game.mainline_plies >= 50);  // 25 moves or more
+    CHECK(game.mainline_plies <= 100);
+    CHECK(game.outcome.decided());
+    CHECK(game.outcome.result() == game.result_tag);
+    ++files;
+  }
+  CHECK(files >= 1);
+}
