@@ -33,6 +33,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#d63384", false, false};
     case K::catacomb_switch:
       return {"", false, false};  // drawn as the last move's relocation
+    case K::exploded:
+      return {"#d42a2a", true, false};
   }
   return {"#000000", false, false};
 }
