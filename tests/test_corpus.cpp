@@ -521,6 +521,38 @@ TEST_CASE("corpus: every main-corpus game survives the canonical PGN round trip"
   }
 }
 
+TEST_CASE("corpus: the atomic and antichess game files check valid",
+          "[corpus][atomic][antichess]") {
+  const fs::path dir = corpus_dir / "variants";
+  struct Expected {
+    const char* file;
+    std::uint64_t games;
+  };
+  for (const Expected& e :
+       {Expected{"pychess-atomic.pgn", 10}, Expected{"python-chess-antichess-programfox.pgn", 2}}) {
+    const fs::path path = dir / e.file;
+    if (!fs::is_regular_file(path)) {
+      WARN("corpus atomic/antichess test skipped: " << path.string() << " is absent");
+      continue;
+    }
+    INFO(path.string());
+    std::string text, error;
+    REQUIRE(xpgn::record::read_file(path.string(), text, error));
+    xpgn::record::ReplayOptions options;
+    options.file_name = path.string();
+    const std::vector<Game> games = xpgn::record::read_games(text, options);
+    CHECK(games.size() == e.games);
+    for (const Game& game : games) {
+      std::string diagnostics;
+      for (const auto& d : game.diagnostics)
+        diagnostics += xpgn::record::format_diagnostic(d) + "\n";
+      INFO("game " << game.index << ":\n" << diagnostics);
+      CHECK(game.variant != nullptr);
+      CHECK(game.valid());
+    }
+  }
+}
+
 TEST_CASE("corpus: every crazyhouse game of variants/ is valid and round-trips", "[corpus]") {
   const fs::path dir = corpus_dir / "variants";
   if (!fs::is_directory(dir)) {

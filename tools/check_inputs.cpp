@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "io.hpp"
+#include "part.hpp"
 #include "xpgn/notation/notation.hpp"
 
 namespace xpgn::cli {
@@ -308,10 +309,13 @@ constexpr std::size_t batch_events = 4096;
 // Reads every input on this thread and replays its games on `jobs` workers.
 void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
                        const record::ReplayOptions& options, std::vector<CheckReport>& reports,
-                       const PartSink& sink) {
+                       const PartSink& sink, const std::optional<ByteRange>& range,
+                       Progress* progress) {
   OrderedReplay workers(jobs, options, reports, sink);
   for (std::size_t i = 0; i < paths.size(); ++i) {
-    Input input(paths[i]);
+    const auto opened = open_input(paths[i], range);
+    Input& input = *opened;
+    if (progress) progress->reading(i, &input);
     if (!input.error().empty()) {
       reports[i].io_error = input.error();
       continue;
@@ -328,9 +332,12 @@ void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
 
 // Reads and replays every input in turn on this thread.
 void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOptions& options,
-                   std::vector<CheckReport>& reports, const PartSink& sink) {
+                   std::vector<CheckReport>& reports, const PartSink& sink,
+                   const std::optional<ByteRange>& range, Progress* progress) {
   for (std::size_t i = 0; i < paths.size(); ++i) {
-    Input input(paths[i]);
+    const auto opened = open_input(paths[i], range);
+    Input& input = *opened;
+    if (progress) progress->reading(i, &input);
     CheckReport& report = reports[i];
     if (!input.error().empty()) {
       report.io_error = input.error();
@@ -358,14 +365,15 @@ void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOp
 }  // namespace
 
 std::vector<CheckReport> check_inputs(const std::vector<std::string>& paths, unsigned jobs,
-                                      record::ReplayOptions options, const PartSink& sink) {
+                                      record::ReplayOptions options, const PartSink& sink,
+                                      const std::optional<ByteRange>& range, Progress* progress) {
   options.mode = record::ReplayMode::check;
   std::vector<CheckReport> reports(paths.size());
   for (std::size_t i = 0; i < paths.size(); ++i) reports[i].name = paths[i];
   if (jobs <= 1)
-    check_in_turn(paths, options, reports, sink);
+    check_in_turn(paths, options, reports, sink, range, progress);
   else
-    check_in_parallel(paths, jobs, options, reports, sink);
+    check_in_parallel(paths, jobs, options, reports, sink, range, progress);
   return reports;
 }
 

@@ -5,9 +5,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "io.hpp"
+#include "progress.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
 
@@ -23,8 +26,12 @@ using PartSink = std::function<void(std::size_t input, const record::CheckReport
 // input that cannot be read has io_error set and the others are still checked. With a `sink`,
 // diagnostics and game summaries go to it as the check goes (memory stays bounded) and the
 // reports returned hold only the counts and I/O errors; without one they hold the diagnostics.
+// With `range`, only those bytes of the (one) input are read; `progress` is told which input is
+// being read.
 std::vector<record::CheckReport> check_inputs(const std::vector<std::string>& paths, unsigned jobs,
                                               record::ReplayOptions options = {},
-                                              const PartSink& sink = {});
+                                              const PartSink& sink = {},
+                                              const std::optional<ByteRange>& range = {},
+                                              Progress* progress = nullptr);
 
 }  // namespace xpgn::cli

@@ -93,6 +93,7 @@ class TextPrinter final : public ReportPrinter {
       out_.add("\n");
     }
   }
+  void flush() override { out_.flush(); }
   void finish(const std::vector<CheckReport>& reports) override {
     const Totals t(reports);
     out_.add("checked " + std::to_string(t.games) + " games: " + std::to_string(t.valid) +
@@ -121,6 +122,7 @@ class JsonPrinter final : public ReportPrinter {
       out_.add(dump_nested(emit::diagnostic_to_json(d), 2));
     }
   }
+  void flush() override { out_.flush(); }
   void finish(const std::vector<CheckReport>& reports) override {
     const Totals t(reports);
     json rest = {{"files", files_json(reports)},
@@ -164,6 +166,7 @@ class JsonLinesPrinter final : public ReportPrinter {
     }
     loose(part, next, part.diagnostics.size());
   }
+  void flush() override { out_.flush(); }
   void finish(const std::vector<CheckReport>& reports) override {
     const Totals t(reports);
     json record = head("summary");
@@ -221,6 +224,7 @@ class SarifPrinter final : public ReportPrinter {
       out_.add(dump_nested(result(d), 4));
     }
   }
+  void flush() override { out_.flush(); }
   void finish(const std::vector<CheckReport>& reports) override {
     json rules = json::array();
     for (const auto& id : rules_) rules.push_back({{"id", id}});

@@ -23,6 +23,8 @@ class ReportPrinter {
   virtual ~ReportPrinter() = default;
   // What a stretch of the input named `file` found, in input order.
   virtual void part(const std::string& file, const record::CheckReport& part) = 0;
+  // Hands what was printed so far to the stream.
+  virtual void flush() = 0;
   // After the last part: the totals of every input (counts and I/O errors).
   virtual void finish(const std::vector<record::CheckReport>& reports) = 0;
 };

@@ -27,6 +27,8 @@ void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files);
 // when there was one. The ids the files define go to `ids` when given.
 bool load_variant_files(const std::vector<std::string>& files,
                         std::vector<std::string>* ids = nullptr);
+// Adds --progress/--no-progress to `sub`, storing the choice in `forced` (unset: automatic).
+void add_progress_options(CLI::App& sub, std::optional<bool>& forced);
 
 // `xpgn check`: validate games.
 void setup_check(CLI::App& app, int& exit_code);
@@ -36,6 +38,8 @@ void setup_convert(CLI::App& app, int& exit_code);
 void setup_perft(CLI::App& app, int& exit_code);
 // `xpgn render`: draw a position as an SVG diagram.
 void setup_render(CLI::App& app, int& exit_code);
+// `xpgn split`: where to cut files into parts at game starts.
+void setup_split(CLI::App& app, int& exit_code);
 // `xpgn variants`: list the built-in variants.
 void setup_variants(CLI::App& app, int& exit_code);
 

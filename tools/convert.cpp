@@ -1,5 +1,7 @@
 // `xpgn convert --to FORMAT [-o FILE] [FILE...]`: write games as canonical PGN, JSON, JSON
 // Lines, long algebraic, UCI coordinates, figurine SAN or an HTML page with diagrams.
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 #include <string>
@@ -7,6 +9,8 @@
 
 #include "commands.hpp"
 #include "io.hpp"
+#include "part.hpp"
+#include "progress.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/html.hpp"
@@ -21,8 +25,11 @@ struct ConvertOptions {
   std::string language = "en";
   std::string output;
   bool strict = false;
+  std::optional<bool> progress;
   notation::ReaderOptions reader;
   std::vector<std::string> variant_files;
+  PartOptions part;
+  std::optional<ByteRange> range;  // resolved from `part`
 };
 
 // Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
@@ -32,10 +39,15 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
                 Writer& writer) {
   bool io_error = false;
   bool invalid = false;
-  auto print = [](const record::Diagnostic& d) {
+  std::vector<std::uint64_t> sizes;
+  for (const auto& f : files) sizes.push_back(input_size(f, options.range));
+  Progress progress(options.progress, sizes);
+  auto print = [&progress](const record::Diagnostic& d) {
+    progress.clear();
     std::cerr << record::format_diagnostic(d) << '\n';
   };
-  for (const auto& name : files) {
+  for (std::size_t index = 0; index < files.size(); ++index) {
+    const std::string& name = files[index];
     record::ReplayOptions replay;
     replay.mode = record::ReplayMode::full;
     replay.file_name = name;
@@ -45,9 +57,13 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;
       writer.write(game);
+      progress.games_done(1);
     };
-    Input input(name);
+    const auto opened = open_input(name, options.range);
+    Input& input = *opened;
+    progress.reading(index, &input);
     if (!input.error().empty()) {
+      progress.clear();
       std::cerr << "xpgn: " << name << ": " << input.error() << '\n';
       io_error = true;
       continue;
@@ -56,10 +72,12 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     record::replay_pgn(input.stream(), replay, handler, &orphans);
     for (const auto& d : orphans) print(d);
     if (auto error = input.read_error(); !error.empty()) {
+      progress.clear();
       std::cerr << "xpgn: " << name << ": " << error << '\n';
       io_error = true;
     }
   }
+  progress.finish();
   writer.finish();
   if (io_error) return exit_usage;
   return invalid ? exit_invalid : exit_ok;
@@ -73,7 +91,7 @@ int convert_html(const ConvertOptions& options, const std::vector<std::string>& 
 }
 
 // Runs the conversion; returns the exit status.
-int run_convert(const ConvertOptions& options) {
+int run_convert(ConvertOptions options) {
   if (!load_variant_files(options.variant_files)) return exit_usage;
   const bool html = options.to == "html";
   auto format = html ? emit::parse_format("pgn") : emit::parse_format(options.to);
@@ -87,6 +105,11 @@ int run_convert(const ConvertOptions& options) {
   }
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
+  if (auto error = resolve_part(options.part, files, options.reader, options.range);
+      !error.empty()) {
+    std::cerr << "xpgn: " << error << '\n';
+    return exit_usage;
+  }
   emit::PgnOptions pgn;
   pgn.language = options.language;
   if (auto clash = output_over_input(options.output, files); !clash.empty()) {
@@ -94,6 +117,8 @@ int run_convert(const ConvertOptions& options) {
     return exit_usage;
   }
   if (options.output.empty() || options.output == "-") {
+    // Games written to the terminal would run through the progress line: none unless asked.
+    if (!options.progress && isatty(STDOUT_FILENO)) options.progress = false;
     if (html) return convert_html(options, files, std::cout);
     emit::GameWriter writer(std::cout, *format, pgn);
     return convert_all(options, files, writer);
@@ -140,6 +165,8 @@ void setup_convert(CLI::App& app, int& exit_code) {
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
+  add_progress_options(*sub, options->progress);
+  add_part_options(*sub, options->part);
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

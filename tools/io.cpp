@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <iostream>
@@ -22,15 +23,22 @@ class FdInputBuffer final : public std::streambuf {
   }
   // errno of the read that failed, 0 if none did.
   int error() const { return error_; }
+  // Reads no more than `bytes` from now on.
+  void limit(std::uint64_t bytes) { left_ = bytes; }
+  // Bytes handed out or buffered so far.
+  std::uint64_t bytes_read() const { return read_; }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    while (error_ == 0) {
-      const ssize_t got = ::read(fd_, buffer_.get(), size);
+    while (error_ == 0 && left_ > 0) {
+      const ssize_t got = ::read(fd_, buffer_.get(),
+                                 static_cast<std::size_t>(std::min<std::uint64_t>(size, left_)));
       if (got < 0 && errno == EINTR) continue;
       if (got < 0) error_ = errno;
       if (got <= 0) break;
+      read_ += static_cast<std::uint64_t>(got);
+      left_ -= static_cast<std::uint64_t>(got);
       setg(buffer_.get(), buffer_.get(), buffer_.get() + got);
       return traits_type::to_int_type(*gptr());
     }
@@ -41,6 +49,8 @@ class FdInputBuffer final : public std::streambuf {
   static constexpr std::size_t size = std::size_t{1} << 16;
   int fd_;
   int error_ = 0;
+  std::uint64_t left_ = ~std::uint64_t{0};
+  std::uint64_t read_ = 0;
   std::unique_ptr<char[]> buffer_;
 };
 
@@ -81,8 +91,34 @@ Input::Input(std::string path) : name_(std::move(path)) {
   else
     error_ = refusal(st, name_ != "-");
   if (!error_.empty()) return;
+  if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
   buffer_ = std::make_unique<FdInputBuffer>(fd_);
   stream_.rdbuf(buffer_.get());
+}
+
+Input::Input(std::string path, const ByteRange& range) : Input(std::move(path)) {
+  if (!error_.empty()) return;
+  struct stat st = {};
+  if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    error_ = "a byte range can only be read from a regular file";
+  } else if (range.start > size_ || range.start > range.end) {
+    error_ = "byte range " + std::to_string(range.start) + ":" + std::to_string(range.end) +
+             " lies outside the file (" + std::to_string(size_) + " bytes)";
+  } else if (lseek(fd_, static_cast<off_t>(range.start), SEEK_SET) < 0) {
+    error_ = emit::error_text(errno);
+  }
+  if (!error_.empty()) {
+    stream_.rdbuf(nullptr);
+    buffer_.reset();
+    size_ = 0;
+    return;
+  }
+  size_ = std::min(range.end, size_) - range.start;
+  buffer_->limit(size_);
+}
+
+std::uint64_t Input::bytes_read() const {
+  return buffer_ ? buffer_->bytes_read() : 0;
 }
 
 Input::~Input() {

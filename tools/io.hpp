@@ -3,6 +3,7 @@
 // checked.
 #pragma once
 
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <string>
@@ -12,9 +13,17 @@ namespace xpgn::cli {
 
 class FdInputBuffer;
 
+// The bytes [start, end) of an input file (`xpgn check --range`); end is clipped to the file.
+struct ByteRange {
+  std::uint64_t start = 0;
+  std::uint64_t end = ~std::uint64_t{0};
+};
+
 // One input of a subcommand, opened for streaming: a file, a FIFO, or standard input ("-").
 class Input {
  public:
+  // Opens only `range` of the file `path`; refused for anything that cannot seek.
+  Input(std::string path, const ByteRange& range);
   // Opens `path`. Refused with a reason in error(): a missing or unreadable file ("permission
   // denied"), a directory ("is a directory"), a device given by name ("is a device, not a
   // file"; standard input may be a terminal).
@@ -30,12 +39,16 @@ class Input {
   std::istream& stream() { return stream_; }
   // After reading: the read error that cut the input short ("" if none).
   std::string read_error() const;
+  // Bytes read so far, and the bytes there are to read (0 when unknown: a pipe, a terminal).
+  std::uint64_t bytes_read() const;
+  std::uint64_t size() const { return size_; }
 
  private:
   std::string name_;
   std::string error_;
   int fd_ = -1;
   bool owns_fd_ = false;
+  std::uint64_t size_ = 0;
   std::unique_ptr<FdInputBuffer> buffer_;
   std::istream stream_{nullptr};
 };

@@ -21,4 +21,12 @@ void add_reader_options(CLI::App& sub, notation::ReaderOptions& options) {
       ->capture_default_str();
 }
 
+void add_progress_options(CLI::App& sub, std::optional<bool>& forced) {
+  sub.add_flag_callback(
+      "--progress", [&forced] { forced = true; },
+      "Show a progress line on standard error (default: when it is a terminal)");
+  sub.add_flag_callback(
+      "--no-progress", [&forced] { forced = false; }, "Never show the progress line");
+}
+
 }  // namespace xpgn::cli

@@ -67,6 +67,13 @@ draw maxim-teleport --variant maxim \
 draw maxim-push --variant maxim --fen "4k3/8/8/(pn)7/8/8/8/R3K3 w - - 0 1" --move "Rxa5>b5"
 draw maxim-pawn-removed --variant maxim --fen "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1" --move b8
 
+# Atomic chess: a capture explodes: the captured piece, the capturer and every piece but pawns
+# around the capture square leave the board. King of the hill: a king on a centre square wins.
+draw atomic-explosion --variant atomic \
+  --fen "r1bqkb1r/pppp1ppp/2n2n2/4p1N1/2B1P3/8/PPPP1PPP/RNBQK2R w KQkq - 0 1" --move Nxf7
+draw king-of-the-hill-goal --variant king-of-the-hill \
+  --fen "4k3/8/8/8/8/3K4/8/8 w - - 0 1" --move Ke4 --square d4:yellow --square e4:yellow \
+  --square d5:yellow --square e5:yellow
 # Crazyhouse: a captured promoted queen goes to the capturer's pocket as a pawn; a drop.
 draw crazyhouse-demotion --variant crazyhouse \
   --fen "k3Q~3/8/8/8/8/8/K7/4r3[NNPbp] b - - 0 1" --move Rxe8

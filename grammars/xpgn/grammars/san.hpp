@@ -37,7 +37,8 @@ struct rank : pg::seq<pg::range<'1', '9'>, pg::opt<pg::digit>> {};
 struct square_rank : rank {};
 struct square : pg::seq<file, square_rank> {};
 struct piece : pg::range<'A', 'Z'> {};
-struct capture : pg::one<'x', ':'> {};
+// 'x' followed by a digit is the x-file (Nx1, b7x1), not a capture mark.
+struct capture : pg::sor<pg::one<':'>, pg::seq<pg::one<'x'>, pg::not_at<pg::digit>>> {};
 struct hint_file_letter : pg::ranges<'a', 'w', 'y', 'z'> {};
 struct dash : pg::one<'-'> {};
 

@@ -6,6 +6,7 @@
 
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/lichess_rules.hpp"
 
 namespace xpgn::catalog {
 
@@ -81,6 +82,30 @@ std::string check_square_list(const rules::Variant& v, const std::string& key,
     start = end + 1;
   }
   return text;
+}
+
+// The squares of a list checked by check_square_list ("d4,e4" or "d4-e5", a rectangle), in
+// the order written, each once.
+std::vector<Square> square_set(const rules::Variant& v, const std::string& key,
+                               const std::string& text) {
+  check_square_list(v, key, text);
+  std::vector<Square> out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(start, end - start);
+    const std::size_t dash = item.find('-');
+    const Square a = rules::parse_square(item.substr(0, dash), v);
+    const Square b = dash == std::string::npos ? a : rules::parse_square(item.substr(dash + 1), v);
+    for (int r = std::min(rank_of(a), rank_of(b)); r <= std::max(rank_of(a), rank_of(b)); ++r)
+      for (int f = std::min(file_of(a), file_of(b)); f <= std::max(file_of(a), file_of(b)); ++f)
+        if (std::find(out.begin(), out.end(), make_square(f, r)) == out.end())
+          out.push_back(make_square(f, r));
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  return out;
 }
 
 struct Registry {
@@ -230,6 +255,48 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  [](Params&, rules::Variant& v) {
                    v.components.push_back(rules::make_last_rank_removal());
                  }});
+  out.push_back({"stacks",
+                 "two friendly pieces may share a square; a capture of a stack pushes the upper "
+                 "piece",
+                 [](Params&, rules::Variant& v) { v.components.push_back(rules::make_stacks()); }});
+  // The lichess / Fairy-Stockfish variants (king of the hill, racing kings, horde, antichess,
+  // atomic).
+  out.push_back({"play-stops-at-end",
+                 "no move is legal in a position that an end rule ending play at once decides "
+                 "(a king on its goal, no pieces left, a blown-up king)",
+                 [](Params&, rules::Variant& v) {
+                   v.components.push_back(rules::make_play_stops_at_end());
+                 }});
+  out.push_back({"no-checks", "no move may give check", [](Params&, rules::Variant& v) {
+                   v.components.push_back(rules::make_no_checks());
+                 }});
+  out.push_back({"compulsory-captures",
+                 "while the side to move can capture, it must (for variants without royal "
+                 "pieces)",
+                 [](Params&, rules::Variant& v) {
+                   if (v.pieces.end() !=
+                       std::find_if(v.pieces.begin(), v.pieces.end(),
+                                    [](const rules::PieceDef& d) { return d.royal; }))
+                     throw ParamError{"", "needs a variant without royal pieces"};
+                   v.components.push_back(rules::make_compulsory_capture());
+                 }});
+  out.push_back({"no-en-passant-from-rank",
+                 "a pawn's double step from the given rank (1 = the owner's first rank) allows "
+                 "no en passant capture",
+                 [](Params& p, rules::Variant& v) {
+                   const Json& rank = p.raw("rank");
+                   if (rank.is_null()) throw ParamError{"rank", "required: a rank from 1"};
+                   const int r = p.integer("rank", 1, 1, v.ranks);
+                   v.components.push_back(rules::make_no_en_passant_from_rank(r - 1));
+                 }});
+  out.push_back({"explosions",
+                 "a capture blows up the capturer and every piece around the capture square "
+                 "but the spared ones (FEN letters; default: pawns)",
+                 [](Params& p, rules::Variant& v) {
+                   const std::string spared =
+                       p.raw("spared").is_null() ? std::string() : p.fen_letters("spared");
+                   v.components.push_back(rules::make_explosions(spared));
+                 }});
   // Crazyhouse and three-check.
   out.push_back(
       {"pockets",
@@ -240,10 +307,6 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  [](Params& p, rules::Variant& v) {
                    v.components.push_back(rules::make_check_count(p.integer("checks", 3, 1, 63)));
                  }});
-  out.push_back({"stacks",
-                 "two friendly pieces may share a square; a capture of a stack pushes the upper "
-                 "piece",
-                 [](Params&, rules::Variant& v) { v.components.push_back(rules::make_stacks()); }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
@@ -252,8 +315,24 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
     out.push_back(
         {name, summary, [make](Params&, rules::Variant& v) { v.end_rules.push_back(make()); }});
   };
-  simple("checkmate-stalemate", "mate loses, stalemate draws; a FEN needs one king a side",
-         &rules::make_checkmate_stalemate);
+  out.push_back(
+      {"checkmate-stalemate",
+       "mate loses, stalemate draws; a FEN needs one king a side (or `kings`: "
+       "[white, black])",
+       [](Params& p, rules::Variant& v) {
+         const Json& kings = p.raw("kings");
+         if (kings.is_null()) {
+           v.end_rules.push_back(rules::make_checkmate_stalemate());
+           return;
+         }
+         if (!kings.is_array() || kings.size() != 2 || !kings[0].is_number_integer() ||
+             !kings[1].is_number_integer() || kings[0].get<long long>() < 0 ||
+             kings[0].get<long long>() > 1 || kings[1].get<long long>() < 0 ||
+             kings[1].get<long long>() > 1)
+           throw ParamError{"kings", "expected [white, black], each 0 or 1, found " + kings.dump()};
+         v.end_rules.push_back(rules::make_checkmate_stalemate_with_kings(
+             {kings[0].get<int>(), kings[1].get<int>()}));
+       }});
   simple("no-moves-loses", "the side to move without a legal move loses",
          &rules::make_no_moves_loses);
   simple("repetition-draw", "threefold repetition claimable, fivefold automatic",
@@ -266,6 +345,35 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
                        rules::make_dead_position(p.flag("bishops_keep_colour", true)));
                  }});
   simple("no-draws", "no draw of any kind: a 1/2-1/2 result is an error", &rules::make_no_draws);
+  // The lichess / Fairy-Stockfish variants (king of the hill, racing kings, horde, antichess,
+  // atomic).
+  out.push_back({"king-on-squares", "a king that reaches one of the squares wins at once",
+                 [](Params& p, rules::Variant& v) {
+                   const Json& squares = p.raw("squares");
+                   if (!squares.is_string())
+                     throw ParamError{"squares",
+                                      "expected squares like \"d4,e4,d5,e5\" or "
+                                      "\"d4-e5\", found " +
+                                          type_name(squares)};
+                   v.end_rules.push_back(rules::make_king_on_squares(
+                       square_set(v, "squares", squares.get<std::string>())));
+                 }});
+  simple("race-to-last-rank",
+         "the first king on the last rank wins; Black may still draw by arriving right after "
+         "White",
+         &rules::make_race_to_last_rank);
+  out.push_back(
+      {"pieces-gone", "a side without any piece on the board loses or wins",
+       [](Params& p, rules::Variant& v) {
+         if (p.raw("side_without_pieces").is_null())
+           throw ParamError{"side_without_pieces",
+                            "required: \"loses\" (horde) or \"wins\" (antichess)"};
+         const bool loses = p.choice("side_without_pieces", {"loses", "wins"}, "loses") == "loses";
+         v.end_rules.push_back(rules::make_no_pieces(loses));
+       }});
+  simple("no-moves-wins", "the side to move without a legal move wins, in check or not",
+         &rules::make_no_moves_wins);
+  simple("king-lost", "a side whose king is gone (blown up) has lost", &rules::make_royal_lost);
   // Three-check.
   out.push_back({"check-limit", "the side that has given the last allowed check wins",
                  [](Params& p, rules::Variant& v) {

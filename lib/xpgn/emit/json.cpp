@@ -61,6 +61,8 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "pregnant";
     case rules::EffectKind::catacomb_switch:
       return "catacomb_switch";
+    case rules::EffectKind::exploded:
+      return "exploded";
     case rules::EffectKind::to_hand:
       return "to_hand";
     case rules::EffectKind::check_counted:

@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 
@@ -86,11 +87,16 @@ class LineWriter {
  public:
   LineWriter(std::string& out, std::size_t max) : out_(out), max_(max) {}
 
-  // A word; `prefix` (an opening parenthesis) is glued in front of the next word.
+  // A word; `prefix` (an opening parenthesis) is glued in front of the next word. Bytes that are
+  // not UTF-8 become U+FFFD here, before the line is measured, so that the output reads back
+  // and wraps the same.
   void word(std::string_view w) {
     flush();
     held_ = prefix_;
-    held_ += w;
+    if (record::is_valid_utf8(w))
+      held_ += w;
+    else
+      held_ += record::replace_invalid_utf8(w);
     prefix_.clear();
     has_held_ = true;
   }
@@ -143,11 +149,17 @@ class LineWriter {
   bool has_held_ = false;
 };
 
-// Appends a tag pair line with '\' and '"' escaped.
+// Appends a tag pair line with '\' and '"' escaped, and bytes that are not UTF-8 replaced by
+// U+FFFD (so that the output reads back as it was written).
 void write_tag(std::string& out, std::string_view name, std::string_view value) {
   out += '[';
   out += name;
   out += " \"";
+  std::string replaced;
+  if (!record::is_valid_utf8(value)) {
+    replaced = record::replace_invalid_utf8(value);
+    value = replaced;
+  }
   for (char c : value) {
     if (c == '\\' || c == '"') out += '\\';
     out += c;
@@ -179,8 +191,11 @@ class MovetextWriter {
     if (options_.comments)
       for (const auto& c : game_.comments) comment(c);
     line(game_.moves, start_ ? &*start_ : nullptr, true, &game_.comments);
+    // The marker as written, else the Result tag when it is a marker (an unknown value such as
+    // "2-0" would not read back as one), else "*".
     std::string_view result = game_.result_marker;
-    if (result.empty()) result = game_.result_tag;
+    const std::string_view tag = game_.result_tag;
+    if (result.empty() && (tag == "1-0" || tag == "0-1" || tag == "1/2-1/2")) result = tag;
     if (result.empty()) result = "*";
     lines_.word(result);
     lines_.finish();

@@ -195,6 +195,12 @@ class Splitter {
  public:
   enum class Event { game, need_more, done };
 
+  // Starts at `pos` (the first byte of a line) instead of the beginning of the input.
+  void start_at(SourcePos pos) {
+    pos_ = mark_ = pos.offset;
+    mark_pos_ = pos;
+  }
+
   // Skips a UTF-8 byte order mark at the start of the input.
   void skip_bom() {
     pos_ = mark_ = 3;
@@ -745,6 +751,47 @@ class EncodingDecision {
   bool decides_on(std::string_view text) const {
     return !forced_ && !decided_ && !is_ascii(text) && !is_valid_utf8(text);
   }
+  // The decision so far, as GameStart::encoding_state ("" when forced).
+  std::string state() const {
+    if (forced_) return "";
+    if (!decided_) return saw_utf8_ ? "utf-8-seen" : "";
+    return utf8_ ? "utf-8" : name_;
+  }
+  // Takes up a decision made on an earlier part of the input (a state() value, optionally
+  // followed by ">FINAL": the decision the whole input makes later, which this part then makes
+  // at its first game that is neither ASCII nor UTF-8, whatever it can see ahead).
+  void restore(std::string state) {
+    if (forced_) return;
+    if (const auto arrow = state.find('>'); arrow != std::string::npos) {
+      preset_ = state.substr(arrow + 1);
+      state.resize(arrow);
+    }
+    if (state.empty()) return;
+    saw_utf8_ = true;
+    if (state == "utf-8-seen") return;
+    saw_utf8_ = false;
+    decided_ = true;
+    utf8_ = state == "utf-8";
+    if (utf8_) return;
+    name_ = state;
+    if (!converter_.open(name_)) {
+      name_ = "windows-1252";
+      converter_.open(name_);
+    }
+  }
+  // Updates the decision as decode() would for `text` (with `ahead` as in decode()), without
+  // converting it.
+  void observe(std::string_view text, std::string_view ahead) {
+    if (forced_ || is_ascii(text)) return;
+    if (is_valid_utf8(text)) {
+      saw_utf8_ = true;
+      return;
+    }
+    std::string note;
+    if (!decided_)
+      decide(text, ahead.size() > text.size() ? ahead.substr(0, encoding_sample_bytes) : text,
+             note);
+  }
   // The text of a game in UTF-8: `text` itself or its conversion in `buffer`; `note` gets the
   // warning to give about this game ("" for none). `ahead` is the input from the game's start
   // to as far as it has been read (the game and what follows it): the decision, when this game
@@ -777,16 +824,15 @@ class EncodingDecision {
   // input from its start on (up to encoding_sample_bytes) for telling legacy encodings apart.
   void decide(std::string_view game, std::string_view sample, std::string& note) {
     decided_ = true;
-    const Utf8Census census = utf8_census(game);
-    if (saw_utf8_ || census.sequences >= census.stray_bytes) {
+    const std::string choice = preset_.empty() ? choose(game, sample) : preset_;
+    if (choice == "utf-8") {
       utf8_ = true;
       note =
           "input is UTF-8 with bytes that are not UTF-8: they are replaced by U+FFFD (the "
           "encoding is decided once per input; --encoding NAME overrides)";
       return;
     }
-    name_ = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
-    if (name_.empty()) name_ = "windows-1252";
+    name_ = choice;
     if (!converter_.open(name_)) {
       name_ = "windows-1252";
       converter_.open(name_);
@@ -795,9 +841,18 @@ class EncodingDecision {
            " from this game on (the encoding is decided once per input; --encoding NAME "
            "overrides)";
   }
+  // What the first game that is neither ASCII nor UTF-8 decides: "utf-8" (UTF-8 with damage)
+  // or the ICU name of a legacy encoding.
+  std::string choose(std::string_view game, std::string_view sample) const {
+    const Utf8Census census = utf8_census(game);
+    if (saw_utf8_ || census.sequences >= census.stray_bytes) return "utf-8";
+    std::string name = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
+    return name.empty() ? "windows-1252" : name;
+  }
 
   Converter converter_;
   std::string name_;
+  std::string preset_;  // the decision a part of the input takes over ("STATE>FINAL" states)
   bool forced_ = false, decided_ = false, utf8_ = false, saw_utf8_ = false;
 };
 
@@ -1012,13 +1067,15 @@ std::string error_token(const char* at, const char* end) {
 // ---- The reader ---------------------------------------------------------------------------------
 class Reader {
  public:
-  Reader(PgnVisitor& visitor, const std::string& encoding) : visitor_(visitor) {
-    if (!encoding.empty()) encoding_.force(encoding);
+  Reader(PgnVisitor& visitor, const ReaderOptions& options)
+      : visitor_(visitor), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
   }
 
-  // Reads one game; `input_end` is the end of the input read so far (the encoding decision
-  // may look ahead that far).
-  void game(const GameSlice& slice, const char* input_end) {
+  // Parses one game and reports it; always goes on (true). `input_end` is the end of the input
+  // read so far (the encoding decision may look ahead that far).
+  bool game(const GameSlice& slice, const char* input_end) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
     std::string note;
@@ -1049,6 +1106,7 @@ class Reader {
     open_ = std::move(st.open_variations);
     open_.clear();
     visitor_.end_game();
+    return true;
   }
 
   std::uint64_t games() const { return games_; }
@@ -1062,7 +1120,7 @@ class Reader {
 
   // Reports a game whose text is longer than `limit` bytes as a game of its own with one
   // syntax error; the splitter skips its text.
-  void oversized_game(SourcePos start, std::uint64_t limit) {
+  bool oversized_game(SourcePos start, std::uint64_t limit) {
     ++games_;
     visitor_.begin_game(games_, start);
     visitor_.syntax_error(
@@ -1071,6 +1129,7 @@ class Reader {
              " bytes (the reader's limit): this game is longer and is skipped up to the next "
              "line starting with [Event \""});
     visitor_.end_game();
+    return true;
   }
 
  private:
@@ -1112,6 +1171,49 @@ struct HeldSlice {
   }
 };
 
+// Reports the games the splitter finds, with the encoding decision before each, to a callback
+// (scan_games); the same interface as Reader for the reading loop.
+class Scanner {
+ public:
+  Scanner(const std::function<bool(const GameStart&)>& on_game, const ReaderOptions& options)
+      : on_game_(on_game), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
+  }
+  // True when game() of this slice will decide the input's encoding (see Reader).
+  bool wants_lookahead(const GameSlice& slice) const {
+    return encoding_.decides_on(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
+  }
+  // Reports the game's start; `input_end` as for Reader::game.
+  bool game(const GameSlice& slice, const char* input_end) {
+    start_.game = ++games_;
+    start_.pos = slice.start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = slice.start.column == 1;
+    encoding_.observe(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
+        std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)));
+    return on_game_(start_);
+  }
+  bool oversized_game(SourcePos start, std::uint64_t) {
+    start_.game = ++games_;
+    start_.pos = start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = false;
+    return on_game_(start_);
+  }
+  std::uint64_t games() const { return games_; }
+  // The encoding decision after the last game scanned (a GameStart::encoding_state value).
+  std::string final_state() const { return encoding_.state(); }
+
+ private:
+  const std::function<bool(const GameStart&)>& on_game_;
+  std::uint64_t games_ = 0;
+  EncodingDecision encoding_;
+  GameStart start_;
+};
+
 bool starts_with_bom(const char* p, std::size_t n) {
   return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
 }
@@ -1119,11 +1221,15 @@ bool starts_with_bom(const char* p, std::size_t n) {
 }  // namespace
 
 std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
-  Reader reader(visitor, options.encoding);
+  Reader reader(visitor, options);
   Splitter splitter;
-  if (starts_with_bom(text.data(), text.size())) splitter.skip_bom();
+  const std::uint64_t base = options.start.offset;
+  if (base > 0)
+    splitter.start_at({options.start.line, 1, base});
+  else if (starts_with_bom(text.data(), text.size()))
+    splitter.skip_bom();
   GameSlice slice;
-  while (splitter.next(text.data(), text.size(), 0, true, slice) == Splitter::Event::game)
+  while (splitter.next(text.data(), text.size(), base, true, slice) == Splitter::Event::game)
     reader.game(slice, text.data() + text.size());
   return reader.games();
 }
@@ -1137,17 +1243,29 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOption
   return detail::read_pgn(in, visitor, default_chunk_size, limits);
 }
 
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::string* final_state) {
+  return detail::scan_games(in, on_game, options, default_chunk_size, final_state);
+}
+
 namespace detail {
 
-std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
-                       const ReaderOptions& limits) {
+namespace {
+
+// Streams `in` through the splitter, `chunk_size` bytes at a time, handing every game to
+// `games` (a Reader or a Scanner: bool game(slice), bool oversized_game(start, limit), games())
+// until it returns false. Returns the number of games.
+template <typename Games>
+std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_size,
+                           const ReaderOptions& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
-  Reader reader(visitor, limits.encoding);
   Splitter splitter;
+  const std::uint64_t start = limits.start.offset;
+  if (start > 0) splitter.start_at({limits.start.line, 1, start});
   std::size_t capacity = 2 * chunk_size;
   std::unique_ptr<char[]> buffer(new char[capacity]);
   std::size_t size = 0;
-  std::uint64_t base = 0;
+  std::uint64_t base = start;
   bool eof = false;
   bool first = true;
   GameSlice slice;
@@ -1158,10 +1276,11 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
   for (;;) {
     // Refill: keep the unfinished game (and a held one), read up to a chunk more.
     if (!eof) {
-      std::uint64_t keep = first ? 0 : splitter.keep_from();
+      std::uint64_t keep = first ? base : splitter.keep_from();
       if (holding) keep = std::min(keep, held.begin);
       if (!first && !holding && size - (keep - base) > limits.max_game_bytes) {
-        reader.oversized_game(splitter.abandon_game(), limits.max_game_bytes);
+        if (!games.oversized_game(splitter.abandon_game(), limits.max_game_bytes))
+          return games.games();
         keep = splitter.keep_from();
       }
       const std::size_t drop = static_cast<std::size_t>(keep - base);
@@ -1184,28 +1303,45 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_
       if (first) {
         if (size < 3 && !eof) continue;  // not enough to see a byte order mark yet
         first = false;
-        if (starts_with_bom(buffer.get(), size)) splitter.skip_bom();
+        if (start == 0 && starts_with_bom(buffer.get(), size)) splitter.skip_bom();
       }
     }
     if (holding) {
       if (!eof && base + size - held.begin < encoding_sample_bytes) continue;
-      reader.game(held.slice(buffer.get(), base), buffer.get() + size);
       holding = false;
+      if (!games.game(held.slice(buffer.get(), base), buffer.get() + size)) return games.games();
     }
     Splitter::Event ev;
     while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game) {
-      if (!eof && reader.wants_lookahead(slice) &&
+      if (!eof && games.wants_lookahead(slice) &&
           static_cast<std::size_t>(buffer.get() + size - slice.begin) < encoding_sample_bytes) {
         held = HeldSlice::of(slice, buffer.get(), base);
         holding = true;
         break;
       }
-      reader.game(slice, buffer.get() + size);
+      if (!games.game(slice, buffer.get() + size)) return games.games();
     }
     if (holding) continue;
     if (ev == Splitter::Event::done) break;
   }
-  return reader.games();
+  return games.games();
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
+                       const ReaderOptions& limits) {
+  Reader reader(visitor, limits);
+  return split_stream(in, reader, chunk_size, limits);
+}
+
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::size_t chunk_size,
+                         std::string* final_state) {
+  Scanner scanner(on_game, options);
+  const std::uint64_t games = split_stream(in, scanner, chunk_size, options);
+  if (final_state != nullptr) *final_state = scanner.final_state();
+  return games;
 }
 
 }  // namespace detail

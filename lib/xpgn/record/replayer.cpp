@@ -300,20 +300,22 @@ struct Replayer::State {
     if (&f == &frames[0]) game.mainline_complete = false;
   }
 
-  // Full mode: keeps a token of a dead line as read (see MoveNode::verified).
+  // Counts a token of a dead line as a move of it, in both modes (a variation may follow it), and
+  // in full mode keeps it as read (see MoveNode::verified).
   void keep_unverified(Frame& f, std::string_view text, SourcePos pos) {
+    ++f.ply;
+    f.has_move = true;
+    f.after_move = true;
     if (!full() || !f.line) return;
     MoveNode& node = f.line->emplace_back();
     node.verified = false;
     node.text.assign(text);
     node.pos = pos;
-    node.ply = ++f.ply;
+    node.ply = f.ply;
     node.unverified_reason = std::move(f.stop_reason);
     f.stop_reason.clear();
     node.comments_before = std::move(f.pending);
     f.pending.clear();
-    f.has_move = true;
-    f.after_move = true;
   }
 
   // Kills `f` after `message` was reported for the token `text`, which is kept unverified.
@@ -483,12 +485,13 @@ struct Replayer::State {
   void on_nag(int value, SourcePos pos) {
     start();
     Frame& f = frames[depth - 1];
-    if (!full()) return;
-    if (!f.has_move || !f.line || f.line->empty()) {
+    // Warned in both modes so that check and convert report the same warnings.
+    if (!f.has_move) {
       report(Severity::warning, pos, 0, "$" + std::to_string(value),
              "annotation without a move is ignored");
       return;
     }
+    if (!full() || !f.line || f.line->empty()) return;
     f.line->back().nags.push_back(value);
   }
 
@@ -541,7 +544,7 @@ struct Replayer::State {
       return;
     }
     p.after_move = false;
-    if (full()) child.line = &p.line->back().variations.emplace_back();
+    if (full() && p.line) child.line = &p.line->back().variations.emplace_back();
     child.ply = p.ply - 1;
     if (parent_dead) {  // inside an unverified line: kept as read
       child.dead = true;

@@ -33,6 +33,7 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#d63384", false, false};
     case K::catacomb_switch:
       return {"", false, false};  // drawn as the last move's relocation
+    case K::exploded:
     case K::to_hand:
       return {"#e8710a", false, true, true};
     case K::check_counted:

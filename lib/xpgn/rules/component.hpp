@@ -3,6 +3,7 @@
 // never asks which variant it is playing.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,13 @@
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
+
+// A rule's say on whether a side's royal pieces are threatened (see royal_verdict()).
+enum class RoyalVerdict : std::uint8_t {
+  usual,       // no say: the usual attack test decides
+  safe,        // not threatened, whatever attacks them (e.g. kings that touch)
+  threatened,  // threatened, whatever attacks them (e.g. the king has gone)
+};
 
 class RuleComponent {
  public:
@@ -81,6 +89,17 @@ class RuleComponent {
   virtual bool allows(const Position& before, const Move& move, const Position& after) const {
     (void)before, (void)move, (void)after;
     return true;
+  }
+
+  // True when this rule overrides royal_verdict() (derived into Variant::royal_judges, so that
+  // the attack test asks only the rules that judge).
+  virtual bool judges_royals() const { return false; }
+  // Whether `side`'s royal pieces are threatened in `pos` (in check, or left attacked by the
+  // move that made `pos`), overriding the usual attack test; the first component with a say
+  // decides. Called by royal_threatened() (movegen.hpp); the default has no say.
+  virtual RoyalVerdict royal_verdict(const Position& pos, Color side) const {
+    (void)pos, (void)side;
+    return RoyalVerdict::usual;
   }
 
   // ---- State this rule keeps in the position ------------------------------------------------

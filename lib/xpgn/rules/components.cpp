@@ -103,6 +103,26 @@ class Castling final : public RuleComponent {
     Square square = no_square;
   };
 
+  // True when the king on `king` would be threatened standing on `s` (everything else
+  // unmoved): attacked there, unless a rule's royal_verdict() calls it safe (kings that touch).
+  static bool threatened_on(const Position& pos, Square king, Square s) {
+    const Color us = pos.side_to_move();
+    if (!is_attacked(pos, s, opposite(us))) return false;
+    if (pos.variant().royal_judges.empty()) return true;
+    Position probe = pos;
+    if (s != king) {
+      const Piece k = probe.at(king);
+      probe.remove(king);
+      if (!probe.at(s).empty()) probe.remove(s);
+      probe.put(s, k);
+    }
+    for (const RuleComponent* c : pos.variant().royal_judges) {
+      const RoyalVerdict verdict = c->royal_verdict(probe, us);
+      if (verdict != RoyalVerdict::usual) return verdict == RoyalVerdict::threatened;
+    }
+    return true;
+  }
+
   // Judges castling to `side` (0 king side, 1 queen side) for the side to move; fills `m` when
   // it is possible. `checked`/`check_known` cache whether the king is in check.
   Verdict judge(const Position& pos, int side, bool& checked, bool& check_known, Move& m) const {
@@ -120,14 +140,14 @@ class Castling final : public RuleComponent {
       const Square s = make_square(f, rank);
       if (s != king && s != rook && !pos.at(s).empty()) return {Problem::blocked, s};
     }
-    if (!check_known) checked = is_attacked(pos, king, opposite(us)), check_known = true;
+    if (!check_known) checked = threatened_on(pos, king, king), check_known = true;
     if (checked) return {Problem::in_check, king};
     // The king may not pass through or land on an attacked square.
     const int step = king_to > file_of(king) ? 1 : -1;
     for (int f = file_of(king); f != king_to;) {
       f += step;
       const Square s = make_square(f, rank);
-      if (is_attacked(pos, s, opposite(us)))
+      if (threatened_on(pos, king, s))
         return {f == king_to ? Problem::lands_attacked : Problem::passes_attacked, s};
     }
     m.kind = MoveKind::castle;

@@ -36,6 +36,12 @@ class EndRule {
   // mates" do not apply then.
   virtual bool wins_without_mate() const { return false; }
 
+  // True when a decided verdict of this rule ends play at once, so that no move is legal in a
+  // position it decides (a king on the hill, a blown-up king; see make_play_stops_at_end() in
+  // lichess_rules.hpp). Such a rule must not look for legal moves through is_legal_after().
+  // judge() (outcome.hpp) asks these rules before all others, whatever their place in the list.
+  virtual bool stops_play() const { return false; }
+
   // What this rule needs of a position read from FEN (e.g. exactly one king a side), as an
   // error message; "" when `pos` is fine.
   virtual std::string check_setup(const Position& pos) const {

@@ -96,6 +96,7 @@ enum class EffectKind : std::uint8_t {
   piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
   pregnant,         // the queen on `square` became pregnant
   catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
+  exploded,         // `piece` on `square` was blown up by a capture's explosion (atomic)
   to_hand,          // the piece taken on `square` entered the capturer's hand as `piece`
   check_counted,    // the king `piece` on `square` was checked; the check was counted
 };

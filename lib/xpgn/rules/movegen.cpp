@@ -358,11 +358,18 @@ Square find_attacker(const Position& pos, Square target, Color by) {
   return no_square;
 }
 
-bool in_check(const Position& pos) {
-  const Color us = pos.side_to_move();
-  for (int i = 0; i < pos.royal_count(us); ++i)
-    if (royal_in_danger(pos, pos.royal_square(us, i), opposite(us))) return true;
+bool royal_threatened(const Position& pos, Color side) {
+  for (const RuleComponent* c : pos.variant().royal_judges) {
+    const RoyalVerdict verdict = c->royal_verdict(pos, side);
+    if (verdict != RoyalVerdict::usual) return verdict == RoyalVerdict::threatened;
+  }
+  for (int i = 0; i < pos.royal_count(side); ++i)
+    if (royal_in_danger(pos, pos.royal_square(side, i), opposite(side))) return true;
   return false;
+}
+
+bool in_check(const Position& pos) {
+  return royal_threatened(pos, pos.side_to_move());
 }
 
 void generate_pseudo_legal(const Position& pos, MoveList& out) {
@@ -456,9 +463,7 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
 }
 
 bool is_legal_after(const Position& before, const Move& move, const Position& after) {
-  const Color us = before.side_to_move();
-  for (int i = 0; i < after.royal_count(us); ++i)
-    if (royal_in_danger(after, after.royal_square(us, i), opposite(us))) return false;
+  if (royal_threatened(after, before.side_to_move())) return false;
   for (const auto& c : before.variant().components)
     if (!c->allows(before, move, after)) return false;
   return true;

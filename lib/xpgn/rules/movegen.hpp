@@ -20,7 +20,11 @@ bool royal_in_danger(const Position& pos, Square s, Color by);
 // rank), or no_square. For messages: names the attacker of a king.
 Square find_attacker(const Position& pos, Square target, Color by);
 
-// True if any royal piece of the side to move is in danger.
+// True if `side`'s royal pieces are threatened in `pos`: as a rule component's royal_verdict()
+// says, else when one of them is in danger (royal_in_danger).
+bool royal_threatened(const Position& pos, Color side);
+
+// True if the side to move is in check (royal_threatened).
 bool in_check(const Position& pos);
 
 // Appends every legal move of the side to move.

@@ -12,12 +12,20 @@ std::string_view Outcome::result() const {
 namespace {
 
 // Asks the variant's end rules in their order of precedence (skipping those that need the legal
-// moves unless `search`): the first decisive verdict wins, else the first claimable one.
+// moves unless `search`): the first decisive verdict wins, else the first claimable one. The
+// rules that end play at once (stops_play()) are asked before all others, wherever they are
+// listed: no move is legal in a position they decide, so a rule looking at the moves (mate,
+// stalemate) would misread it.
 Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
                       bool search) {
+  for (const auto& rule : pos.variant().end_rules) {
+    if (!rule->stops_play() || (rule->needs_moves() && !search)) continue;
+    const Outcome o = rule->judge(pos, earlier_keys);
+    if (o.decided()) return o;
+  }
   Outcome claimable;
   for (const auto& rule : pos.variant().end_rules) {
-    if (rule->needs_moves() && !search) continue;
+    if (rule->stops_play() || (rule->needs_moves() && !search)) continue;
     const Outcome o = rule->judge(pos, earlier_keys);
     if (o.decided()) return o;
     if (o.termination != Termination::none && claimable.termination == Termination::none)
@@ -48,6 +56,12 @@ std::string_view termination_name(Termination t) {
       return "no_legal_moves";
     case Termination::repetition_loss:
       return "repetition_loss";
+    case Termination::goal_reached:
+      return "goal_reached";
+    case Termination::pieces_gone:
+      return "pieces_gone";
+    case Termination::king_exploded:
+      return "king_exploded";
     case Termination::check_limit:
       return "check_limit";
     case Termination::insufficient_material:

@@ -14,9 +14,13 @@ namespace xpgn::rules {
 enum class Termination : std::uint8_t {
   none,
   checkmate,              // decided: side to move is mated
-  stalemate,              // decided: draw (FIDE) or loss (variants whose rule says so)
+  stalemate,              // decided: draw (FIDE), or a win for the stalemated side (variant rule)
   no_legal_moves,         // decided: side to move has no legal move and loses (variant rule)
   repetition_loss,        // decided: the last move repeated a position and loses (variant rule)
+  goal_reached,           // decided: a king reached its goal squares (variant rule; a draw when
+                          // both sides' kings did)
+  pieces_gone,            // decided: a side has no pieces left; it loses or wins (variant rule)
+  king_exploded,          // decided: a side's king has gone from the board; that side lost
   check_limit,            // decided: a side gave its last allowed check and wins (three-check)
   insufficient_material,  // decided: draw, no mate possible
   fivefold_repetition,    // decided: draw

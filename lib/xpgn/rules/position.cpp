@@ -295,11 +295,9 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   pos.fullmove_number_ = setup.fullmove_number;
   if (!pos.read_counters(setup, error) || !pos.read_extra_fields(setup, error)) return std::nullopt;
   // The side not to move may not be in check.
-  for (int i = 0; i < pos.royal_count(opposite(pos.side_)); ++i) {
-    if (royal_in_danger(pos, pos.royal_square(opposite(pos.side_), i), pos.side_)) {
-      error = "the side not to move is in check";
-      return std::nullopt;
-    }
+  if (royal_threatened(pos, opposite(pos.side_))) {
+    error = "the side not to move is in check";
+    return std::nullopt;
   }
   for (const auto& c : variant.components) c->finish(pos);
   return pos;

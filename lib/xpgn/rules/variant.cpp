@@ -140,6 +140,7 @@ void Variant::finish() {
   marked_disarmed = false;
   layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
   move_refiners.clear();
+  royal_judges.clear();
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -149,6 +150,7 @@ void Variant::finish() {
     pawn_moves_reversible |= c->may_move_pawns_back();
     marked_disarmed |= c->disarms_marked_pieces();
     if (c->refines_moves()) move_refiners.push_back(c.get());
+    if (c->judges_royals()) royal_judges.push_back(c.get());
     claim_slots(*c);
   }
 }

@@ -63,6 +63,8 @@ struct Variant {
   const RuleComponent* counter_rule = nullptr;  // small counters per colour
   // The components whose refine_move() completes basic moves (derived by finish()).
   std::vector<const RuleComponent*> move_refiners;
+  // The components whose royal_verdict() may overrule the attack test (derived by finish()).
+  std::vector<const RuleComponent*> royal_judges;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const;

@@ -1,0 +1,143 @@
+// Rule components of the lichess / Fairy-Stockfish variants, but atomic's explosions (see
+// lichess_rules.hpp and components_atomic.cpp).
+#include <algorithm>
+#include <vector>
+
+#include "xpgn/rules/lichess_rules.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/san.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// ---- Play stops at an immediate end ---------------------------------------------------------
+class PlayStopsAtEnd final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "play stops at the end"; }
+  bool allows(const Position& before, const Move&, const Position&) const override {
+    return ended(before).termination == Termination::none;
+  }
+  std::string why_forbidden(const Position& before, const Move&, const Position&) const override {
+    const Outcome o = ended(before);
+    if (o.termination == Termination::none) return {};
+    return "the game is over (" + std::string(termination_name(o.termination)) + ")";
+  }
+
+ private:
+  // The verdict of the first end rule that stops play and decides `pos`, or none.
+  static Outcome ended(const Position& pos) {
+    for (const auto& rule : pos.variant().end_rules) {
+      if (!rule->stops_play()) continue;
+      const Outcome o = rule->judge(pos, {});
+      if (o.decided()) return o;
+    }
+    return {};
+  }
+};
+
+// ---- No checks ------------------------------------------------------------------------------
+class NoChecks final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "no checks"; }
+  bool allows(const Position&, const Move&, const Position& after) const override {
+    return !in_check(after);
+  }
+  std::string why_forbidden(const Position& before, const Move&,
+                            const Position& after) const override {
+    if (!in_check(after)) return {};
+    return "it would give check, and no move may give check in " + before.variant().id;
+  }
+};
+
+// ---- Compulsory captures --------------------------------------------------------------------
+
+// True when pseudo-legal `m` captures in `pos`.
+bool is_capture(const Position& pos, const Move& m) {
+  if (m.kind == MoveKind::en_passant) return true;
+  if (m.kind != MoveKind::normal || m.to == no_square) return false;
+  const Piece target = pos.at(m.to);
+  return !target.empty() && target.color() != pos.side_to_move();
+}
+
+class CompulsoryCapture final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "compulsory capture"; }
+  bool allows(const Position& before, const Move& move, const Position&) const override {
+    return is_capture(before, move) || !can_capture(before);
+  }
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position&) const override {
+    if (is_capture(before, move) || !can_capture(before)) return {};
+    MoveList pseudo;
+    generate_pseudo_legal(before, pseudo);
+    std::vector<std::string> captures;
+    for (const Move& m : pseudo)
+      if (is_capture(before, m)) captures.push_back(to_san(before, m));
+    std::sort(captures.begin(), captures.end());
+    captures.erase(std::unique(captures.begin(), captures.end()), captures.end());
+    std::string list;
+    for (std::size_t i = 0; i < captures.size() && i < 8; ++i)
+      list += (i ? ", " : "") + captures[i];
+    if (captures.size() > 8) list += ", …";
+    return "a capture is compulsory in " + before.variant().id + " (legal captures: " + list + ")";
+  }
+
+ private:
+  // True when the side to move has a pseudo-legal capture; the last answer is kept per thread,
+  // since allows() asks for every move of the same position in turn.
+  static bool can_capture(const Position& pos) {
+    struct Cache {
+      const Variant* variant = nullptr;
+      std::uint64_t key = 0;
+      bool answer = false;
+    };
+    thread_local Cache cache;
+    const std::uint64_t key = pos.key();
+    if (cache.variant == &pos.variant() && cache.key == key) return cache.answer;
+    MoveList pseudo;
+    generate_pseudo_legal(pos, pseudo);
+    bool any = false;
+    for (const Move& m : pseudo)
+      if (is_capture(pos, m)) {
+        any = true;
+        break;
+      }
+    cache = {&pos.variant(), key, any};
+    return any;
+  }
+};
+
+// ---- No en passant after a double step from a given rank ------------------------------------
+class NoEnPassantFromRank final : public RuleComponent {
+ public:
+  explicit NoEnPassantFromRank(int rank) : rank_(rank) {}
+  std::string_view name() const override { return "no en passant from rank"; }
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList*) const override {
+    const Variant& v = before.variant();
+    if (move.kind != MoveKind::normal || !v.pieces[move.piece].pawn) return;
+    const int dr = rank_of(move.to) - rank_of(move.from);
+    if (dr != 2 && dr != -2) return;
+    if (v.relative_rank(move.from, before.side_to_move()) == rank_) after.set_en_passant(no_square);
+  }
+
+ private:
+  int rank_;
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_play_stops_at_end() {
+  return std::make_shared<PlayStopsAtEnd>();
+}
+std::shared_ptr<const RuleComponent> make_no_checks() {
+  return std::make_shared<NoChecks>();
+}
+std::shared_ptr<const RuleComponent> make_compulsory_capture() {
+  return std::make_shared<CompulsoryCapture>();
+}
+std::shared_ptr<const RuleComponent> make_no_en_passant_from_rank(int rank) {
+  return std::make_shared<NoEnPassantFromRank>(rank);
+}
+
+}  // namespace xpgn::rules

@@ -1,0 +1,307 @@
+// The fuzz harnesses of tests/fuzz, one function per entry point, each taking the raw input.
+// fuzz_entry.cpp makes one libFuzzer executable of each; tests/test_fuzz_regressions.cpp runs
+// the kept reproducers through the same functions. A broken invariant throws InvariantBroken
+// (fuzz_common.hpp); sanitizer findings abort. Header-only.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "fuzz_common.hpp"
+#include "xpgn/emit/json.hpp"
+#include "xpgn/emit/pgn.hpp"
+#include "xpgn/notation/detail.hpp"
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/record/replayer.hpp"
+#include "xpgn/render/html.hpp"
+#include "xpgn/render/render.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/position.hpp"
+#include "xpgn/rules/san.hpp"
+
+namespace xpgn::fuzz {
+
+using Harness = void (*)(const std::uint8_t* data, std::size_t size);
+
+namespace detail {
+
+// Writes every event of the PGN reader as one line of text, positions included.
+class Recorder final : public notation::PgnVisitor {
+ public:
+  std::vector<std::string> events;
+
+  void begin_game(std::uint64_t index, SourcePos pos) override {
+    add("game " + std::to_string(index), pos);
+  }
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
+    add("tag " + std::string(name) + "=" + std::string(value), pos);
+  }
+  void move(const SanToken& token, std::string_view text, SourcePos pos) override {
+    add("move " + std::string(text) + " " + format_san(token), pos);
+  }
+  void invalid_move(const notation::SyntaxError& e) override {
+    add("invalid " + e.token + " " + e.expected, e.pos);
+  }
+  void nag(int value, SourcePos pos) override { add("nag " + std::to_string(value), pos); }
+  void comment(std::string_view text, SourcePos pos) override {
+    add("comment " + std::string(text), pos);
+  }
+  void begin_variation(SourcePos pos) override { add("(", pos); }
+  void end_variation(SourcePos pos) override { add(")", pos); }
+  void result(std::string_view text, SourcePos pos) override {
+    add("result " + std::string(text), pos);
+  }
+  void syntax_error(const notation::SyntaxError& e) override {
+    add("syntax " + e.token + " " + e.expected, e.pos);
+  }
+  void warning(SourcePos pos, std::string_view message) override {
+    add("warning " + std::string(message), pos);
+  }
+  void end_game() override { events.push_back("end"); }
+
+ private:
+  // Appends `what` with the position it was reported at.
+  void add(std::string what, SourcePos pos) {
+    what += " @" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + "+" +
+            std::to_string(pos.offset);
+    events.push_back(std::move(what));
+  }
+};
+
+// The variant a choice names (built-in, so never null).
+inline const rules::Variant& variant_of(const VariantChoice& choice) {
+  std::string error;
+  const rules::Variant* v = catalog::find_variant(choice.id, choice.options, error);
+  require(v != nullptr, "a built-in variant choice is unknown");
+  return *v;
+}
+
+// Plays every legal move of `pos` through canonical SAN and back.
+inline void check_moves(const rules::Position& pos) {
+  rules::MoveList moves;
+  rules::generate_legal(pos, moves);
+  require((moves.size() > 0) == rules::has_legal_move(pos),
+          "has_legal_move disagrees with generate_legal");
+  for (const rules::Move& move : moves) {
+    const std::string san = rules::to_san(pos, move);
+    (void)rules::to_long_algebraic(pos, move);
+    (void)rules::to_uci(pos, move);
+    const auto token = notation::parse_san(san);
+    require(token.has_value(), "canonical SAN of a legal move does not parse");
+    rules::Position after = pos;
+    const rules::Resolution r = rules::resolve(pos, *token, &after);
+    require(r.error == rules::MoveError::none, "canonical SAN does not resolve");
+    require(r.move == move, "canonical SAN resolves to another move");
+    require(!r.check_mark_wrong && !r.check_mark_missing, "canonical SAN has a wrong check mark");
+    require(after.fen() == rules::play(pos, move).fen(), "resolve and play disagree");
+  }
+  (void)rules::judge(pos, {});
+}
+
+// Every diagnostic of every game of `text` replayed in `mode`, formatted, with a summary line
+// per game.
+inline std::vector<std::string> diagnostics(const std::string& text, record::ReplayMode mode) {
+  std::vector<std::string> out;
+  record::ReplayOptions options;
+  options.file_name = "fuzz.pgn";
+  options.mode = mode;
+  std::vector<record::Diagnostic> orphans;
+  record::replay_pgn(
+      text, options,
+      [&](record::Game& g) {
+        for (const auto& d : g.diagnostics) out.push_back(record::format_diagnostic(d));
+        out.push_back("game " + std::to_string(g.index) + " plies " +
+                      std::to_string(g.mainline_plies) + (g.valid() ? " valid" : " invalid"));
+        if (mode == record::ReplayMode::full && g.valid())
+          require(g.mainline_complete, "a valid game with an incomplete mainline");
+      },
+      &orphans);
+  for (const auto& d : orphans) out.push_back(record::format_diagnostic(d));
+  return out;
+}
+
+// The canonical PGN writer options a byte selects.
+inline emit::PgnOptions pgn_options_for(std::uint8_t byte) {
+  emit::PgnOptions options;
+  const auto languages = emit::languages();
+  switch (byte % 4) {
+    case 0:
+      options.style = emit::MoveStyle::san;
+      break;
+    case 1:
+      options.style = emit::MoveStyle::long_algebraic;
+      break;
+    case 2:
+      options.style = emit::MoveStyle::uci;
+      break;
+    default:
+      options.style = emit::MoveStyle::figurine;
+      break;
+  }
+  options.language = std::string(languages[(byte / 4) % languages.size()]);
+  options.max_line = (byte & 0x80) ? 255 : 20 + byte % 60;
+  options.comments = (byte & 0x40) == 0;
+  options.variations = (byte & 0x20) == 0;
+  return options;
+}
+
+// The input without its second byte (the options byte of emit_pgn and render).
+inline std::vector<std::uint8_t> without_second_byte(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::uint8_t> rest(data, data + size);
+  rest.erase(rest.begin() + 1);
+  return rest;
+}
+
+}  // namespace detail
+
+// pgn: the first byte chooses a chunk size (1 to 64 bytes), the rest is read as one text and
+// as a stream in chunks of that size; both must report the same events at the same positions.
+inline void run_pgn(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const std::size_t chunk = 1 + data[0] % 64;
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  detail::Recorder whole;
+  const std::uint64_t games_whole = notation::read_pgn(text, whole);
+  detail::Recorder streamed;
+  std::istringstream in{std::string(text)};
+  const std::uint64_t games_streamed = notation::detail::read_pgn(in, streamed, chunk);
+  require(games_whole == games_streamed, "text and stream count different games");
+  require(whole.events == streamed.events, "text and stream report different events");
+}
+
+// san: the input is one token. A token that parses is written with format_san, which must parse
+// again to the same text; a rejected one gets an error column inside the token (or just after
+// it) and a description of what was expected.
+inline void run_san(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  notation::SyntaxError error;
+  const auto token = notation::parse_san(text, &error);
+  if (!token) {
+    require(error.pos.column >= 1 && error.pos.column <= size + 1,
+            "SAN error column outside the token");
+    require(!error.expected.empty(), "SAN error without an expectation");
+    return;
+  }
+  const std::string canonical = format_san(*token);
+  const auto again = notation::parse_san(canonical);
+  require(again.has_value(), "format_san wrote a token parse_san rejects");
+  require(format_san(*again) == canonical, "format_san is not stable");
+}
+
+// fen: the first byte chooses the variant, the rest is a FEN. A FEN that parses is written with
+// format_fen and must parse to the same text; a position the variant accepts must give a FEN it
+// accepts again unchanged, and every legal move must go through canonical SAN and back.
+inline void run_fen(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const rules::Variant& variant = detail::variant_of(variant_for(data[0]));
+  const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
+  notation::SyntaxError error;
+  const auto setup = notation::parse_fen(text, &error);
+  if (!setup) {
+    require(error.pos.column >= 1 && error.pos.column <= text.size() + 1,
+            "FEN error column outside the text");
+    return;
+  }
+  const std::string written = format_fen(*setup);
+  const auto reparsed = notation::parse_fen(written);
+  require(reparsed.has_value(), "format_fen wrote a FEN parse_fen rejects");
+  require(format_fen(*reparsed) == written, "format_fen is not stable");
+  std::string problem;
+  const auto pos = rules::Position::from_setup(variant, *setup, problem);
+  if (!pos) {
+    require(!problem.empty(), "a rejected FEN without a message");
+    return;
+  }
+  const std::string fen = pos->fen();
+  const auto again_setup = notation::parse_fen(fen);
+  require(again_setup.has_value(), "Position::fen wrote a FEN parse_fen rejects");
+  const auto again = rules::Position::from_setup(variant, *again_setup, problem);
+  require(again.has_value(), "Position::fen wrote a FEN the variant rejects");
+  require(again->fen() == fen, "Position::fen is not stable");
+  detail::check_moves(*pos);
+}
+
+// replay: the first byte chooses the variant, the rest is PGN (game_text). Check mode must find
+// exactly the diagnostics of full mode, and a valid game must have its whole mainline replayed.
+inline void run_replay(const std::uint8_t* data, std::size_t size) {
+  const std::string text = game_text(data, size);
+  const auto full = detail::diagnostics(text, record::ReplayMode::full);
+  const auto check = detail::diagnostics(text, record::ReplayMode::check);
+  require(full == check, "check mode and full mode find different diagnostics");
+}
+
+// emit_pgn: the first byte chooses the variant, the second the notation and layout
+// (pgn_options_for), the rest is PGN. Every game is written; a valid one, read back from its
+// canonical PGN, must be valid and give the same canonical PGN.
+inline void run_emit_pgn(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return;
+  const emit::PgnOptions options = detail::pgn_options_for(data[1]);
+  const auto rest = detail::without_second_byte(data, size);
+  for (const record::Game& game : replay_games(rest.data(), rest.size())) {
+    (void)emit::to_pgn(game, options);
+    if (!game.valid()) continue;
+    const std::string canonical = emit::to_pgn(game);
+    const auto again = record::read_games(canonical);
+    require(again.size() == 1, "canonical PGN of a game reads as another number of games");
+    require(again[0].valid(), "canonical PGN of a valid game is not valid");
+    require(emit::to_pgn(again[0]) == canonical, "canonical PGN is not stable");
+  }
+}
+
+// emit_json: the first byte chooses the variant, the rest is PGN. The streamed JSON of every
+// game must be exactly game_to_json().dump() and parse as JSON.
+inline void run_emit_json(const std::uint8_t* data, std::size_t size) {
+  for (const record::Game& game : replay_games(data, size)) {
+    const std::string whole = emit::game_to_json(game).dump();
+    std::ostringstream streamed;
+    emit::write_game_json(streamed, game);
+    require(streamed.str() == whole, "write_game_json differs from game_to_json");
+    require(nlohmann::json::accept(whole), "game JSON does not parse");
+  }
+}
+
+// render: the first byte chooses the variant, the second the drawing options, the rest is PGN.
+// Every mainline diagram is drawn as SVG (at most 64 per game) and all games go on one HTML page.
+inline void run_render(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return;
+  render::SvgOptions svg;
+  const auto themes = render::theme_names();
+  svg.theme = themes[data[1] % themes.size()];
+  svg.flipped = (data[1] & 0x10) != 0;
+  svg.coordinates = (data[1] & 0x20) == 0;
+  svg.size = (data[1] & 0x40) ? 97 : 400;
+  const auto rest = detail::without_second_byte(data, size);
+  const auto games = replay_games(rest.data(), rest.size());
+  for (const record::Game& game : games) {
+    const auto diagrams = render::game_diagrams(game);
+    for (std::size_t i = 0; i < diagrams.size() && i < 64; ++i) {
+      const std::string doc = render::to_svg(diagrams[i], svg);
+      require(doc.find("</svg>") != std::string::npos, "an SVG document without </svg>");
+    }
+  }
+  std::ostringstream page;
+  render::HtmlWriter html(page, render::HtmlOptions{.svg = svg});
+  for (const record::Game& game : games) html.write(game);
+  html.finish();
+}
+
+// Every harness by name (the name of its executable without "fuzz_").
+inline const std::vector<std::pair<std::string, Harness>>& harnesses() {
+  static const std::vector<std::pair<std::string, Harness>> all = {
+      {"pgn", &run_pgn},       {"san", &run_san},           {"fen", &run_fen},
+      {"replay", &run_replay}, {"emit_pgn", &run_emit_pgn}, {"emit_json", &run_emit_json},
+      {"render", &run_render},
+  };
+  return all;
+}
+
+}  // namespace xpgn::fuzz

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Writes the seed corpora of the fuzz harnesses (docs/testing.md) from samples/ and tests/data.
+
+Usage: make_seeds.py REPO_ROOT OUT_DIR
+
+OUT_DIR/<harness>/ receives one file per seed, named by a hash of its content:
+  pgn        chunk-size byte + each whole .pgn file, and + each game alone
+  san        every move token of every game
+  fen        variant byte + every [FEN] tag and every FEN of tests/data/perft
+  replay, emit_json   variant byte + each game without its [Variant]/[VariantOptions] tags
+  emit_pgn, render    variant byte + options byte + the same game text
+The variant byte is the index in VARIANT_CHOICES, which mirrors fuzz::variant_choices()
+(tests/fuzz/fuzz_common.hpp: the built-in catalog entries in order, each alone then with each option; new variants are appended after these).
+"""
+import hashlib
+import os
+import re
+import sys
+
+VARIANT_CHOICES = [
+    ("chess", ""), ("reservists", ""),
+    ("reproduction", ""), ("reproduction", "barren-capture"),
+    ("reproduction-vacated", ""), ("reproduction-vacated", "barren-capture"),
+    ("battle-of-the-kings", ""), ("reenterent", ""),
+    ("maxim", ""), ("maxim", "knight-wide"), ("maxim", "portal-diagonal-fill"),
+]
+
+# Forgiving names (lower case, letters and digits only) of the variants the seeds use.
+NAMES = {"chess": "chess", "standard": "chess", "fromposition": "chess",
+         "reservistsdoublechess": "reservists", "reservists": "reservists",
+         "reproduction": "reproduction", "reproductionvacated": "reproduction-vacated",
+         "battleofthekings": "battle-of-the-kings", "reenterent": "reenterent",
+         "maxim": "maxim"}
+
+# tests/data/perft/<file>.txt -> variant choice
+PERFT = {"battle": ("battle-of-the-kings", ""), "chess-ffish": ("chess", ""),
+         "maxim-knight-wide": ("maxim", "knight-wide"), "maxim": ("maxim", ""),
+         "reenterent": ("reenterent", ""), "reproduction": ("reproduction", ""),
+         "reproduction-barren-capture": ("reproduction", "barren-capture"),
+         "reproduction-vacated": ("reproduction-vacated", ""),
+         "reservists-ffish": ("reservists", "")}
+
+TAG = re.compile(rb'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.M)
+
+
+def choice_byte(variant, options):
+    """The variant byte of a (variant id, options) pair; chess for anything unknown."""
+    key = (variant, options)
+    return bytes([VARIANT_CHOICES.index(key) if key in VARIANT_CHOICES else 0])
+
+
+def games_of(text):
+    """Splits a PGN text into games at each [Event line that follows movetext."""
+    games, current, in_moves = [], [], False
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith(b"[Event ") and in_moves:
+            games.append(b"".join(current))
+            current, in_moves = [], False
+        current.append(line)
+        if line.strip() and not line.lstrip().startswith(b"["):
+            in_moves = True
+    if current:
+        games.append(b"".join(current))
+    return games
+
+
+def variant_of(game):
+    """The (variant id, options) of a game's tags."""
+    tags = {m.group(1).decode(): m.group(2).decode("utf-8", "replace") for m in TAG.finditer(game)}
+    name = re.sub(r"[^a-z0-9]", "", tags.get("Variant", "chess").lower())
+    return NAMES.get(name, "chess"), tags.get("VariantOptions", "")
+
+
+def movetext_tokens(game):
+    """The move tokens of a game: movetext without comments, numbers, NAGs and results."""
+    body = b"\n".join(l for l in game.splitlines() if not l.lstrip().startswith(b"["))
+    body = re.sub(rb"\{[^}]*\}|;[^\n]*", b" ", body)
+    body = re.sub(rb"[()]", b" ", body)
+    for word in body.split():
+        word = re.sub(rb"^\d+\.+", b"", word)
+        if word and not word.startswith(b"$") and word not in (b"1-0", b"0-1", b"1/2-1/2", b"*"):
+            yield re.sub(rb"[!?]+$", b"", word)
+
+
+def main():
+    root, out = sys.argv[1], sys.argv[2]
+    seeds = {h: set() for h in ("pgn", "san", "fen", "replay", "emit_json", "emit_pgn", "render")}
+    pgn_files = []
+    for top in ("samples", "tests/data"):
+        for d, _, files in os.walk(os.path.join(root, top)):
+            pgn_files += [os.path.join(d, f) for f in files if f.endswith(".pgn")]
+    for path in sorted(pgn_files):
+        text = open(path, "rb").read()
+        seeds["pgn"].add(b"\x00" + text)
+        seeds["pgn"].add(b"\x06" + text)
+        for game in games_of(text):
+            seeds["pgn"].add(b"\x02" + game)
+            variant, options = variant_of(game)
+            byte = choice_byte(variant, options)
+            body = b"".join(l for l in game.splitlines(keepends=True)
+                            if not re.match(rb"\s*\[Variant(Options)?\s", l))
+            seeds["replay"].add(byte + body)
+            seeds["emit_json"].add(byte + body)
+            seeds["emit_pgn"].add(byte + b"\x00" + body)
+            seeds["render"].add(byte + b"\x00" + body)
+            for m in TAG.finditer(game):
+                if m.group(1) == b"FEN":
+                    seeds["fen"].add(byte + m.group(2))
+            seeds["san"].update(movetext_tokens(game))
+    perft_dir = os.path.join(root, "tests/data/perft")
+    for f in sorted(os.listdir(perft_dir)):
+        byte = choice_byte(*PERFT.get(f[:-4], ("chess", "")))
+        for line in open(os.path.join(perft_dir, f), "rb"):
+            if line.strip() and not line.startswith(b"#"):
+                seeds["fen"].add(byte + line.split(b";")[0].strip())
+    for harness, items in seeds.items():
+        d = os.path.join(out, harness)
+        os.makedirs(d, exist_ok=True)
+        for item in items:
+            name = hashlib.sha1(item).hexdigest()
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(item)
+        print(f"{harness}: {len(items)} seeds in {d}")
+
+
+if __name__ == "__main__":
+    main()
