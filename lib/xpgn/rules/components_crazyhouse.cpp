@@ -212,6 +212,9 @@ class CheckLimit final : public EndRule {
     return {};
   }
   bool wins_without_mate() const override { return true; }
+  // The game ends with the last check: no move is legal afterwards (with the
+  // play-stops-at-end component), as Fairy-Stockfish plays it.
+  bool stops_play() const override { return true; }
   std::string check_setup(const Position& pos) const override {
     if (pos.variant().counter_rule == nullptr) return "the check limit needs a check count rule";
     return {};
