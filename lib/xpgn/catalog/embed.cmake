@@ -4,7 +4,7 @@
 set(XPGN_CATALOG_DIR ${CMAKE_CURRENT_SOURCE_DIR}/lib/xpgn/catalog/variants)
 set(XPGN_CATALOG_FILES
     chess.json reservists.json reproduction.json reproduction-vacated.json
-    battle-of-the-kings.json reenterent.json maxim.json aliases.json)
+    battle-of-the-kings.json reenterent.json maxim.json seirawan.json aliases.json)
 file(GLOB xpgn_catalog_present CONFIGURE_DEPENDS ${XPGN_CATALOG_DIR}/*.json)
 foreach(present ${xpgn_catalog_present})
   get_filename_component(present_name ${present} NAME)

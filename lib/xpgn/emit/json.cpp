@@ -61,6 +61,8 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "pregnant";
     case rules::EffectKind::catacomb_switch:
       return "catacomb_switch";
+    case rules::EffectKind::gated:
+      return "gated";
   }
   return "unknown";
 }

@@ -33,6 +33,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#d63384", false, false};
     case K::catacomb_switch:
       return {"", false, false};  // drawn as the last move's relocation
+    case K::gated:
+      return {"#1e9e4a", false, false};  // as a birth: a piece that was not on the board
   }
   return {"#000000", false, false};
 }

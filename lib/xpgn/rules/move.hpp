@@ -33,6 +33,8 @@ struct Move {
   Square relocation = no_square;                  // where the piece ends after arriving
   Square push = no_square;                        // where a captured stack's survivor is pushed
   Square pair_a = no_square, pair_b = no_square;  // a declared pair of squares (",^a^b")
+  Square gate = no_square;                        // where a piece from hand is gated ("/H")
+  PieceType gate_piece = no_piece_type;           // the gated piece's type
 
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -96,6 +98,7 @@ enum class EffectKind : std::uint8_t {
   piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
   pregnant,         // the queen on `square` became pregnant
   catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
+  gated,            // `piece` entered from the hand on `square` (Seirawan gating)
 };
 
 struct Effect {
