@@ -198,3 +198,34 @@ TEST_CASE("seirawan samples: complete games that replay cleanly", "[rules][seira
   }
   CHECK(files >= 1);
 }
+
+TEST_CASE("seirawan960: Chess960 castling with gating, counts made by ffish (is960)",
+          "[rules][perft][seirawan]") {
+  // ffish 0.7.10, variant "seirawan" with is960 = true, perft 1-3 (ffish prints these FENs with
+  // Shredder letters, GABCDEFHgabcdefh and EABeab; xpgn reads both forms).
+  const Position pychess =
+      from_fen("rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[HEhe] w HECBFQKhecbfqk - 0 1");
+  CHECK(pychess.fen() ==
+        "rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[EHeh] w KQBCEFHkqbcefh - 0 1");
+  CHECK(from_fen("rnqkbnrb/pppppppp/8/8/8/8/PPPPPPPP/RNQKBNRB[EHeh] w GABCDEFHgabcdefh - 0 1")
+            .fen() == pychess.fen());
+  CHECK(perft(pychess, 1) == 28);
+  CHECK(perft(pychess, 2) == 784);
+  CHECK(perft(pychess, 3) == 25064);
+  const Position near = from_fen("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3[HEhe] w KQkq - 0 1");
+  CHECK(perft(near, 1) == 44);
+  CHECK(perft(near, 2) == 1936);
+  CHECK(perft(near, 3) == 63630);
+  // ffish's castlings there, as UCI and SAN.
+  const auto moves = san_by_uci(near);
+  for (const auto& [uci, san] : std::map<std::string, std::string>{{"b1e1", "O-O"},
+                                                                   {"b1e1h", "O-O/Hb1"},
+                                                                   {"e1b1e", "O-O/Ee1"},
+                                                                   {"b1a1", "O-O-O"},
+                                                                   {"b1a1e", "O-O-O/Eb1"},
+                                                                   {"a1b1h", "O-O-O/Ha1"}}) {
+    INFO(uci);
+    REQUIRE(moves.count(uci) == 1);
+    CHECK(moves.at(uci) == san);
+  }
+}
