@@ -67,7 +67,7 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
   CHECK(ids == std::vector<std::string>{"chess", "reservists", "reproduction",
                                         "reproduction-vacated", "battle-of-the-kings", "reenterent",
                                         "maxim", "king-of-the-hill", "racing-kings", "horde",
-                                        "capablanca", "antichess", "atomic"});
+                                        "capablanca", "antichess", "atomic", "seirawan"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -78,8 +78,7 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
     CHECK(v->id == "chess");
   }
   // The variants being added elsewhere have their archive names reserved already.
-  for (const char* name : {"Crazyhouse", "zh", "Three-check", "3check", "Three Check", "Seirawan",
-                           "S-Chess", "schess", "Seirawan Chess"}) {
+  for (const char* name : {"Crazyhouse", "zh", "Three-check", "3check", "Three Check"}) {
     INFO(name);
     CHECK(catalog::find_variant(name, "", error) == nullptr);
     CHECK_THAT(error, Catch::StartsWith("unknown variant '" + std::string(name) + "'"));
@@ -95,7 +94,12 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"racingkings", "racing-kings"},
                                                         {"Horde", "horde"},
                                                         {"Capablanca", "capablanca"},
-                                                        {"Capablanca Chess", "capablanca"}}) {
+                                                        {"Capablanca Chess", "capablanca"},
+                                                        {"Seirawan", "seirawan"},
+                                                        {"S-Chess", "seirawan"},
+                                                        {"schess", "seirawan"},
+                                                        {"Seirawan Chess", "seirawan"},
+                                                        {"Seirawan960", "seirawan"}}) {
     INFO(name);
     const rules::Variant* v = catalog::find_variant(name, "", error);
     REQUIRE(v != nullptr);
@@ -211,6 +215,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
                  "stacks, ") &&
                  Catch::EndsWith(")\n"));
   CHECK_THAT(unknown, Catch::Contains(", explosions"));
+  CHECK_THAT(unknown, Catch::Contains(", gating"));
   // Bad parameter.
   CHECK(load_errors(definition("bad-parameter", R"(  "base": "chess",
   "components": [{"name": "promotion", "choices": "QRX"}])")) ==
@@ -233,8 +238,8 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
   CHECK(load_errors(definition("bad-base", R"(  "base": "chesss")")) ==
         "bad.json:5:11: error: /base: unknown base 'chesss' (built-in variants: chess, "
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
-        "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic; or the id "
-        "of another --variant-file)\n");
+        "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, "
+        "seirawan; or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {
     const std::string dir = std::string(XPGN_TEST_DATA) + "/variants/";

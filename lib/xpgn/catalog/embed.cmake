@@ -6,6 +6,7 @@ set(XPGN_CATALOG_FILES
     chess.json reservists.json reproduction.json reproduction-vacated.json
     battle-of-the-kings.json reenterent.json maxim.json
     king-of-the-hill.json racing-kings.json horde.json capablanca.json antichess.json atomic.json
+    seirawan.json
     aliases.json)
 file(GLOB xpgn_catalog_present CONFIGURE_DEPENDS ${XPGN_CATALOG_DIR}/*.json)
 foreach(present ${xpgn_catalog_present})

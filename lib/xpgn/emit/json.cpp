@@ -63,6 +63,8 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "catacomb_switch";
     case rules::EffectKind::exploded:
       return "exploded";
+    case rules::EffectKind::gated:
+      return "gated";
   }
   return "unknown";
 }

@@ -35,6 +35,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"", false, false};  // drawn as the last move's relocation
     case K::exploded:
       return {"#d42a2a", true, false};
+    case K::gated:
+      return {"#1e9e4a", false, false};  // as a birth: a piece that was not on the board
   }
   return {"#000000", false, false};
 }

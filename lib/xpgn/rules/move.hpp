@@ -33,6 +33,8 @@ struct Move {
   Square relocation = no_square;                  // where the piece ends after arriving
   Square push = no_square;                        // where a captured stack's survivor is pushed
   Square pair_a = no_square, pair_b = no_square;  // a declared pair of squares (",^a^b")
+  Square gate = no_square;                        // where a piece from hand is gated ("/H")
+  PieceType gate_piece = no_piece_type;           // the gated piece's type
 
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -97,6 +99,7 @@ enum class EffectKind : std::uint8_t {
   pregnant,         // the queen on `square` became pregnant
   catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
   exploded,         // `piece` on `square` was blown up by a capture's explosion (atomic)
+  gated,            // `piece` entered from the hand on `square` (Seirawan gating)
 };
 
 struct Effect {
