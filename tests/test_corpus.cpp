@@ -582,3 +582,34 @@ TEST_CASE("corpus: every crazyhouse game of variants/ is valid and round-trips",
   // Fairy-Stockfish lichess file 1 each.
   CHECK(games == 189);
 }
+
+TEST_CASE("corpus: every Seirawan game of variants/ is valid", "[corpus][seirawan]") {
+  const fs::path dir = corpus_dir / "variants";
+  if (!fs::is_directory(dir)) {
+    WARN("corpus Seirawan test skipped: " << dir.string() << " is not a directory");
+    return;
+  }
+  // pychess's Seirawan games (401; the file's 103 crazyhouse games are not counted) and the two
+  // Fairy-Stockfish test files (one Seirawan and one Seirawan960 game).
+  std::vector<fs::path> files{dir / "pychess-schess.pgn"};
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().rfind("fairy-stockfish-pychess-variants_", 0) == 0)
+      files.push_back(entry.path());
+  std::uint64_t seirawan = 0;
+  for (const auto& path : files) {
+    INFO(path.string());
+    std::string text, error;
+    REQUIRE(xpgn::record::read_file(path.string(), text, error));
+    xpgn::record::ReplayOptions options;
+    options.file_name = path.string();
+    for (const Game& game : xpgn::record::read_games(text, options)) {
+      if (!game.variant || game.variant->id != "seirawan") continue;
+      ++seirawan;
+      INFO("game " << game.index);
+      for (const auto& d : game.diagnostics)
+        if (d.severity == Severity::error) FAIL_CHECK(d.message);
+      CHECK(game.valid());
+    }
+  }
+  CHECK(seirawan == 403);
+}

@@ -310,9 +310,9 @@ TEST_CASE("read_pgn: the encoding is decided once per input", "[notation][pgn]")
 }
 
 TEST_CASE("read_pgn: invalid moves are reported and reading goes on", "[notation][pgn]") {
-  const Log log = read("1. e4 e9x 2. Nf3 Nc6/H Bb5 *");
+  const Log log = read("1. e4 e9x 2. Nf3 Nc6/h Bb5 *");
   CHECK(log == Log{"game 1 @1:1 +0", "move e4", "invalid e9x @1:7: a square such as e4", "move Nf3",
-                   "invalid Nc6/H @1:18: the end of the move", "move Bb5", "result *", "end"});
+                   "invalid Nc6/h @1:18: the end of the move", "move Bb5", "result *", "end"});
 }
 
 TEST_CASE("read_pgn: syntax errors skip to the next game with file positions", "[notation][pgn]") {

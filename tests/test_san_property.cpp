@@ -37,13 +37,14 @@ bool resolves_to(const Position& pos, const std::string& text, const Move& move)
 }
 
 // UCI coordinates carry no second actions, no placement piece choice, no pass square, and
-// cannot say which piece of a stack (Maxim) moves.
+// cannot say which piece of a stack (Maxim) moves. A gating's UCI ("g1f3h", as Fairy-Stockfish
+// writes it) is output only: read back, its letter would be a promotion.
 bool uci_expresses(const Position& pos, const Move& m) {
   if (m.from != no_square && !pos.under(m.from).empty()) return false;
   return (m.kind == MoveKind::normal || m.kind == MoveKind::en_passant ||
           m.kind == MoveKind::castle) &&
          m.birth == no_square && m.relocation == no_square && m.push == no_square &&
-         m.pair_a == no_square;
+         m.pair_a == no_square && m.gate == no_square;
 }
 
 void fail(Figures& f, const Position& pos, const std::string& what) {

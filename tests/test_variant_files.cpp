@@ -64,10 +64,11 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
   std::vector<std::string> ids;
   for (const auto& e : entries)
     if (e.builtin) ids.push_back(e.id);
-  CHECK(ids == std::vector<std::string>{
-                   "chess", "reservists", "reproduction", "reproduction-vacated",
-                   "battle-of-the-kings", "reenterent", "maxim", "king-of-the-hill", "racing-kings",
-                   "horde", "capablanca", "antichess", "atomic", "crazyhouse", "three-check"});
+  CHECK(ids == std::vector<std::string>{"chess", "reservists", "reproduction",
+                                        "reproduction-vacated", "battle-of-the-kings", "reenterent",
+                                        "maxim", "king-of-the-hill", "racing-kings", "horde",
+                                        "capablanca", "antichess", "atomic", "seirawan",
+                                        "crazyhouse", "three-check"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -77,8 +78,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
     REQUIRE(v != nullptr);
     CHECK(v->id == "chess");
   }
-  // The variants being added elsewhere have their archive names reserved already.
-  for (const char* name : {"Seirawan", "S-Chess", "schess", "Seirawan Chess"}) {
+  // Variants archives name that xpgn does not play stay unknown, with a clear error.
+  for (const char* name : {"Sittuyin", "Giveaway"}) {
     INFO(name);
     CHECK(catalog::find_variant(name, "", error) == nullptr);
     CHECK_THAT(error, Catch::StartsWith("unknown variant '" + std::string(name) + "'"));
@@ -99,7 +100,12 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"zh", "crazyhouse"},
                                                         {"Three-check", "three-check"},
                                                         {"3check", "three-check"},
-                                                        {"Three Check", "three-check"}}) {
+                                                        {"Three Check", "three-check"},
+                                                        {"Seirawan", "seirawan"},
+                                                        {"S-Chess", "seirawan"},
+                                                        {"schess", "seirawan"},
+                                                        {"Seirawan Chess", "seirawan"},
+                                                        {"Seirawan960", "seirawan"}}) {
     INFO(name);
     const rules::Variant* v = catalog::find_variant(name, "", error);
     REQUIRE(v != nullptr);
@@ -216,6 +222,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
                  Catch::EndsWith(")\n"));
   CHECK_THAT(unknown, Catch::Contains(", explosions"));
   CHECK_THAT(unknown, Catch::Contains(", pockets, check-count"));
+  CHECK_THAT(unknown, Catch::Contains(", gating"));
   // Bad parameter.
   CHECK(load_errors(definition("bad-parameter", R"(  "base": "chess",
   "components": [{"name": "promotion", "choices": "QRX"}])")) ==
@@ -238,8 +245,8 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
   CHECK(load_errors(definition("bad-base", R"(  "base": "chesss")")) ==
         "bad.json:5:11: error: /base: unknown base 'chesss' (built-in variants: chess, "
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
-        "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, crazyhouse, "
-        "three-check; or the id of another --variant-file)\n");
+        "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
+        "crazyhouse, three-check; or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {
     const std::string dir = std::string(XPGN_TEST_DATA) + "/variants/";

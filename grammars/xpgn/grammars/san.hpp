@@ -8,8 +8,9 @@
 //   placement    P@e4 N@c3 @e4 P@e7=I (a placed pawn that becomes another piece at once)
 //   SAN          e4 exd5 e:d5 a8=Q a8Q Nf3 Nxf3 Nbd7 N1d2 Nbxd7 Ixa8 Ae10
 //   long         e2e4 e2-e4 e2xe4 Ng1f3 Ng1-f3 Nb1d2 e7e8q e7e8=Q
-//   second acts  ,P@d5 or ,P@e7=I (birth)  ~c4 (relocation)  >d6 (push)  ,^c5^f5 (portals),
-//                in this order
+//   second acts  /H (gating)  ,P@d5 or ,P@e7=I (birth)  ~c4 (relocation)  >d6 (push)
+//                ,^c5^f5 (portals), in this order
+//   castling     may be followed by a gating with its square: O-O/Ee1 O-O/Hh1
 //   check        + or # after the whole token
 //
 // Files are a..z, ranks 1..99. A lower-case letter starts a pawn move; an upper-case letter is a
@@ -78,6 +79,9 @@ struct placement_square : square {};
 struct placement : pg::seq<pg::at<pg::opt<piece>, placement_at>, pg::opt<placement_piece>, placement_at, placement_square, pg::opt<promotion>> {};
 
 // ---- Second actions (variants) ------------------------------------------------------------------
+struct gate_piece : piece {};
+struct gate_square : square {};
+struct gating : pg::seq<pg::one<'/'>, gate_piece, pg::opt<gate_square>> {};
 struct birth_at : pg::one<'@'> {};
 struct birth_piece : piece {};
 struct birth_square : square {};
@@ -91,13 +95,14 @@ struct push : pg::seq<pg::one<'>'>, push_square> {};
 struct portal_a : square {};
 struct portal_b : square {};
 struct portals : pg::seq<pg::one<','>, pg::one<'^'>, portal_a, pg::one<'^'>, portal_b> {};
-struct second_actions : pg::seq<pg::opt<birth>, pg::opt<relocation>, pg::opt<push>, pg::opt<portals>> {};
+struct second_actions : pg::seq<pg::opt<gating>, pg::opt<birth>, pg::opt<relocation>, pg::opt<push>, pg::opt<portals>> {};
 struct move : pg::seq<pg::sor<piece_move, pawn_move>, second_actions> {};
 
 // ---- Whole token --------------------------------------------------------------------------------
 struct check : pg::one<'+', '#'> {};
 // Moves come first because they are the most frequent; no move is a prefix of another form.
-struct token : pg::seq<pg::sor<move, castle, pass, placement>, pg::opt<check>> {};
+struct castle_move : pg::seq<castle, pg::opt<gating>> {};
+struct token : pg::seq<pg::sor<move, castle_move, pass, placement>, pg::opt<check>> {};
 struct token_end : pg::eof {};
 // A complete input that is exactly one token.
 struct grammar : pg::seq<token, token_end> {};

@@ -297,6 +297,15 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                        p.raw("spared").is_null() ? std::string() : p.fen_letters("spared");
                    v.components.push_back(rules::make_explosions(spared));
                  }});
+  out.push_back({"gating",
+                 "pieces in hand (FEN letters) enter on the square a back-rank piece leaves on "
+                 "its first move, or the king's or rook's square of a castling (Seirawan)",
+                 [](Params& p, rules::Variant& v) {
+                   const std::string pieces = p.fen_letters("pieces");
+                   if (pieces.empty())
+                     throw ParamError{"pieces", "expected at least one FEN letter"};
+                   v.components.push_back(rules::make_gating(pieces));
+                 }});
   // Crazyhouse and three-check.
   out.push_back(
       {"pockets",

@@ -33,10 +33,13 @@ std::string format_san(const SanToken& t) {
   std::string out;
   switch (t.kind) {
     case TokenKind::castle_short:
-      out = "O-O";
-      break;
     case TokenKind::castle_long:
-      out = "O-O-O";
+      out = t.kind == TokenKind::castle_short ? "O-O" : "O-O-O";
+      if (t.gate_piece != 0) {
+        out += '/';
+        out += t.gate_piece;
+        append_coord(out, t.gate_square);
+      }
       break;
     case TokenKind::pass:
       out = "--";
@@ -59,6 +62,11 @@ std::string format_san(const SanToken& t) {
       if (t.promotion != 0) {
         out += '=';
         out += t.promotion;
+      }
+      if (t.gate_piece != 0) {
+        out += '/';
+        out += t.gate_piece;
+        append_coord(out, t.gate_square);
       }
       if (t.birth_piece != 0) {
         out += ',';

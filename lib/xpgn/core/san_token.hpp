@@ -46,12 +46,14 @@ struct SanToken {
   Coord push;                // ">d6": where the survivor of a captured stack is pushed
   Coord pair_a, pair_b;      // ",^c5^f5": a pair of squares declared after the move (Maxim portals)
   Coord pass_queen;          // "--d1": the queen that becomes pregnant
+  char gate_piece = 0;       // "/H", "O-O/Ee1": letter of the piece gated from the hand, 0 if none
+  Coord gate_square;         // "O-O/Ee1": where it is gated (written for castling only)
 
   char check = 0;  // '+' or '#' as written, 0 if none
 };
 
 // Canonical text of a token: the output form of notation.md (SAN with '=' before promotion,
-// "O-O", "--", "P@e4", ",P@d5", "~c4", ">d6", ",^c5^f5", then '+' or '#').
+// "O-O", "--", "P@e4", "/H", "O-O/Ee1", ",P@d5", "~c4", ">d6", ",^c5^f5", then '+' or '#').
 std::string format_san(const SanToken& token);
 
 // Name of a coordinate ("e4"; a partial one gives only what it has: "e" or "4").

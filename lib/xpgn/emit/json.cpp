@@ -67,6 +67,8 @@ std::string_view effect_name(rules::EffectKind kind) {
       return "to_hand";
     case rules::EffectKind::check_counted:
       return "check_counted";
+    case rules::EffectKind::gated:
+      return "gated";
   }
   return "unknown";
 }

@@ -160,6 +160,20 @@ struct action<gs::birth_promotion_letter> {
   }
 };
 template <>
+struct action<gs::gate_piece> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.gate_piece = *in.begin();
+  }
+};
+template <>
+struct action<gs::gate_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.gate_square = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
 struct action<gs::relocation_square> {
   template <typename Input>
   static void apply(const Input& in, SanToken& t) {

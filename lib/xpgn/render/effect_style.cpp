@@ -38,6 +38,8 @@ EffectStyle effect_style(rules::EffectKind kind) {
       return {"#e8710a", false, true, true};
     case K::check_counted:
       return {"#d42a2a", true, false};
+    case K::gated:
+      return {"#1e9e4a", false, false};  // as a birth: a piece that was not on the board
   }
   return {"#000000", false, false};
 }

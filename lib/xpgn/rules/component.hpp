@@ -57,6 +57,25 @@ class RuleComponent {
   // True for the component that gives castling rights their meaning.
   virtual bool uses_castling_rights() const { return false; }
 
+  // ---- Letters of its own in the FEN's castling field (Seirawan's gating files) ------------
+  // True when this rule reads and writes letters of the castling field besides the castling
+  // rights; the first such rule of a variant is asked the two hooks below.
+  virtual bool shares_castling_field() const { return false; }
+  // Reads the castling field (without "-") into `pos`, whose board and hand are already read:
+  // keeps this rule's letters and appends to `rights` the ones the engine reads as castling
+  // rights. An error message, or "".
+  virtual std::string read_castling_field(Position& pos, std::string_view field,
+                                          std::string& rights) const {
+    (void)pos;
+    rights += field;
+    return {};
+  }
+  // The castling field of `pos` (without "-"), given the engine's castling-right letters.
+  virtual std::string write_castling_field(const Position& pos, std::string_view rights) const {
+    (void)pos;
+    return std::string(rights);
+  }
+
   // ---- Completing basic moves ---------------------------------------------------------------
   // True when this rule overrides refine_move() (derived into Variant::move_refiners, so
   // that move generation calls only the rules that refine).

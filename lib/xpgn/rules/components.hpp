@@ -34,6 +34,12 @@ std::shared_ptr<const RuleComponent> make_reentry(std::vector<std::pair<char, st
 // when it is empty, and a bishop standing on one may spend a move switching to the other.
 std::shared_ptr<const RuleComponent> make_catacombs(char bishop_letter, Square a, Square b);
 
+// Gating (Seirawan / S-chess): the pieces in hand (FEN letters `letters`, the hand slot, "[HEhe]")
+// enter the board on the square a back-rank piece with a gating right leaves ("Nf3/H"), or on the
+// king's or rook's square of a castling ("O-O/Ee1"). The rights are the marks of the back-rank
+// pieces, read and written as file letters of the castling field ("KQBCDFGkqbcdfg").
+std::shared_ptr<const RuleComponent> make_gating(std::string letters);
+
 // En passant: a pawn double step sets the en passant square when an enemy pawn could take; the
 // capture removes the passed pawn.
 std::shared_ptr<const RuleComponent> make_en_passant();

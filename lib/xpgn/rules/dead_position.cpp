@@ -116,6 +116,15 @@ int men_count(const Position& pos, int limit) {
   return n;
 }
 
+// Sorts the first `n` entries of `men` (at most dead_table_max_men: an insertion sort, which for
+// so few is what std::sort does too, without GCC 12's false -Warray-bounds on its larger path).
+void sort_men(std::array<std::pair<std::uint8_t, int>, dead_table_max_men>& men, int n) {
+  for (int i = 1; i < n; ++i)
+    for (int j = i;
+         j > 0 && men[static_cast<std::size_t>(j)] < men[static_cast<std::size_t>(j - 1)]; --j)
+      std::swap(men[static_cast<std::size_t>(j)], men[static_cast<std::size_t>(j - 1)]);
+}
+
 // Reads the men of `pos` when there are at most dead_table_max_men; false otherwise.
 bool read_placement(const Position& pos, Placement& out) {
   const Variant& v = pos.variant();
@@ -127,10 +136,12 @@ bool read_placement(const Position& pos, Placement& out) {
   for (int r = 0, i = 0; r < v.ranks && n < board_men; ++r) {
     for (int f = 0; f < v.files; ++f, ++i) {
       const Piece p = pos.at(make_square(f, r));
-      if (!p.empty()) men[n++] = {p.code, i};
+      if (p.empty()) continue;
+      if (n == dead_table_max_men) return false;  // more men than counted: no table's business
+      men[static_cast<std::size_t>(n++)] = {p.code, i};
     }
   }
-  std::sort(men.begin(), men.begin() + n);
+  sort_men(men, n);
   out.material = Material{};
   out.material.count = n;
   for (int i = 0; i < n; ++i) {
@@ -397,7 +408,7 @@ void prefer_white(const Variant& v, Placement& p) {
   std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
   for (int i = 0; i < p.material.count; ++i)
     men[i] = {recoloured(p.material.men[i]).code, mirrored(v, p.squares[i])};
-  std::sort(men.begin(), men.begin() + p.material.count);
+  sort_men(men, p.material.count);
   for (int i = 0; i < p.material.count; ++i) {
     p.material.men[i] = Piece{men[i].first};
     p.squares[i] = men[i].second;

@@ -33,6 +33,8 @@ struct Move {
   Square relocation = no_square;                  // where the piece ends after arriving
   Square push = no_square;                        // where a captured stack's survivor is pushed
   Square pair_a = no_square, pair_b = no_square;  // a declared pair of squares (",^a^b")
+  Square gate = no_square;                        // where a piece from hand is gated ("/H")
+  PieceType gate_piece = no_piece_type;           // the gated piece's type
 
   friend bool operator==(const Move&, const Move&) = default;
 };
@@ -99,6 +101,7 @@ enum class EffectKind : std::uint8_t {
   exploded,         // `piece` on `square` was blown up by a capture's explosion (atomic)
   to_hand,          // the piece taken on `square` entered the capturer's hand as `piece`
   check_counted,    // the king `piece` on `square` was checked; the check was counted
+  gated,            // `piece` entered from the hand on `square` (Seirawan gating)
 };
 
 struct Effect {

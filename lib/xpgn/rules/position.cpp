@@ -382,8 +382,27 @@ bool Position::read_counters(const FenSetup& setup, std::string& error) {
   return error.empty();
 }
 
-bool Position::read_castling(const std::string& castling, std::string& error) {
+namespace {
+
+// The rule that reads and writes letters of its own in the castling field, or nullptr.
+const RuleComponent* castling_field_sharer(const Variant& v) {
+  for (const auto& c : v.components)
+    if (c->shares_castling_field()) return c.get();
+  return nullptr;
+}
+
+}  // namespace
+
+bool Position::read_castling(const std::string& field, std::string& error) {
   const Variant& v = *variant_;
+  // A rule's own letters (gating files) first; the rest are castling rights.
+  std::string castling = field;
+  if (const RuleComponent* sharer = castling_field_sharer(v)) {
+    castling.clear();
+    error = sharer->read_castling_field(*this, field == "-" ? std::string_view() : field, castling);
+    if (!error.empty()) return false;
+    if (castling.empty()) castling = "-";
+  }
   // Castling rights.
   const bool castles = std::any_of(v.components.begin(), v.components.end(),
                                    [](const auto& c) { return c->uses_castling_rights(); });
@@ -514,6 +533,8 @@ FenSetup Position::to_setup() const {
       castling += letter;
     }
   }
+  if (const RuleComponent* sharer = castling_field_sharer(v))
+    castling = sharer->write_castling_field(*this, castling);
   s.castling = castling.empty() ? "-" : castling;
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   if (v.counter_rule) s.counters = v.counter_rule->write_counters(*this);

@@ -99,8 +99,8 @@ std::string explain_near_misses(const Position& pos, const SanToken& token,
   std::vector<Move> legal;
   for (const Move& m : matches.near_misses)
     if (is_legal_after(pos, m, play(pos, m))) legal.push_back(m);
-  const bool written = token.birth_piece || token.relocation.complete() || token.push.complete() ||
-                       token.pair_a.complete();
+  const bool written = token.gate_piece || token.birth_piece || token.relocation.complete() ||
+                       token.push.complete() || token.pair_a.complete();
   const std::string push = why_not_push(pos, token, matches.near_misses[0]);
   std::string out =
       !written       ? matches.what + " needs an action after it (such as a push square '>e4')"
@@ -136,6 +136,13 @@ std::string explain_refusal(const Position& pos, const SanToken& token,
     const std::string check = explain_check(pos, first, after);
     return check.empty() ? matches.what + " would leave the king attacked" : check;
   }
+  // A gating the move exists without: the gating rule knows why (no such piece in hand, no
+  // right left on the square).
+  if (token.gate_piece)
+    for (const auto& c : v.components) {
+      const std::string why = c->why_no_move(pos, token);
+      if (!why.empty()) return why;
+    }
   if (!matches.near_misses.empty()) return explain_near_misses(pos, token, matches);
   for (const auto& c : v.components) {
     const std::string why = c->why_no_move(pos, token);

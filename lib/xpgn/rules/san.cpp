@@ -45,9 +45,17 @@ PieceType placed_type(const Variant& v, char letter, char promotion) {
   return v.piece_by_san_letter(letter);
 }
 
-// True if the move's second actions (birth, relocation, push, pair) are those of the token.
-// A relocation may be left out when it is forced (the move then has only one way to end).
+// True if the move's gating is the token's ("/H", "/Ee1"; no square: any square).
+bool matches_gate(const Variant& v, const Move& m, const SanToken& t) {
+  if (!t.gate_piece) return m.gate == no_square;
+  if (m.gate == no_square || m.gate_piece != v.piece_by_san_letter(t.gate_piece)) return false;
+  return !t.gate_square.complete() || m.gate == to_square(v, t.gate_square);
+}
+
+// True if the move's second actions (gating, birth, relocation, push, pair) are those of the
+// token. A relocation may be left out when it is forced (the move then has only one way to end).
 bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) {
+  if (!matches_gate(v, m, t)) return false;
   const Square birth = to_square(v, t.birth_square);
   if (t.birth_piece) {
     if (m.birth != birth) return false;
@@ -162,16 +170,28 @@ std::string not_a_piece(const Variant& v, char letter) {
   return std::string("'") + letter + "' is not a piece of " + v.id;
 }
 
+// The token's gating is invalid when it names no piece or a square off the board.
+std::optional<Resolution> invalid_gate(const Variant& v, const SanToken& t) {
+  if (t.gate_piece && v.piece_by_san_letter(t.gate_piece) == no_piece_type)
+    return invalid(not_a_piece(v, t.gate_piece));
+  if (t.gate_square.complete() && to_square(v, t.gate_square) == no_square)
+    return invalid("square " + format_coord(t.gate_square) + " is not on the board");
+  return std::nullopt;
+}
+
 // Castling tokens: the castling moves of the side written (the rook on the king's higher-file
-// side for O-O).
-void match_castling(const Position& pos, const SanToken& token, TokenMatches& found) {
+// side for O-O), with the gating written ("O-O/Ee1"; other gatings are near misses).
+std::optional<Resolution> match_castling(const Position& pos, const SanToken& token,
+                                         TokenMatches& found) {
+  if (auto error = invalid_gate(pos.variant(), token)) return error;
   MoveList extra;
   component_moves(pos, extra);
   const bool want_short = token.kind == TokenKind::castle_short;
   for (const Move& m : extra)
     if (m.kind == MoveKind::castle && (file_of(m.aux) > file_of(m.from)) == want_short)
-      found.candidates.push_back(m);
+      (matches_gate(pos.variant(), m, token) ? found.candidates : found.near_misses).push_back(m);
   found.what = want_short ? "castling king side" : "castling queen side";
+  return std::nullopt;
 }
 
 // Pass tokens: the passes, of the queen named when the token names one.
@@ -321,6 +341,7 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
       token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
   if (token.promotion && promotion == no_piece_type)
     return invalid(not_a_piece(v, token.promotion));
+  if (auto error = invalid_gate(v, token)) return error;
   MoveList pseudo;
   pseudo_moves_to(pos, token, type, to, pseudo);
   for (Move m : pseudo) {
@@ -377,6 +398,15 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   }
   if (legal.size() > 1) {
     res.error = MoveError::ambiguous;
+    if (legal[0].from == legal[1].from && legal[0].gate != legal[1].gate) {
+      // The same move, gated on different squares (castling): the token must name one.
+      res.message = found.what + " is ambiguous: the piece may be gated on";
+      for (const Move& m : legal) res.message += " " + square_name(m.gate);
+      res.message += std::string("; write the square (such as /") +
+                     pos.variant().pieces[legal[0].gate_piece].letter + square_name(legal[0].gate) +
+                     ")";
+      return res;
+    }
     res.message = found.what + " is ambiguous: pieces on";
     // Placements have no origin: name the piece they come from (a marked queen) instead.
     for (const Move& m : legal)
@@ -455,7 +485,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
   switch (token.kind) {
     case TokenKind::castle_short:
     case TokenKind::castle_long:
-      match_castling(pos, token, found);
+      error = match_castling(pos, token, found);
       break;
     case TokenKind::pass:
       match_pass(pos, token, found);
@@ -517,6 +547,11 @@ SanToken to_token(const Position& pos, const Move& move, const Position* after) 
       write_disambiguation(pos, move, t);
       break;
     }
+  }
+  if (move.gate != no_square) {
+    // Gating: "/H" after a move (the square is the one left), "/He1" after a castling.
+    t.gate_piece = v.pieces[move.gate_piece].letter;
+    if (move.kind == MoveKind::castle) t.gate_square = {file_of(move.gate), rank_of(move.gate)};
   }
   if (move.birth != no_square) {
     // A birth is always of a pawn; a pawn born as something else is written "P@e7=I".
@@ -580,16 +615,25 @@ std::string to_uci(const Position& pos, const Move& move) {
       return "0000";
     case MoveKind::placement:
       return std::string(1, v.pieces[move.piece].fen()) + "@" + square_name(move.to);
-    case MoveKind::castle:
+    case MoveKind::castle: {
       // The variant's own castling from its start squares: king to its square (e1g1); any
-      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants.
-      return square_name(move.from) +
-             square_name(is_start_castling(pos, move) ? move.to : move.aux);
+      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants. A gating adds the
+      // piece's letter; gated on the rook's square, the rook's square comes first (h1e1h), as
+      // Fairy-Stockfish writes it.
+      if (move.gate != no_square && move.gate == move.aux)
+        return square_name(move.aux) + square_name(move.from) +
+               lower(v.pieces[move.gate_piece].fen());
+      std::string out =
+          square_name(move.from) + square_name(is_start_castling(pos, move) ? move.to : move.aux);
+      if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
+      return out;
+    }
     default:
       break;
   }
   std::string out = square_name(move.from) + square_name(move.to);
   if (move.promotion != no_piece_type) out += lower(v.pieces[move.promotion].fen());
+  if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
   return out;
 }
 
