@@ -64,10 +64,13 @@ g++ -std=c++20 -O1 "$root/tests/consumer/main.cpp" -o "$work/xpgn_consumer_pc" \
 check_program "$work/xpgn_consumer_pc"
 
 step "man pages from the prefix (MANPATH)"
-MANPATH="$prefix/share/man:" man -w xpgn-check | grep -qF "$prefix/share/man/man1/xpgn-check.1" ||
+# Outputs are captured before grep looks at them: with pipefail, `cmd | grep -q` fails when grep
+# stops reading early and cmd dies of SIGPIPE.
+found=$(MANPATH="$prefix/share/man:" man -w xpgn-check || true)
+grep -qF "$prefix/share/man/man1/xpgn-check.1" <<<"$found" ||
   fail "man -w xpgn-check does not find the installed page"
-MANPATH="$prefix/share/man:" MANWIDTH=80 man xpgn-check 2>/dev/null | grep -q -- '--format' ||
-  fail "man xpgn-check does not show the options"
+page=$(MANPATH="$prefix/share/man:" MANWIDTH=80 man xpgn-check 2>/dev/null || true)
+grep -q -- '--format' <<<"$page" || fail "man xpgn-check does not show the options"
 
 step "bash completion found by bash-completion from the prefix"
 if [ -f /usr/share/bash-completion/bash_completion ]; then
@@ -90,7 +93,8 @@ if command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null; then
     ./usr/share/bash-completion/completions/xpgn xpgnConfig.cmake xpgn.pc libxpgn_core.a; do
     grep -qF "$f" <<<"$contents" || fail "the Debian package lacks $f"
   done
-  dpkg-deb -I "$deb" | grep -q 'Depends:.*libicu' || fail "the Debian package does not depend on ICU"
+  info=$(dpkg-deb -I "$deb")
+  grep -q 'Depends:.*libicu' <<<"$info" || fail "the Debian package does not depend on ICU"
 else
   echo "dpkg-dev not installed: Debian package check skipped"
 fi
