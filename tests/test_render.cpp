@@ -419,3 +419,18 @@ TEST_CASE("render: HTML page with a diagram after every move", "[render]") {
   const auto body = html.find("<body>");
   CHECK(balanced(html.substr(body, html.find("</body>") + 7 - body)));
 }
+
+TEST_CASE("render: Seirawan hands are drawn beside the board with counts", "[render]") {
+  render::SvgOptions o;
+  const std::string start = render::to_svg(diagram("seirawan", ""), o);
+  // Both hands, each piece type once with its count, and the caption of the hand rule.
+  for (const char* glyph : {"#white-hawk", "#white-elephant", "#black-hawk", "#black-elephant"})
+    CHECK(start.find(glyph) != std::string::npos);
+  CHECK(start.find(">hand</text>") != std::string::npos);
+  CHECK(start.find("viewBox=\"0 0 1010 880\"") != std::string::npos);
+  // After White gated its hawk, only its elephant is left in White's hand.
+  const std::string later = render::to_svg(
+      diagram("seirawan", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Ehe] b KQkq - 1 1"), o);
+  CHECK(later.find("#white-elephant") != std::string::npos);
+  CHECK(later.find("#black-hawk") != std::string::npos);
+}

@@ -19,6 +19,8 @@ class Gating final : public RuleComponent {
   std::string_view name() const override { return "gating"; }
   unsigned slots() const override { return slot_hand; }
   std::string_view hand_label() const override { return "hand"; }
+  // Each side's hand is drawn beside the board with counts, as crazyhouse pockets are.
+  bool hands_per_colour() const override { return true; }
   bool refines_moves() const override { return true; }
   bool shares_castling_field() const override { return true; }
   // Gated castlings end where castlings end: the king's square.
