@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "xpgn/emit/pgn.hpp"
 #include "xpgn/catalog/catalog.hpp"
+#include "xpgn/emit/pgn.hpp"
 #include "xpgn/rules/variant.hpp"
 
 namespace xpgn::cli {

@@ -11,10 +11,10 @@
 #include <new>
 #include <sstream>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
-#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/variant.hpp"
 
 #ifndef XPGN_VERSION
