@@ -1,5 +1,7 @@
 #include "xpgn/rules/movegen.hpp"
 
+#include <bit>
+
 #include "xpgn/rules/component.hpp"
 
 namespace xpgn::rules {
@@ -183,7 +185,80 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
   return !alone && lower.color() == by && has_type(mask, lower);
 }
 
+// True if probe `p` finds an attacker of colour `by` on `target`, square by square.
+bool probe_attacks(const Position& pos, const AttackProbe& p, Square target, Color by) {
+  const Variant& v = pos.variant();
+  int f = file_of(target) + p.file_step, r = rank_of(target) + p.rank_step;
+  if (!inside(v, f, r)) return false;
+  if (p.hop) {
+    while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
+    if (!inside(v, f, r)) return false;
+    f += p.file_step, r += p.rank_step;
+    while (inside(v, f, r) && pos.at(make_square(f, r)).empty()) f += p.file_step, r += p.rank_step;
+    if (!inside(v, f, r)) return false;
+    return attacker_on(pos, make_square(f, r), by, p.far_types, p.layering);
+  }
+  if (p.lame || p.jump_first || p.jump_any) {
+    // Path conditions are those of the attacker's own leap, back towards the target.
+    Atom forward;
+    forward.lame = p.lame;
+    forward.jump_first = p.jump_first;
+    forward.jump_any = p.jump_any;
+    return attacker_on(pos, make_square(f, r), by, p.far_types, p.layering) &&
+           leap_path_ok(pos, forward, f, r, -p.file_step, -p.rank_step);
+  }
+  const Square first = make_square(f, r);
+  if (!pos.at(first).empty())
+    return attacker_on(pos, first, by, p.near_types | p.far_types, p.layering);
+  if (!p.ride || p.far_types == 0) return false;
+  const int limit = p.range == 0 ? 255 : p.range;
+  for (int step = 2; step <= limit; ++step) {
+    f += p.file_step, r += p.rank_step;
+    if (!inside(v, f, r)) break;
+    const Square s = make_square(f, r);
+    if (pos.at(s).empty()) continue;
+    return attacker_on(pos, s, by, p.far_types, p.layering);
+  }
+  return false;
+}
+
+// is_attacked() with bit sets (Variant::fast_attacks): the pieces of `by` next to the target
+// (first squares of all plain probes) are told apart by their offset; each ride looks for the
+// nearest occupied square of its ray (first square included, as it blocks the ride); probes
+// with path conditions go square by square.
+bool attacked_by_bits(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  const Variant::AttackBits& bits = v.attack_bits[index_of(by)];
+  const int bit = v.bit_of[target];
+  const int tf = file_of(target), tr = rank_of(target);
+  for (std::uint64_t near = bits.near[bit] & pos.occupied(by); near != 0; near &= near - 1) {
+    const Square s = v.square_of_bit[std::countr_zero(near)];
+    const std::uint32_t types = bits.near_types[(rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15];
+    if (has_type(types, pos.at(s))) return true;
+  }
+  const std::uint64_t occupied = pos.occupied();
+  const std::size_t rides = bits.ride_types.size();
+  for (std::size_t i = 0; i < rides; ++i) {
+    const std::uint64_t hit = bits.rays[i * 64 + bit] & occupied;
+    if (hit == 0) continue;
+    const int first = bits.rises[i] ? std::countr_zero(hit) : 63 - std::countl_zero(hit);
+    const Piece p = pos.at(v.square_of_bit[first]);
+    if (p.color() == by && has_type(bits.ride_types[i], p)) return true;
+  }
+  for (std::uint16_t i : bits.irregular)
+    if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
+  return false;
+}
+
 }  // namespace
+
+bool is_attacked(const Position& pos, Square target, Color by) {
+  const Variant& v = pos.variant();
+  if (v.fast_attacks) return attacked_by_bits(pos, target, by);
+  for (const AttackProbe& p : v.attack_probes[index_of(by)])
+    if (probe_attacks(pos, p, target, by)) return true;
+  return false;
+}
 
 void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveList& out,
                              Piece piece) {
@@ -285,53 +360,6 @@ void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
   generate_piece(pos, from, pos.at(from), out);
   const Piece lower = pos.variant().layer_rule ? pos.under(from) : no_piece;
   if (!lower.empty() && lower != pos.at(from)) generate_piece(pos, from, lower, out);
-}
-
-bool is_attacked(const Position& pos, Square target, Color by) {
-  const Variant& v = pos.variant();
-  const int tf = file_of(target), tr = rank_of(target);
-  for (const AttackProbe& p : v.attack_probes[index_of(by)]) {
-    int f = tf + p.file_step, r = tr + p.rank_step;
-    if (!inside(v, f, r)) continue;
-    if (p.hop) {
-      while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
-        f += p.file_step, r += p.rank_step;
-      if (!inside(v, f, r)) continue;
-      f += p.file_step, r += p.rank_step;
-      while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
-        f += p.file_step, r += p.rank_step;
-      if (!inside(v, f, r)) continue;
-      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.layering)) return true;
-      continue;
-    }
-    if (p.lame || p.jump_first || p.jump_any) {
-      // Path conditions are those of the attacker's own leap, back towards the target.
-      Atom forward;
-      forward.lame = p.lame;
-      forward.jump_first = p.jump_first;
-      forward.jump_any = p.jump_any;
-      if (attacker_on(pos, make_square(f, r), by, p.far_types, p.layering) &&
-          leap_path_ok(pos, forward, f, r, -p.file_step, -p.rank_step))
-        return true;
-      continue;
-    }
-    const Square first = make_square(f, r);
-    if (!pos.at(first).empty()) {
-      if (attacker_on(pos, first, by, p.near_types | p.far_types, p.layering)) return true;
-      continue;
-    }
-    if (!p.ride || p.far_types == 0) continue;
-    const int limit = p.range == 0 ? 255 : p.range;
-    for (int step = 2; step <= limit; ++step) {
-      f += p.file_step, r += p.rank_step;
-      if (!inside(v, f, r)) break;
-      const Square s = make_square(f, r);
-      if (pos.at(s).empty()) continue;
-      if (attacker_on(pos, s, by, p.far_types, p.layering)) return true;
-      break;
-    }
-  }
-  return false;
 }
 
 bool royal_in_danger(const Position& pos, Square s, Color by) {

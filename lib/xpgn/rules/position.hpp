@@ -71,6 +71,10 @@ class Position {
       if (counts[t] != 0) mask |= 1u << t;
     return mask;
   }
+  // The occupied squares of colour `c` as bits (Variant::bit_of); only kept when
+  // variant().bitboards, 0 otherwise. A square holding two pieces counts for its upper one.
+  std::uint64_t occupied(Color c) const { return occupied_[index_of(c)]; }
+  std::uint64_t occupied() const { return occupied_[0] | occupied_[1]; }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
 
   // ---- Generic state slots: variant-agnostic, given a meaning by the rule component that
@@ -161,6 +165,7 @@ class Position {
   int fullmove_number_ = 1;
   int reversible_plies_ = 1 << 30;
   std::uint64_t board_key_ = 0;
+  std::array<std::uint64_t, 2> occupied_{};  // see occupied()
   // The generic slots (see above).
   std::bitset<square_count> marks_;
   // Layer: few squares hold two pieces at a time, so a short list instead of a second board.

@@ -84,6 +84,64 @@ void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType typ
   probes.push_back(p);
 }
 
+// True when `p` has no condition on its path: a ride to the first piece, or a plain leap.
+bool plain_probe(const AttackProbe& p) {
+  return !p.hop && !p.lame && !p.jump_first && !p.jump_any;
+}
+
+// The squares a plain ride probe looks along from (f, r), within its range.
+std::uint64_t ride_ray(const Variant& v, const AttackProbe& p, int f, int r) {
+  std::uint64_t ray = 0;
+  const int limit = p.range == 0 ? 255 : p.range;
+  f += p.file_step, r += p.rank_step;
+  for (int step = 1; step <= limit && f >= 0 && f < v.files && r >= 0 && r < v.ranks;
+       ++step, f += p.file_step, r += p.rank_step)
+    ray |= std::uint64_t{1} << (r * v.files + f);
+  return ray;
+}
+
+// Fills the bit-board geometry of `v` (see Variant::bitboards and Variant::attack_bits).
+void build_bitboards(Variant& v) {
+  v.bitboards = v.files * v.ranks <= 64;
+  v.fast_attacks = v.bitboards && !v.layer_rule && !v.marked_disarmed;
+  for (auto& bits : v.attack_bits) bits = {};
+  if (!v.bitboards) return;
+  v.bit_of.fill(0);
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const int bit = r * v.files + f;
+      v.bit_of[make_square(f, r)] = static_cast<std::uint8_t>(bit);
+      v.square_of_bit[bit] = make_square(f, r);
+    }
+  }
+  if (!v.fast_attacks) return;
+  for (int c = 0; c < 2; ++c) {
+    const auto& probes = v.attack_probes[c];
+    Variant::AttackBits& bits = v.attack_bits[c];
+    for (std::size_t i = 0; i < probes.size(); ++i) {
+      const AttackProbe& p = probes[i];
+      if (!plain_probe(p)) {
+        bits.irregular.push_back(static_cast<std::uint16_t>(i));
+        continue;
+      }
+      bits.near_types[(p.rank_step + 15) * 32 + p.file_step + 15] |= p.near_types | p.far_types;
+      const bool rides = p.ride && p.far_types != 0;
+      if (rides) {
+        bits.ride_types.push_back(p.far_types);
+        bits.rises.push_back(p.rank_step * v.files + p.file_step > 0);
+        bits.rays.resize(bits.rays.size() + 64, 0);
+      }
+      for (int bit = 0; bit < v.files * v.ranks; ++bit) {
+        const int f = bit % v.files, r = bit / v.files;
+        const int nf = f + p.file_step, nr = r + p.rank_step;
+        if (nf < 0 || nf >= v.files || nr < 0 || nr >= v.ranks) continue;
+        bits.near[bit] |= std::uint64_t{1} << (nr * v.files + nf);
+        if (rides) bits.rays[bits.rays.size() - 64 + bit] = ride_ray(v, p, f, r);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void Variant::finish() {
@@ -153,6 +211,7 @@ void Variant::finish() {
     if (c->judges_royals()) royal_judges.push_back(c.get());
     claim_slots(*c);
   }
+  build_bitboards(*this);
 }
 
 void Variant::claim_slots(const RuleComponent& c) {

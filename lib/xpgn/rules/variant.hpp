@@ -83,6 +83,35 @@ struct Variant {
 
   // Attack probes per attacking colour (derived by finish()).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
+
+  // ---- Bit-board geometry (derived by finish()) --------------------------------------------
+  // On a board of at most 64 squares, square s has bit index bit_of[s] = rank * files + file and
+  // Position keeps a 64-bit set of the occupied squares per colour; `bitboards` is false on
+  // larger boards, which use the square-by-square code alone.
+  bool bitboards = false;
+  std::array<std::uint8_t, square_count> bit_of{};
+  std::array<Square, 64> square_of_bit{};
+  // Set (by finish()) when attacks are found with bit sets: a bit board, no layer rule and no
+  // disarming marks. Then, per attacking colour:
+  struct AttackBits {
+    // near[bit]: the squares next to the target (first squares of every plain probe) from
+    // which some piece type attacks it; near_types[offset] the types that do, by the offset
+    // (rank * 32 + file, each + 15) from the target to the attacker.
+    std::array<std::uint64_t, 64> near{};
+    std::vector<std::uint32_t> near_types = std::vector<std::uint32_t>(32 * 32, 0);
+    // Straight rides beyond the first square: per ride, the squares looked along from each
+    // target (rays[ride * 64 + bit], range applied), whether the ray runs to higher bits (its
+    // nearest square is then its lowest bit), and the types that attack from its first
+    // occupied square.
+    std::vector<std::uint64_t> rays;
+    std::vector<std::uint8_t> rises;
+    std::vector<std::uint32_t> ride_types;
+    // Probes with conditions on their path (hops, lame or jumping leaps): indices into
+    // attack_probes, looked at square by square.
+    std::vector<std::uint16_t> irregular;
+  };
+  bool fast_attacks = false;
+  std::array<AttackBits, 2> attack_bits;
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
   // Whether some rule component may add pieces, or move pawns back (derived by finish());
   // captures, or pawn moves, then do not cut the history the repetition rules look at.
