@@ -328,7 +328,23 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
       if (out[i] == s) return;
     if (n < capacity) out[n++] = s;
   };
-  for (const Atom& a : def.atoms_for[index_of(piece.color())]) {
+  const auto& atoms = def.atoms_for[index_of(piece.color())];
+  if (v.bitboards) {
+    // The nearest occupied square back along each atom (hops keep the walk below).
+    const std::uint64_t occupied = pos.occupied();
+    const std::uint64_t* rays = def.origin_rays[index_of(piece.color())].data() + v.bit_of[to];
+    const std::uint8_t* rises = def.origin_rises[index_of(piece.color())].data();
+    for (std::size_t i = 0; i < atoms.size(); ++i) {
+      if (atoms[i].hop) continue;
+      const std::uint64_t hit = rays[i * 64] & occupied;
+      if (hit == 0) continue;
+      const Square s =
+          v.square_of_bit[rises[i] ? std::countr_zero(hit) : 63 - std::countl_zero(hit)];
+      if (pos.at(s) == piece) add(file_of(s), rank_of(s));
+    }
+  }
+  for (const Atom& a : atoms) {
+    if (v.bitboards && !a.hop) continue;
     const int df = -a.file_step, dr = -a.rank_step;
     int f = tf + df, r = tr + dr;
     if (!inside(v, f, r)) continue;
@@ -507,13 +523,39 @@ void generate_legal(const Position& pos, MoveList& out) {
 }
 
 bool has_legal_move(const Position& pos) {
-  MoveList pseudo;
-  generate_pseudo_legal(pos, pseudo);
-  for (const Move& m : pseudo) {
-    const Position after = play(pos, m);
-    if (is_legal_after(pos, m, after)) return true;
+  // The moves of generate_pseudo_legal(), a piece at a time, royal pieces first (in check
+  // they most often have the way out): the search stops at the first legal move.
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  MoveList moves;
+  auto some_legal = [&] {
+    for (const Move& m : moves)
+      if (is_legal_after(pos, m, play(pos, m))) return true;
+    moves.clear();
+    return false;
+  };
+  // The moves generate_pseudo_legal() makes for the pieces on `s`.
+  auto square_moves = [&](Square s) {
+    const Piece p = pos.at(s);
+    if (p.empty() || p.color() != us) return;
+    generate_piece(pos, s, p, moves);
+    if (v.layer_rule) {
+      const Piece lower = pos.under(s);
+      if (!lower.empty() && lower != p) generate_piece(pos, s, lower, moves);
+    }
+  };
+  for (int i = 0; i < pos.royal_count(us); ++i) {
+    square_moves(pos.royal_square(us, i));
+    if (some_legal()) return true;
   }
-  return false;
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      square_moves(make_square(f, r));
+      if (some_legal()) return true;
+    }
+  }
+  for (const auto& c : v.components) c->generate(pos, moves);
+  return some_legal();
 }
 
 std::uint64_t perft(const Position& pos, int depth) {

@@ -116,6 +116,13 @@ std::string piece_name(const Variant& v, PieceType t) {
   return t < v.pieces.size() ? v.pieces[t].name : std::string("piece");
 }
 
+void describe_move(const Variant& v, TokenMatches& matches) {
+  if (!matches.what.empty() || matches.moved == no_piece_type) return;
+  matches.what =
+      (v.pieces[matches.moved].pawn ? std::string("pawn") : piece_name(v, matches.moved)) + " to " +
+      square_name(matches.moved_to);
+}
+
 std::string piece_on(const Position& pos, Square s) {
   const Piece p = pos.at(s);
   return "the " + (p.empty() ? std::string("piece") : piece_name(pos.variant(), p.type())) +

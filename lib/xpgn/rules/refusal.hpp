@@ -17,7 +17,13 @@ struct TokenMatches {
   MoveList candidates;   // pseudo-legal moves the token names
   MoveList near_misses;  // moves the token names but for its second actions
   std::string what;      // the move in words ("knight to b6"), for messages
+  // For a piece move, `what` is left empty until a message needs it (describe_move()).
+  PieceType moved = no_piece_type;
+  Square moved_to = no_square;
 };
+
+// Fills matches.what for a piece move ("pawn to e4") when it is still empty.
+void describe_move(const Variant& v, TokenMatches& matches);
 
 // The message for a token none of whose matches is legal, naming the rule that refuses it and
 // the squares and pieces involved.

@@ -359,8 +359,8 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
     found.candidates.push_back(m);
   }
   add_placements_by_piece(pos, token, type, to, found.candidates);
-  found.what =
-      (v.pieces[type].pawn ? std::string("pawn") : piece_name(v, type)) + " to " + square_name(to);
+  found.moved = type;  // found.what is written when a message needs it (describe_move)
+  found.moved_to = to;
   // Promotion written without a piece while there is a choice: say so precisely.
   bool all_promote = !token.promotion && found.candidates.size() > 1;
   for (const Move& m : found.candidates)
@@ -391,6 +391,7 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   std::optional<Position> local_after;
   Position& first_after = after ? *after : local_after.emplace(pos);
   keep_legal(pos, found.candidates, legal, &first_after, effects);
+  if (legal.size() != 1) describe_move(pos.variant(), found);
   if (legal.empty()) {
     res.error = MoveError::illegal;
     res.message = explain_refusal(pos, token, found);

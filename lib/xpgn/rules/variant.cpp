@@ -105,6 +105,8 @@ void build_bitboards(Variant& v) {
   v.bitboards = v.files * v.ranks <= 64;
   v.fast_attacks = v.bitboards && !v.layer_rule && !v.marked_disarmed;
   for (auto& bits : v.attack_bits) bits = {};
+  for (PieceDef& def : v.pieces)
+    for (int c = 0; c < 2; ++c) def.origin_rays[c].clear(), def.origin_rises[c].clear();
   if (!v.bitboards) return;
   v.bit_of.fill(0);
   for (int r = 0; r < v.ranks; ++r) {
@@ -112,6 +114,23 @@ void build_bitboards(Variant& v) {
       const int bit = r * v.files + f;
       v.bit_of[make_square(f, r)] = static_cast<std::uint8_t>(bit);
       v.square_of_bit[bit] = make_square(f, r);
+    }
+  }
+  for (PieceDef& def : v.pieces) {
+    for (int c = 0; c < 2; ++c) {
+      const auto& atoms = def.atoms_for[c];
+      def.origin_rays[c].assign(atoms.size() * 64, 0);
+      def.origin_rises[c].assign(atoms.size(), 0);
+      for (std::size_t i = 0; i < atoms.size(); ++i) {
+        AttackProbe back;  // the atom walked backwards, as a plain ride of its range
+        back.file_step = static_cast<std::int8_t>(-atoms[i].file_step);
+        back.rank_step = static_cast<std::int8_t>(-atoms[i].rank_step);
+        back.range = atoms[i].range;
+        def.origin_rises[c][i] = back.rank_step * v.files + back.file_step > 0;
+        for (int bit = 0; bit < v.files * v.ranks; ++bit)
+          def.origin_rays[c][i * 64 + static_cast<std::size_t>(bit)] =
+              ride_ray(v, back, bit % v.files, bit / v.files);
+      }
     }
   }
   if (!v.fast_attacks) return;

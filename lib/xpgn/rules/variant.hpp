@@ -39,6 +39,12 @@ struct PieceDef {
   // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
   // while it shares its square (Position::under), per colour.
   std::array<std::vector<Atom>, 2> layered_atoms_for;
+  // On a bit board (Variant::bitboards), per colour and atom of atoms_for: the squares a piece
+  // moving by that atom may come from to reach each square, backwards within its range
+  // (origin_rays[c][atom * 64 + bit]), and whether that ray runs to higher bits (see
+  // find_origins()). Empty on larger boards.
+  std::array<std::vector<std::uint64_t>, 2> origin_rays;
+  std::array<std::vector<std::uint8_t>, 2> origin_rises;
 
   char fen() const { return fen_letter ? fen_letter : letter; }
 };
