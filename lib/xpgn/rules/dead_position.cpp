@@ -340,7 +340,8 @@ std::string material_name(const Variant& v, const Material& m) {
 struct TableCache {
   std::recursive_mutex mutex;
   std::map<std::pair<const Variant*, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
-  std::map<const Variant*, bool> symmetric;  // see colour_symmetric()
+  std::map<const Variant*, bool> symmetric;                               // see colour_symmetric()
+  std::map<std::pair<const Variant*, std::string>, int> failed_searches;  // see lookup()
 };
 TableCache& cache() {
   static TableCache c;
@@ -415,6 +416,13 @@ void prefer_white(const Variant& v, Placement& p) {
   }
   p.material.held = recoloured(p.material.held);
   p.side = opposite(p.side);
+}
+
+// Counts one more search for an alive line in material `m` that found none; returns the count.
+int failed_searches(const Variant& v, const Material& m) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  return ++c.failed_searches[std::pair(&v, m.key())];
 }
 
 // True when the table group holding `m` for `reach` is already built.
@@ -505,6 +513,18 @@ bool has_pawn(const Variant& v, const Material& m) {
   return !m.held.empty() && v.pieces[m.held.type()].pawn;
 }
 
+bool bare_kings(const Position& pos);
+
+// True when `pos` has legal moves and each of them leaves nothing but kings (a lone piece that
+// must be taken): the position is dead, as bare kings are.
+bool every_move_bares_the_kings(const Position& pos) {
+  MoveList moves;
+  generate_legal(pos, moves);
+  for (const Move& m : moves)
+    if (!bare_kings(play(pos, m))) return false;
+  return !moves.empty();
+}
+
 // The table's verdict on a position, no_position when the tables do not hold it.
 State lookup(const Position& pos, Reach reach) {
   const Variant& v = pos.variant();
@@ -512,9 +532,14 @@ State lookup(const Position& pos, Reach reach) {
   if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
   prefer_white(v, p);
   // Before building a quick table, look for a running pawn or a helpmate.
-  if (reach == Reach::quick && !group_built(v, p.material, reach) &&
-      alive_line_found(pos, 20000, has_pawn(v, p.material) ? promotion_distance : mate_distance))
-    return alive;
+  // When there is none, a capture every legal move must make that leaves bare kings also
+  // answers (dead, as the table would say) without the table, which costs about a second
+  // to build; a few times per material, as a failed search costs time too.
+  if (reach == Reach::quick && !group_built(v, p.material, reach)) {
+    if (alive_line_found(pos, 20000, has_pawn(v, p.material) ? promotion_distance : mate_distance))
+      return alive;
+    if (failed_searches(v, p.material) <= 8 && every_move_bares_the_kings(pos)) return dead;
+  }
   const auto [group, index] = group_of(v, p.material, reach);
   return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
 }
@@ -559,6 +584,10 @@ bool only_kings_and(const Position& pos, bool (*other)(const PieceDef&)) {
 // neighbours of the other colour covered, which no piece can do.
 bool bishops_of_one_colour(const Position& pos, const DeadPositionRule& rule) {
   const Variant& v = pos.variant();
+  // Pawns (on most plies of most games) rule it out at once.
+  if (v.pawn_type() != no_piece_type &&
+      (pos.count(Color::white, v.pawn_type()) != 0 || pos.count(Color::black, v.pawn_type()) != 0))
+    return false;
   if (!rule.bishops_keep_colour || !only_kings_and(pos, plain_bishop) ||
       (v.layer_rule != nullptr) || has_portals(v) || pos.hand_total() != 0 || wins_without_mate(v))
     return false;
