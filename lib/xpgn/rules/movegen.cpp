@@ -450,8 +450,10 @@ void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out
   }
 }
 
-Position play(const Position& pos, const Move& move, EffectList* effects) {
-  Position after = pos;
+namespace {
+
+// Makes `after`, a copy of `pos`, the position after `move` (see play()).
+void apply_move(const Position& pos, const Move& move, Position& after, EffectList* effects) {
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   after.set_en_passant(no_square);
@@ -503,7 +505,19 @@ Position play(const Position& pos, const Move& move, EffectList* effects) {
                    (pawn_moved && !v.pawn_moves_reversible) ||
                    !(after.castling() == pos.castling());
   after.set_reversible_plies(cut ? 0 : std::min(pos.reversible_plies(), 1 << 30) + 1);
+}
+
+}  // namespace
+
+Position play(const Position& pos, const Move& move, EffectList* effects) {
+  Position after = pos;
+  apply_move(pos, move, after, effects);
   return after;
+}
+
+void play_into(const Position& pos, const Move& move, Position& after, EffectList* effects) {
+  after = pos;
+  apply_move(pos, move, after, effects);
 }
 
 bool is_legal_after(const Position& before, const Move& move, const Position& after) {

@@ -54,6 +54,10 @@ void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out
 // The position after `move` (which must be pseudo-legal), with its forced effects appended to
 // `effects` when given. Side to move, clocks and rights are updated.
 Position play(const Position& pos, const Move& move, EffectList* effects = nullptr);
+// play() writing the position after the move into `after` (no copy of the result); `after`
+// must not be `pos`.
+void play_into(const Position& pos, const Move& move, Position& after,
+               EffectList* effects = nullptr);
 
 // True if `move` (pseudo-legal) leaves none of the mover's royal pieces attacked and no rule
 // component forbids it.

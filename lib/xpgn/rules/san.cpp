@@ -81,7 +81,7 @@ void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal
     if (legal.empty() && first_after) {
       // The first legal move's position is written in place (no extra copy).
       EffectList fx;
-      *first_after = play(pos, m, effects ? &fx : nullptr);
+      play_into(pos, m, *first_after, effects ? &fx : nullptr);
       if (!is_legal_after(pos, m, *first_after)) continue;
       if (effects) *effects = fx;
       legal.push_back(m);
@@ -388,8 +388,11 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
   // The position after the move goes straight to the caller's slot when it gave one.
-  std::optional<Position> local_after;
-  Position& first_after = after ? *after : local_after.emplace(pos);
+  if (!after) {
+    Position local_after = pos;
+    return judge_matches(pos, token, found, &local_after, effects);
+  }
+  Position& first_after = *after;
   keep_legal(pos, found.candidates, legal, &first_after, effects);
   if (legal.size() != 1) describe_move(pos.variant(), found);
   if (legal.empty()) {
