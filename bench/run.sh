@@ -6,7 +6,8 @@
 # Usage: bench/run.sh [PGN-FILE]      (default: the main corpus, built by bench/make-corpus.sh)
 # Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
 # nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 2000),
-# PERFT_DEPTH (chess perft depth, default 5).
+# PERFT_DEPTH (chess perft depth, default 5), BIG_MB (size of the large file of table 4, default
+# 400; 0 skips it).
 #
 # Prints three tables:
 #   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON,
@@ -16,11 +17,15 @@
 #      times, plies/s and the ratio to FIDE chess on the file of table 1 (one-time costs such as
 #      building dead-position tables are part of the time, hence the many copies);
 #   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
-#      chess start position when the Debian package `stockfish` is installed.
+#      chess start position when the Debian package `stockfish` is installed;
+#   4. the file of table 1 repeated up to BIG_MB megabytes: `xpgn check` with 1 and JOBS threads,
+#      seconds per 100 MB next to those of table 1 (equal: time linear in the input) and peak
+#      memory (constant: memory does not grow with the input).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 xpgn=${XPGN:-$root/build/xpgn}
 jobs=${JOBS:-$(nproc)}
+big_mb=${BIG_MB:-400}
 copies=${VARIANT_COPIES:-2000}
 perft_depth=${PERFT_DEPTH:-5}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
@@ -70,8 +75,10 @@ row() {  # name seconds peak-MiB
 timed "$xpgn" check --jobs 1 --quiet "$file"
 row "xpgn check --jobs 1" "$secs" "$mib"
 chess_rate=$(awk -v p="$plies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
+one_secs=$secs
 timed "$xpgn" check --jobs "$jobs" --quiet "$file"
 row "xpgn check --jobs $jobs" "$secs" "$mib"
+n_secs=$secs
 timed "$xpgn" convert --to pgn -o /dev/null "$file"
 row "xpgn convert --to pgn" "$secs" "$mib"
 timed "$xpgn" convert --to json -o /dev/null "$file"
@@ -126,3 +133,24 @@ if [ -n "$sf" ]; then
 else
   echo "stockfish is not installed (apt-get install stockfish): no perft comparison"
 fi
+
+# ---- 4. A large file ---------------------------------------------------------------------------
+[ "$big_mb" -gt 0 ] || exit 0
+big=$work/big.pgn
+copies_big=$(( (big_mb * 1000000 + bytes - 1) / bytes ))
+for ((i = 0; i < copies_big; i++)); do cat "$file"; done >"$big"
+big_bytes=$(stat -c %s "$big")
+echo
+printf '%-28s %8s %8s %14s %14s %9s\n' "file x $copies_big ($((big_bytes / 1000000)) MB)" \
+  seconds MB/s "s/100MB (big)" "s/100MB (one)" peak-MiB
+big_row() {  # label seconds-on-the-big-file seconds-on-one-file peak-MiB
+  awk -v n="$1" -v s="$2" -v o="$3" -v m="$4" -v b="$big_bytes" -v one="$bytes" \
+    'BEGIN { if (s <= 0) s = 0.01
+             printf "%-28s %8.2f %8.1f %14.2f %14.2f %9s\n", n, s, b / 1e6 / s, s * 1e8 / b,
+                    o * 1e8 / one, m }'
+}
+timed "$xpgn" check --jobs 1 --quiet "$big"
+big_row "xpgn check --jobs 1" "$secs" "$one_secs" "$mib"
+timed "$xpgn" check --jobs "$jobs" --quiet "$big"
+big_row "xpgn check --jobs $jobs" "$secs" "$n_secs" "$mib"
+rm -f "$big"
