@@ -1,16 +1,22 @@
 #include "check_inputs.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <exception>
 #include <functional>
+#include <istream>
 #include <map>
 #include <mutex>
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "io.hpp"
 #include "part.hpp"
@@ -36,178 +42,200 @@ void merge_part(CheckReport& report, CheckReport&& part, std::size_t input, cons
   for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
 }
 
-// The reader's calls for a stretch of input, kept so that they can be made again, in the same
-// order and with the same arguments, to a visitor on another thread.
-class EventLog {
- public:
-  enum class Kind : std::uint8_t {
-    begin_game,
-    tag,
-    move,
-    invalid_move,
-    nag,
-    comment,
-    begin_variation,
-    end_variation,
-    result,
-    syntax_error,
-    warning,
-    end_game,
-  };
+// ---- Reading a stretch of an input as the whole input is read -----------------------------------
+// A worker reads a batch, the bytes from one game start to the next batch's, with read_pgn() and
+// the ReadStart of `xpgn split` parts (positions, game numbers, encoding decision). Two details
+// of the reader must come out the same as in the whole input:
+//  - whether a game is too long (--max-game-size) is decided when the reader refills its buffer,
+//    every reader_chunk bytes from the start of the input, counting from where the previous game
+//    ended; so a batch longer than that limit is read from the chunk boundary before it, with
+//    blanks up to its first game and a stand-in game "*" ending right before it, the stand-in not
+//    being reported (a shorter batch holds no game that could be too long);
+//  - the encoding decision looks up to encoding_sample bytes ahead of the first game that is
+//    neither ASCII nor UTF-8; the batch holding that game is told the decision the whole input
+//    makes there (the "STATE>FINAL" state of split parts), and no batch starts within the
+//    stretch over which that look-ahead held the whole input's reader back.
 
-  // Records one call; `number` is the game index, the NAG value or an index into tokens or
-  // errors; `first` and `second` are its texts (tag name and value, move text, comment...).
-  void add(Kind kind, SourcePos pos, std::uint64_t number = 0, std::string_view first = {},
-           std::string_view second = {}) {
-    events_.push_back(Event{kind, pos, number, text_.size(), first.size(), second.size()});
-    text_.append(first);
-    text_.append(second);
-  }
-  std::uint64_t add_token(const SanToken& token) {
-    tokens_.push_back(token);
-    return tokens_.size() - 1;
-  }
-  std::uint64_t add_error(const notation::SyntaxError& error) {
-    errors_.push_back(error);
-    return errors_.size() - 1;
-  }
-  std::size_t size() const { return events_.size(); }
+// The reader's refill size and encoding look-ahead (pgn_reader.cpp: default_chunk_size and
+// encoding_sample_bytes); the tests comparing --jobs 1 and 3 with small batches check them.
+constexpr std::uint64_t reader_chunk = std::uint64_t{1} << 20;
+constexpr std::uint64_t encoding_sample = std::uint64_t{1} << 20;
 
-  // Makes every recorded call on `visitor`, in order.
-  void replay_into(notation::PgnVisitor& visitor) const {
-    for (const Event& e : events_) {
-      const std::string_view first(text_.data() + e.text, e.first_size);
-      const std::string_view second(text_.data() + e.text + e.first_size, e.second_size);
-      switch (e.kind) {
-        case Kind::begin_game:
-          visitor.begin_game(e.number, e.pos);
-          break;
-        case Kind::tag:
-          visitor.tag(first, second, e.pos);
-          break;
-        case Kind::move:
-          visitor.move(tokens_[e.number], first, e.pos);
-          break;
-        case Kind::invalid_move:
-          visitor.invalid_move(errors_[e.number]);
-          break;
-        case Kind::nag:
-          visitor.nag(static_cast<int>(e.number), e.pos);
-          break;
-        case Kind::comment:
-          visitor.comment(first, e.pos);
-          break;
-        case Kind::begin_variation:
-          visitor.begin_variation(e.pos);
-          break;
-        case Kind::end_variation:
-          visitor.end_variation(e.pos);
-          break;
-        case Kind::result:
-          visitor.result(first, e.pos);
-          break;
-        case Kind::syntax_error:
-          visitor.syntax_error(errors_[e.number]);
-          break;
-        case Kind::warning:
-          visitor.warning(e.pos, first);
-          break;
-        case Kind::end_game:
-          visitor.end_game();
-          break;
-      }
-    }
-  }
+// True for an encoding state before any decision ("" or "utf-8-seen").
+bool undecided(const std::string& state) {
+  return state.empty() || state == "utf-8-seen";
+}
 
- private:
-  struct Event {
-    Kind kind;
-    SourcePos pos;
-    std::uint64_t number;
-    std::size_t text;  // start of `first` in text_; `second` follows it
-    std::size_t first_size;
-    std::size_t second_size;
-  };
-  std::vector<Event> events_;
-  std::string text_;
-  std::vector<SanToken> tokens_;
-  std::vector<notation::SyntaxError> errors_;
+// How to read, in an input whose reader started at offset `base`, the stretch that starts at the
+// game start `at`: where the reader starts and the bytes it reads before the stretch.
+struct AlignedStart {
+  notation::ReadStart read;
+  std::string padding;    // blanks, then the stand-in game "*\n" when there is one
+  bool stand_in = false;  // the first game read is the stand-in
 };
 
-// A visitor that records the reader's calls and hands them on in batches of whole games: after
-// a game ends, once the log holds `batch_events` calls, it goes to `on_batch`.
-// It must override every callback of notation::PgnVisitor: one it left out would be lost with
-// --jobs N > 1 (the test comparing --jobs 1 and 2 on the corpus would then fail).
-class EventRecorder final : public notation::PgnVisitor {
+// The chunk boundary of the reader at or before `offset`.
+std::uint64_t chunk_boundary(std::uint64_t offset, std::uint64_t base) {
+  return base + (offset - base) / reader_chunk * reader_chunk;
+}
+
+// How to read the stretch at `at` (a ReadStart at a game start) of an input read from `base`.
+// Requires can_start_batch() to have accepted `at` unless it is on a chunk boundary.
+AlignedStart align(const notation::ReadStart& at, std::uint64_t base) {
+  const std::uint64_t from = chunk_boundary(at.offset, base);
+  if (from == at.offset) return {at, "", false};
+  // Read from offset 0 the reader ignores ReadStart::line: the padding then has the newlines.
+  const std::uint64_t newlines = from == 0 ? at.line - 2 : 0;
+  AlignedStart a{{from, at.line - 1 - newlines, at.games - 1, at.encoding}, {}, true};
+  a.padding.assign(newlines, '\n');
+  a.padding.append(at.offset - from - newlines - 2, ' ');
+  a.padding += "*\n";
+  return a;
+}
+
+// True when a batch may start at the game `game` of an input read from `base`, given `text`, the
+// input's bytes from offset `text_offset` on as far as they were scanned: it starts a line (after
+// the first), and there is room before it for the stand-in, which the reader must see end before
+// its next refill (else it could find the stand-in, blanks included, too long).
+bool can_start_batch(const notation::GameStart& game, std::uint64_t base, std::string_view text,
+                     std::uint64_t text_offset) {
+  const std::uint64_t at = game.pos.offset;
+  if (!game.can_start_read || game.pos.line < 2 || game.game < 2 || at < text_offset) return false;
+  const std::uint64_t from = chunk_boundary(at, base);
+  if (from == at) return true;
+  if (at - from < 2 || (from == 0 && at < game.pos.line)) return false;
+  const std::string_view line = text.substr(at - text_offset, from + reader_chunk - at);
+  return line.find('\n') != std::string_view::npos;
+}
+
+// Hands the reader's calls on to `to`, but for those of the first game when `skip_first` (the
+// stand-in of align()). It must override every callback of notation::PgnVisitor: one left out
+// would be lost in batches read as align() says.
+class SkipStandIn final : public notation::PgnVisitor {
  public:
-  EventRecorder(std::size_t batch_events, std::function<void(EventLog&&)> on_batch)
-      : batch_events_(batch_events), on_batch_(std::move(on_batch)) {}
-
-  // The calls recorded since the last batch (the end of the input).
-  EventLog take() { return std::exchange(log_, EventLog{}); }
-
+  SkipStandIn(notation::PgnVisitor& to, bool skip_first) : to_(to), skipping_(skip_first) {}
   void begin_game(std::uint64_t index, SourcePos pos) override {
-    log_.add(Kind::begin_game, pos, index);
+    if (!skipping_) to_.begin_game(index, pos);
   }
   void tag(std::string_view name, std::string_view value, SourcePos pos) override {
-    log_.add(Kind::tag, pos, 0, name, value);
+    if (!skipping_) to_.tag(name, value, pos);
   }
   void move(const SanToken& token, std::string_view text, SourcePos pos) override {
-    log_.add(Kind::move, pos, log_.add_token(token), text);
+    if (!skipping_) to_.move(token, text, pos);
   }
   void invalid_move(const notation::SyntaxError& error) override {
-    log_.add(Kind::invalid_move, error.pos, log_.add_error(error));
+    if (!skipping_) to_.invalid_move(error);
   }
   void nag(int value, SourcePos pos) override {
-    log_.add(Kind::nag, pos, static_cast<std::uint64_t>(value));
+    if (!skipping_) to_.nag(value, pos);
   }
   void comment(std::string_view text, SourcePos pos) override {
-    log_.add(Kind::comment, pos, 0, text);
+    if (!skipping_) to_.comment(text, pos);
   }
-  void begin_variation(SourcePos pos) override { log_.add(Kind::begin_variation, pos); }
-  void end_variation(SourcePos pos) override { log_.add(Kind::end_variation, pos); }
+  void begin_variation(SourcePos pos) override {
+    if (!skipping_) to_.begin_variation(pos);
+  }
+  void end_variation(SourcePos pos) override {
+    if (!skipping_) to_.end_variation(pos);
+  }
   void result(std::string_view text, SourcePos pos) override {
-    log_.add(Kind::result, pos, 0, text);
+    if (!skipping_) to_.result(text, pos);
   }
   void syntax_error(const notation::SyntaxError& error) override {
-    log_.add(Kind::syntax_error, error.pos, log_.add_error(error));
+    if (!skipping_) to_.syntax_error(error);
   }
   void warning(SourcePos pos, std::string_view message) override {
-    log_.add(Kind::warning, pos, 0, message);
+    if (!skipping_) to_.warning(pos, message);
   }
   void end_game() override {
-    log_.add(Kind::end_game, {});
-    if (log_.size() >= batch_events_) on_batch_(take());
+    if (skipping_)
+      skipping_ = false;
+    else
+      to_.end_game();
+  }
+  bool wants_movetext() override { return skipping_ || to_.wants_movetext(); }
+
+ private:
+  notation::PgnVisitor& to_;
+  bool skipping_;
+};
+
+// A stream buffer that serves `padding`, then `text`, then what `rest` holds (nothing when it is
+// null).
+class StretchBuffer final : public std::streambuf {
+ public:
+  StretchBuffer(std::string_view padding, std::string_view text, std::streambuf* rest)
+      : parts_{padding, text}, rest_(rest) {}
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    while (next_ < parts_.size()) {
+      const std::string_view part = parts_[next_++];
+      if (part.empty()) continue;
+      char* p = const_cast<char*>(part.data());  // only read: the get area of a streambuf
+      setg(p, p, p + part.size());
+      return traits_type::to_int_type(*gptr());
+    }
+    if (rest_ == nullptr) return traits_type::eof();
+    window_.resize(std::size_t{1} << 16);
+    const std::streamsize got = rest_->sgetn(window_.data(), std::ssize(window_));
+    if (got <= 0) return traits_type::eof();
+    setg(window_.data(), window_.data(), window_.data() + got);
+    return traits_type::to_int_type(*gptr());
   }
 
  private:
-  using Kind = EventLog::Kind;
-  std::size_t batch_events_;
-  std::function<void(EventLog&&)> on_batch_;
-  EventLog log_;
+  std::array<std::string_view, 2> parts_;
+  std::size_t next_ = 0;  // the part to serve next
+  std::streambuf* rest_;
+  std::vector<char> window_;
 };
 
-// Whole games of one input, to be replayed by a worker.
+// Reads with `visitor` the games of the stretch of an input (read from offset `base`) that starts
+// as `start` says and whose bytes are `text` followed by what `rest` holds (if anything); `reader`
+// as for the whole input. A stretch of at most max_game_bytes holds no game the reader could find
+// too long: it is read from memory as it is; a longer one is read as align() says.
+void read_stretch(const notation::ReadStart& start, std::uint64_t base, std::string_view text,
+                  std::streambuf* rest, notation::PgnVisitor& visitor,
+                  notation::ReaderOptions reader) {
+  if (rest == nullptr && text.size() <= reader.max_game_bytes) {
+    reader.start = start;
+    notation::read_pgn(text, visitor, reader);
+    return;
+  }
+  const AlignedStart aligned = align(start, base);
+  reader.start = aligned.read;
+  StretchBuffer buffer(aligned.padding, text, rest);
+  std::istream in(&buffer);
+  SkipStandIn skip(visitor, aligned.stand_in);
+  notation::read_pgn(in, skip, reader);
+}
+
+// ---- Batches ------------------------------------------------------------------------------------
+// Whole games of one input, as raw bytes, to be checked by a worker.
 struct Batch {
-  std::size_t input = 0;  // index into the reports
-  EventLog log;
+  std::size_t input = 0;      // index into the reports
+  std::uint64_t base = 0;     // where the input's reader started (ReaderOptions::start.offset)
+  notation::ReadStart start;  // where the bytes start, as a part of the input
+  std::string bytes;          // up to the next batch's start
 };
 
-// Replays `batch` as the input `name` and returns what it found.
-CheckReport replay_batch(const Batch& batch, record::ReplayOptions options,
-                         const std::string& name) {
+// Checks `batch` as part of the input `name`; returns what it found.
+CheckReport check_batch(const Batch& batch, record::ReplayOptions options,
+                        const std::string& name) {
   CheckReport part;
   part.summarise_games = true;
   options.file_name = name;
   record::Replayer replayer(options, [&part](record::Game& game) { record::add_game(part, game); });
-  batch.log.replay_into(replayer);
+  read_stretch(batch.start, batch.base, batch.bytes, nullptr, replayer, options.reader);
   for (auto& d : replayer.finish()) part.diagnostics.push_back(std::move(d));
   return part;
 }
 
-// Worker threads that replay batches and a consumer (the reading thread) that merges their
+// Worker threads that check batches and a consumer (the reading thread) that merges their
 // results into the reports strictly in the order the batches were submitted. At most
-// `max_pending` batches are queued, being replayed or waiting to be merged at any time.
+// `max_pending` batches are queued, being checked or waiting to be merged at any time.
 class OrderedReplay {
  public:
   OrderedReplay(unsigned jobs, record::ReplayOptions options, std::vector<CheckReport>& reports,
@@ -240,7 +268,18 @@ class OrderedReplay {
     work_ready_.notify_one();
   }
 
-  // Waits for every batch and merges the rest.
+  // An empty buffer for the bytes of the next batch: one a worker is done with (so that the
+  // batches' big buffers are allocated once, not once per batch).
+  std::string spare() {
+    std::lock_guard lock(mutex_);
+    if (spare_.empty()) return {};
+    std::string bytes = std::move(spare_.back());
+    spare_.pop_back();
+    bytes.clear();
+    return bytes;
+  }
+
+  // Waits for every batch submitted so far and merges the rest (more may be submitted after).
   void finish() {
     std::unique_lock lock(mutex_);
     merge_ready(lock, 0);
@@ -250,7 +289,7 @@ class OrderedReplay {
   struct Done {
     std::size_t input;
     CheckReport part;
-    std::exception_ptr failure;  // what the replay threw, rethrown here as one thread would
+    std::exception_ptr failure;  // what the check threw, rethrown here as one thread would
   };
 
   // Merges results in submission order until at most `pending` batches are left unmerged.
@@ -266,7 +305,7 @@ class OrderedReplay {
     }
   }
 
-  // A worker: replays queued batches until finish().
+  // A worker: checks queued batches until the destructor.
   void work() {
     std::unique_lock lock(mutex_);
     while (true) {
@@ -278,11 +317,12 @@ class OrderedReplay {
       lock.unlock();
       Done done{batch.input, {}, nullptr};
       try {
-        done.part = replay_batch(batch, options_, name);
+        done.part = check_batch(batch, options_, name);
       } catch (...) {
         done.failure = std::current_exception();
       }
       lock.lock();
+      if (spare_.size() < max_pending_) spare_.push_back(std::move(batch.bytes));
       done_.emplace(sequence, std::move(done));
       result_ready_.notify_one();
     }
@@ -297,21 +337,159 @@ class OrderedReplay {
   std::condition_variable work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, Batch>> queue_;
   std::map<std::size_t, Done> done_;
+  std::vector<std::string> spare_;  // buffers of batches checked
   std::size_t submitted_ = 0, merged_ = 0;
   bool closing_ = false;
   std::vector<std::thread> threads_;
 };
 
-// Calls the reader makes per batch: enough for the cost of handing a batch over to vanish, few
-// enough to spread a file of a few hundred games over the threads.
-constexpr std::size_t batch_events = 4096;
+// ---- Cutting an input into batches --------------------------------------------------------------
+// The game scanner's input: the bytes of `source`, kept until taken, so that batches are cut from
+// what was scanned. Once more than `limit` bytes are kept, it ends the scanner's input early
+// (stopped()); `source` then holds the rest of the input.
+class TeeBuffer final : public std::streambuf {
+ public:
+  // `reserve`: the bytes it usually keeps.
+  TeeBuffer(std::streambuf& source, std::uint64_t offset, std::size_t limit, std::size_t reserve)
+      : source_(source), offset_(offset), limit_(limit) {
+    data_.reserve(reserve);
+  }
 
-// Reads every input on this thread and replays its games on `jobs` workers.
+  // The input offset of the first byte kept, and the bytes kept.
+  std::uint64_t offset() const { return offset_; }
+  std::string_view kept() const { return std::string_view(data_).substr(head_); }
+  // Moves the kept bytes before input offset `end` (all of them by default) to `bytes`.
+  void take(std::string& bytes, std::uint64_t end = ~std::uint64_t{0}) {
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(end - offset_, kept().size()));
+    bytes.assign(kept().substr(0, n));
+    head_ += n;
+    offset_ += n;
+    if (head_ > data_.size() / 2) {
+      data_.erase(0, head_);
+      head_ = 0;
+    }
+  }
+  bool stopped() const { return stopped_; }
+  std::streambuf& source() { return source_; }
+
+ protected:
+  std::streamsize xsgetn(char* s, std::streamsize n) override {
+    std::streamsize done = 0;
+    if (n > 0 && gptr() < egptr()) {  // the byte underflow() looked at
+      *s++ = *gptr();
+      gbump(1);
+      done = 1;
+    }
+    if (data_.size() - head_ > limit_) stopped_ = true;
+    if (stopped_ || done == n) return done;
+    const std::streamsize got = source_.sgetn(s, n - done);
+    if (got > 0) data_.append(s, static_cast<std::size_t>(got));
+    return done + std::max<std::streamsize>(got, 0);
+  }
+  int_type underflow() override {  // one byte at a time (the scanner reads chunks with xsgetn)
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (xsgetn(&byte_, 1) != 1) return traits_type::eof();
+    setg(&byte_, &byte_, &byte_ + 1);
+    return traits_type::to_int_type(byte_);
+  }
+
+ private:
+  std::streambuf& source_;
+  std::uint64_t offset_;  // of data_[head_] in the input
+  std::size_t limit_;
+  std::string data_;
+  std::size_t head_ = 0;
+  bool stopped_ = false;
+  char byte_ = 0;
+};
+
+// Bytes per batch (256 KiB): enough for the cost of handing a batch over to vanish (tens of
+// microseconds against milliseconds of checking), few enough to spread a file of a few megabytes
+// over the threads and to keep the 2 * jobs + 3 batch buffers small. XPGN_CHECK_BATCH_BYTES
+// overrides it (for the tests, which cut small files into many batches).
+std::size_t batch_bytes() {
+  if (const char* text = std::getenv("XPGN_CHECK_BATCH_BYTES")) {
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text, text + std::strlen(text), value);
+    if (error == std::errc() && *end == '\0' && value > 0) return static_cast<std::size_t>(value);
+  }
+  return std::size_t{1} << 18;
+}
+
+// Scans input number `index` for game starts and queues its bytes to `workers` in batches of
+// about `target` bytes. When a stretch without a place to cut grows longer than can be held (a
+// game of megabytes), waits for the queued batches and checks the rest of the input on this
+// thread instead, the results going to `report` and `sink`.
+void check_in_batches(Input& input, std::size_t index, const record::ReplayOptions& options,
+                      std::size_t target, OrderedReplay& workers, CheckReport& report,
+                      const PartSink& sink) {
+  const notation::ReaderOptions& reader = options.reader;
+  const std::uint64_t base = reader.start.offset;
+  const std::size_t limit = 4 * target + 8 * reader_chunk;
+  TeeBuffer tee(*input.stream().rdbuf(), base, limit, target + 2 * reader_chunk);
+  std::istream in(&tee);
+  // A batch is at most limit + reader_chunk bytes long. When a game may be shorter than that (a
+  // small --max-game-size), some batches are read as align() says, and none may start where the
+  // whole input's reader held its buffer back for the encoding look-ahead: it did not look for
+  // too long games there, and a reader starting there would.
+  const bool long_batches = reader.max_game_bytes < limit + reader_chunk;
+  Batch batch{index, base, reader.start, {}};
+  // Queues the batch up to `end`, where the encoding decision is `end_state`.
+  auto submit = [&](std::uint64_t end, const std::string& end_state) {
+    std::string& encoding = batch.start.encoding;
+    if (encoding.find('>') == std::string::npos && undecided(encoding) && !undecided(end_state))
+      encoding += ">" + end_state;  // the decision is made in this batch
+    batch.bytes = workers.spare();
+    tee.take(batch.bytes, end);
+    workers.submit(std::move(batch));
+  };
+  std::string previous_state = reader.start.encoding;
+  std::uint64_t previous_offset = base, no_cut_before = 0;
+  std::string final_state;
+  notation::scan_games(
+      in,
+      [&](const notation::GameStart& game) {
+        if (tee.stopped()) return false;  // what follows was scanned without its look-ahead
+        if (long_batches && undecided(previous_state) && !undecided(game.encoding_state))
+          no_cut_before = previous_offset + encoding_sample + reader_chunk;
+        previous_state = game.encoding_state;
+        previous_offset = game.pos.offset;
+        if (game.pos.offset < no_cut_before || game.pos.offset - tee.offset() < target ||
+            !can_start_batch(game, base, tee.kept(), tee.offset()))
+          return true;
+        submit(game.pos.offset, game.encoding_state);
+        batch = Batch{
+            index, base, {game.pos.offset, game.pos.line, game.game - 1, game.encoding_state}, {}};
+        return true;
+      },
+      reader, &final_state);
+  if (!tee.stopped()) {
+    submit(~std::uint64_t{0}, final_state);
+    return;
+  }
+  workers.finish();
+  record::ReplayOptions replay = options;
+  replay.file_name = report.name;
+  record::Replayer replayer(replay, [&](record::Game& game) {
+    CheckReport part;
+    part.summarise_games = true;
+    record::add_game(part, game);
+    merge_part(report, std::move(part), index, sink);
+  });
+  tee.take(batch.bytes);
+  read_stretch(batch.start, base, batch.bytes, &tee.source(), replayer, reader);
+  CheckReport rest;
+  rest.diagnostics = replayer.finish();
+  merge_part(report, std::move(rest), index, sink);
+}
+
+// Reads every input on this thread, cutting it into batches that `jobs` workers check.
 void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
                        const record::ReplayOptions& options, std::vector<CheckReport>& reports,
                        const PartSink& sink, const std::optional<ByteRange>& range,
                        Progress* progress) {
   OrderedReplay workers(jobs, options, reports, sink);
+  const std::size_t target = batch_bytes();
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const auto opened = open_input(paths[i], range);
     Input& input = *opened;
@@ -320,11 +498,7 @@ void check_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
       reports[i].io_error = input.error();
       continue;
     }
-    EventRecorder recorder(batch_events, [&](EventLog&& log) {
-      workers.submit(Batch{i, std::move(log)});
-    });
-    notation::read_pgn(input.stream(), recorder, options.reader);
-    workers.submit(Batch{i, recorder.take()});
+    check_in_batches(input, i, options, target, workers, reports[i], sink);
     if (auto error = input.read_error(); !error.empty()) reports[i].io_error = error;
   }
   workers.finish();
