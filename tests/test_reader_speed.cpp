@@ -378,6 +378,11 @@ const char* const snippets[] = {
     "\f",
     "\r",
     "[Event \"",
+    "[ 1",
+    "[1",
+    " [",
+    "[-",
+    "1/2",
 };
 
 // `text` with `n` random edits (a snippet inserted, a byte replaced, a range deleted).
@@ -489,6 +494,19 @@ TEST_CASE("faster reader: the same calls on mutated corpus games and on random t
     way.chunk = 1 + rng() % 5;
     same_calls("random " + std::to_string(round), text, way);
   }
+  // A '[' in movetext whose "tag pair" ends inside a run of symbol characters (at a byte that
+  // is no blank and no '"'): the splitter goes on after it, not from the start of that run.
+  for (const char* text :
+       {"1. e4 e5 Qd1[ 1/2-1/2\n", "1. e4 [1/2-1/2 e5 1-0\n", "1. e4 [a-0 *", "1. e4 [ 1-0 *",
+        "1. e4 [x 0-1 *", "e4 [1-0\n[Event \"x\"]\n1. d4 *\n"}) {
+    for (std::size_t chunk : {0, 1, 2, 3, 5}) {
+      Way way{chunk, {}};
+      for (int skip : {0, 1}) {
+        way.skip_every = skip;
+        same_calls(text, text, way);
+      }
+    }
+  }
   // Deep nesting: an error at the 201st '(' either way.
   same_calls("deep", "1. e4 " + std::string(100000, '(') + " *", Way{});
   same_calls("deep", "1. e4 " + std::string(200, '(') + std::string(200, ')') + " *", Way{});
@@ -510,6 +528,27 @@ TEST_CASE("faster reader: long tokens and lines in small chunks are scanned once
   }
 }
 
+TEST_CASE("a game too long before its first tag pair ends is skipped from that tag pair",
+          "[reader][limits]") {
+  // The splitter waits for the end of a tag pair before it starts a game; when the limit was
+  // exceeded there, the old reader took the start of the game before as the start of the game
+  // skipped (reading outside its buffer). The game starts at the tag pair.
+  const std::string text =
+      "[Event \"" + std::string(300, 'a') + "\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n";
+  for (std::size_t chunk : {1, 16, 64}) {
+    CallLog log(true);
+    std::istringstream in(text);
+    notation::ReaderOptions limits;
+    limits.max_game_bytes = 100;
+    CHECK(notation::detail::read_pgn(in, log, chunk, limits) == 2);
+    REQUIRE(log.calls.size() >= 4);
+    CHECK(log.calls[0] == "game 1@1:1+0");
+    CHECK(log.calls[1].find("syntax |a game of at most 100 bytes") == 0);
+    CHECK(log.calls[1].find("@1:1+0") != std::string::npos);
+    CHECK(log.calls[3] == "game 2@4:1+" + std::to_string(text.find("[Event \"b\"]")));
+  }
+}
+
 TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
           "[reader][speed]") {
   // Every string of up to 5 characters over an alphabet that reaches every SAN form.
@@ -526,6 +565,12 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
                             << ok_new << " " << fields(b));
     }
     valid += ok_old;
+    // The reader's use: the token at the start of a longer text, read in place.
+    const std::string text = s + " {more text after the token}";
+    if (const char* end =
+            notation::detail::parse_usual_san(text.data(), text.data() + text.size(), b);
+        end == text.data() + s.size() && (!ok_old || fields(a) != fields(b)))
+      FAIL_CHECK("token \"" << s << "\" in a text: fast " << fields(b) << ", grammar " << ok_old);
     if (left == 0) return;
     for (char c : alphabet) {
       s.push_back(c);

@@ -1,7 +1,10 @@
 // The PGN reader as it was before issue 13 item 3 (commit 82a17b2: Splitter + PEGTL game grammar +
 // PEGTL SAN parser), frozen here for comparison only: tests/test_reader_speed.cpp checks that the
 // library's faster reader makes exactly the same visitor calls. Not formatted or maintained: it is
-// a snapshot of lib/xpgn/notation/pgn_reader.cpp and san_parse.cpp with its namespaces renamed.
+// a snapshot of lib/xpgn/notation/pgn_reader.cpp and san_parse.cpp with its namespaces renamed,
+// and one bug fixed as in the library (Splitter::abandon_game: a game too long before it has
+// started read outside the buffer). It uses the grammars of grammars/ as they are: the
+// comparison checks the hand-written fast paths of the library against the grammars.
 // clang-format off
 #include <algorithm>
 #include <cstdint>
@@ -514,7 +517,8 @@ class Splitter {
   // is dropped, and so is everything up to the next line that starts with `[Event "`, read on
   // in constant memory. Call between next() calls that returned Event::need_more.
   SourcePos abandon_game() {
-    advance_mark(game_start_);
+    // (Fixed here as in the library: the old reader used game_start_ of the previous game.)
+    advance_mark(flags_.in_game ? game_start_ : pos_);
     const SourcePos start = mark_pos_;
     advance_mark(pos_);
     flags_ = Flags{};

@@ -28,26 +28,30 @@ bool parse_san_token(std::string_view text, SanToken& out);
 // It reads from the start of a text that may go on after the token: every byte it looks at
 // after the token's end is tested for characters of tokens only, which a byte that ends a token
 // (a blank, '.', '!', ...) never is, so the result is the same as for the token alone.
+// It reads at most `window` bytes, which must all be readable (a text that ends before is given
+// as a copy padded with zero bytes: a zero matches no rule, as at the end of the text).
 class FastSan {
  public:
-  FastSan(const char* p, const char* e) : p_(p), e_(e) {}
+  static constexpr std::ptrdiff_t window = 16;  // a usual token with what follows is shorter
+
+  explicit FastSan(const char* s) : s_(s) {}
 
   // Fills `t` (reset by the caller) and returns true when the text starts with a usual token,
-  // which ends at end().
+  // which is size() bytes long.
   bool token(SanToken& t) {
     if (!castling(t) && !(is_upper(peek(0)) ? piece_move(t) : pawn_move(t))) return false;
-    if (peek(0) == '+' || peek(0) == '#') t.check = *p_++;
+    if (peek(0) == '+' || peek(0) == '#') t.check = s_[i_++];
     return true;
   }
-  const char* end() const { return p_; }
+  std::ptrdiff_t size() const { return i_; }
 
  private:
   static bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
   static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   static char upper(char c) { return is_lower(c) ? static_cast<char>(c - 'a' + 'A') : c; }
-  // The byte `i` ahead, or 0 past the end (0 matches no rule of the grammar).
-  char peek(std::ptrdiff_t i) const { return e_ - p_ > i ? p_[i] : '\0'; }
+  // The byte `i` ahead (at most 13 bytes from the start: see window).
+  char peek(std::ptrdiff_t i) const { return s_[i_ + i]; }
 
   // gs::capture at `i` ahead: ':' or an 'x' not followed by a digit; its length (0: none).
   int capture_at(std::ptrdiff_t i) const {
@@ -86,7 +90,7 @@ class FastSan {
     if ((z != 'O' && z != '0') || peek(1) != '-' || peek(2) != z) return false;
     const bool long_side = peek(3) == '-' && peek(4) == z;
     t.kind = long_side ? TokenKind::castle_long : TokenKind::castle_short;
-    p_ += long_side ? 5 : 3;
+    i_ += long_side ? 5 : 3;
     return true;
   }
 
@@ -94,12 +98,12 @@ class FastSan {
   bool destination(SanToken& t, bool any_case) {
     const int n = square_at(0, t.to);
     if (n == 0) return false;
-    p_ += n;
+    i_ += n;
     if (peek(0) == '=' && (is_upper(peek(1)) || is_lower(peek(1)))) {
       t.promotion = upper(peek(1));
-      p_ += 2;
+      i_ += 2;
     } else if (is_upper(peek(0)) || (any_case && is_lower(peek(0)))) {
-      t.promotion = upper(*p_++);
+      t.promotion = upper(s_[i_++]);
     }
     return true;
   }
@@ -113,33 +117,33 @@ class FastSan {
     if (n == 0 || !(peek(n) == '-' || capture_or_file_at(n))) return -1;
     t.from = from;
     t.long_algebraic = true;
-    p_ += n;
+    i_ += n;
     if (peek(0) == '-') {
-      ++p_;
+      ++i_;
     } else if (capture_at(0) != 0) {
       t.capture = true;
-      ++p_;
+      ++i_;
     }
     return destination(t, true) ? 1 : 0;
   }
 
   // gs::piece_move: piece letter, then long_body, piece_hint_body or piece_plain_body.
   bool piece_move(SanToken& t) {
-    t.piece = *p_++;
+    t.piece = s_[i_++];
     const int body = long_body(t);
     if (body >= 0) return body == 1;
     int rank = 0;
     if (is_lower(peek(0)) && peek(0) != 'x' && capture_or_file_at(1)) {  // hint_file
       t.from.file = peek(0) - 'a';
-      ++p_;
+      ++i_;
     } else if (const int n = rank_at(0, rank); n > 0 && capture_or_file_at(n)) {  // hint_rank
       t.from.rank = rank - 1;
-      p_ += n;
+      i_ += n;
     }
     // The rest of piece_hint_body, or piece_plain_body: the same shape.
     if (capture_at(0) != 0) {
       t.capture = true;
-      ++p_;
+      ++i_;
     }
     return destination(t, false);
   }
@@ -151,13 +155,13 @@ class FastSan {
     if (is_lower(peek(0)) && peek(0) != 'x' && capture_at(1) != 0) {  // pawn_file, capture
       t.from.file = peek(0) - 'a';
       t.capture = true;
-      p_ += 2;
+      i_ += 2;
     }
     return destination(t, false);
   }
 
-  const char* p_;
-  const char* const e_;
+  const char* const s_;
+  std::ptrdiff_t i_ = 0;
 };
 
 // The fast path of parse_san_token for the usual tokens (moves without second actions, castling,
@@ -169,8 +173,12 @@ class FastSan {
 // calls it for every move.)
 inline const char* parse_usual_san(const char* p, const char* end, SanToken& out) {
   out = SanToken{};
-  FastSan fast(p, end);
-  return fast.token(out) ? fast.end() : nullptr;
+  char copy[FastSan::window] = {};
+  if (end - p < FastSan::window) {
+    for (std::ptrdiff_t i = 0; i < end - p; ++i) copy[i] = p[i];
+  }
+  FastSan fast(end - p < FastSan::window ? copy : p);
+  return fast.token(out) ? p + fast.size() : nullptr;
 }
 
 // For a token that parse_san_token rejected: the 0-based offset of the offending character and a

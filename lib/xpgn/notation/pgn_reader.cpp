@@ -88,6 +88,44 @@ struct TagValueStops {
 };
 constexpr TagValueStops tag_value_stops;
 
+// The first byte of [p, e) that is not a tag name character, or e.
+inline const char* skip_tag_name(const char* p, const char* e) {
+#if defined(__SSE2__)
+  while (e - p >= 16) {  // sixteen bytes at a time: letters, digits, '_' and '-'
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    auto in = [](__m128i x, char lo, char hi) {  // lo <= x <= hi, for ASCII lo and hi
+      return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(static_cast<char>(lo - 1))),
+                           _mm_cmplt_epi8(x, _mm_set1_epi8(static_cast<char>(hi + 1))));
+    };
+    const __m128i name = _mm_or_si128(
+        _mm_or_si128(in(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'), in(v, '0', '9')),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')), _mm_cmpeq_epi8(v, _mm_set1_epi8('-'))));
+    if (const int other = ~_mm_movemask_epi8(name) & 0xFFFF; other != 0)
+      return p + __builtin_ctz(static_cast<unsigned>(other));
+    p += 16;
+  }
+#endif
+  while (p < e && is_tag_name_char(*p)) ++p;
+  return p;
+}
+
+// The first byte of [p, e) that is a tag value stop ('"', '\\', '\r', '\n'), or e.
+inline const char* find_tag_value_stop(const char* p, const char* e) {
+#if defined(__SSE2__)
+  while (e - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    auto is = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    const __m128i hits =
+        _mm_or_si128(_mm_or_si128(is('"'), is('\\')), _mm_or_si128(is('\r'), is('\n')));
+    if (const int mask = _mm_movemask_epi8(hits); mask != 0)
+      return p + __builtin_ctz(static_cast<unsigned>(mask));
+    p += 16;
+  }
+#endif
+  while (p < e && !tag_value_stops.table[static_cast<unsigned char>(*p)]) ++p;
+  return p;
+}
+
 // The bytes that can change the splitter's state in a game's movetext before its termination
 // marker: newlines, comments, variations, '[' of a tag pair, '*' and '-' (of a marker such as
 // 1-0) and the first byte of a byte order mark. The others are parts of tokens or blanks.
@@ -304,7 +342,9 @@ class Splitter {
   // is dropped, and so is everything up to the next line that starts with `[Event "`, read on
   // in constant memory. Call between next() calls that returned Event::need_more.
   SourcePos abandon_game() {
-    advance_mark(game_start_);
+    // Before a game has started, the tag pair (or escape line) whose end is awaited at pos_
+    // starts it; game_start_ is still that of the game before.
+    advance_mark(flags_.in_game ? game_start_ : pos_);
     const SourcePos start = mark_pos_;
     advance_mark(pos_);
     flags_ = Flags{};
@@ -424,10 +464,8 @@ class Splitter {
         // the buffer end costs little; the grammar refuses longer names.)
         const char* name = p + 1;
         while (name < e && (*name == ' ' || *name == '\t')) ++name;
-        const char* name_end = name;
-        while (name_end < e && name_end - name < grammars::pgn::max_tag_name_length &&
-               is_tag_name_char(*name_end))
-          ++name_end;
+        const char* name_end = skip_tag_name(
+            name, name + std::min<std::ptrdiff_t>(e - name, grammars::pgn::max_tag_name_length));
         const char* inside = nullptr;
         const char* tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
                                                 : scan_tag_value(name_end, e, inside);
@@ -473,12 +511,16 @@ class Splitter {
   // starts there) to the next movetext stop, or to the start of the token holding a '-' there
   // (which the caller scans as a token: it may be a marker), setting bol and line_has_content as
   // the byte-wise scan does. Returns where scanning goes on (before `p` when that token started
-  // there).
-  const char* movetext_run(Flags& f, const char* p, const char* e) const {
-    if (f.bol && p < e && *p == '%') return p;  // an escape line
+  // in the bytes of an earlier skip cut by the buffer's end; never before the end of the last
+  // construct scanned byte-wise, such as a tag pair that ends inside a run of symbol characters).
+  const char* movetext_run(Flags& f, const char* p, const char* e) {
+    if (f.bol && p < e && *p == '%') return p;    // an escape line
+    if (abs(p) != run_end_) run_floor_ = abs(p);  // not where a skip stopped at the buffer's end
     const char* q = find_movetext_stop(p, e);
-    if (q < e && *q == '-') {
-      const char* first = ptr(game_start_);
+    if (q == e) {
+      run_end_ = abs(e);
+    } else if (*q == '-') {
+      const char* first = ptr(run_floor_);
       while (q > first && is_symbol_char(q[-1])) --q;
     }
     if (q > p) {
@@ -538,6 +580,7 @@ class Splitter {
     f.blank_line_since_tag = false;
     f.depth = 0;
     game_start_ = abs(p);
+    run_end_ = ~std::uint64_t{0};
     result_at_ = 0;
     result_size_ = 0;
     tag_spans_.clear();
@@ -599,7 +642,7 @@ class Splitter {
   static const char* scan_quoted(const char* q, const char* e, const char*& inside) {
     for (;;) {
       inside = q;
-      while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+      q = find_tag_value_stop(q, e);
       if (q == e) {
         inside = q;
         return nullptr;
@@ -662,6 +705,11 @@ class Splitter {
   // had been scanned (see need_more(p, scanned)).
   std::uint64_t resume_at_ = ~std::uint64_t{0};
   std::uint64_t resume_from_ = 0;
+  // Movetext skipping (movetext_run): where the last skip stopped at the buffer's end, and where
+  // the skips since the last construct scanned byte-wise began (a token starts there at the
+  // earliest).
+  std::uint64_t run_end_ = ~std::uint64_t{0};
+  std::uint64_t run_floor_ = 0;
   bool skipping_ = false;  // after abandon_game(), until the next [Event line
   std::size_t result_size_ = 0;
   std::vector<std::pair<std::uint64_t, std::size_t>> tag_spans_;  // the current game's tag names
@@ -677,6 +725,12 @@ bool is_ascii(std::string_view s) {
   const char* p = s.data();
   std::size_t n = s.size();
   std::uint64_t acc = 0;
+#if defined(__SSE2__)
+  __m128i wide = _mm_setzero_si128();
+  for (; n >= 16; p += 16, n -= 16)
+    wide = _mm_or_si128(wide, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  if (_mm_movemask_epi8(wide) != 0) return false;
+#endif
   while (n >= 8) {
     std::uint64_t w;
     std::memcpy(&w, p, 8);
@@ -1308,15 +1362,14 @@ class FastGame {
   // raises an error.
   const char* tag_pair(const char* p) {
     const char* name = tag_space(p + 1);
-    const char* q = name;
-    while (q < end_ && is_tag_name_char(*q)) ++q;
+    const char* q = skip_tag_name(name, end_);
     const auto name_size = static_cast<std::size_t>(q - name);
     if (name_size == 0 || name_size > gp::max_tag_name_length) return nullptr;
     q = tag_space(q);
     if (q == end_ || *q != '"') return nullptr;
     const char* value = ++q;
     for (;;) {  // gp::tag_text: plain characters, escapes and quotes inside the value
-      while (q < end_ && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+      q = find_tag_value_stop(q, end_);
       if (q == end_ || *q == '\n' || *q == '\r') return nullptr;
       if (*q == '\\') {
         if (q + 1 == end_ || q[1] == '\n' || q[1] == '\r') return nullptr;
