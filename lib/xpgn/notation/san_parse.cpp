@@ -239,6 +239,8 @@ using input = pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf, const 
 namespace detail {
 
 bool parse_san_token(std::string_view text, SanToken& out) {
+  const char* end = text.data() + text.size();
+  if (const char* q = parse_usual_san(text.data(), end, out); q != nullptr && q == end) return true;
   out = SanToken{};
   input in(text.data(), text.data() + text.size(), "san");
   return pg::parse<gs::grammar, action>(in, out);

@@ -1,0 +1,1638 @@
+// The PGN reader as it was before issue 13 item 3 (commit 82a17b2: Splitter + PEGTL game grammar +
+// PEGTL SAN parser), frozen here for comparison only: tests/test_reader_speed.cpp checks that the
+// library's faster reader makes exactly the same visitor calls. Not formatted or maintained: it is
+// a snapshot of lib/xpgn/notation/pgn_reader.cpp and san_parse.cpp with its namespaces renamed,
+// and one bug fixed as in the library (Splitter::abandon_game: a game too long before it has
+// started read outside the buffer). It uses the grammars of grammars/ as they are: the
+// comparison checks the hand-written fast paths of the library against the grammars.
+// clang-format off
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <istream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
+
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
+#include <tao/pegtl.hpp>
+
+#include "xpgn/grammars/pgn.hpp"
+#include "xpgn/grammars/san.hpp"
+#include "xpgn/notation/detail.hpp"
+#include "xpgn/notation/notation.hpp"
+
+namespace xpgn::test::old_reader {
+using notation::GameStart;
+using notation::PgnVisitor;
+using notation::ReaderOptions;
+using notation::SyntaxError;
+
+namespace detail {
+using notation::detail::coord_of_square;
+using notation::detail::Expectation;
+using notation::detail::FailureTracker;
+using notation::detail::to_upper_ascii;
+using notation::detail::tracking;
+bool parse_san_token(std::string_view text, SanToken& out);
+void explain_san_error(std::string_view text, std::size_t& offset, std::string& expected);
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
+                       const ReaderOptions& limits = {});
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::size_t chunk_size,
+                         std::string* final_state = nullptr);
+}  // namespace detail
+
+namespace san_part {
+namespace {
+
+namespace pg = tao::pegtl;
+namespace gs = xpgn::grammars::san;
+
+// ---- Actions: each fills one field of the token -------------------------------------------------
+template <typename Rule>
+struct action : pg::nothing<Rule> {};
+
+// The token's alternatives are tried in order (move, castling, pass, placement); a failed move
+// attempt may have left a piece letter behind ("O-O", "Z0"), so these start from a clean token.
+template <>
+struct action<gs::castle_long> {
+  template <typename Input>
+  static void apply(const Input& /*in*/, SanToken& t) {
+    t = SanToken{};
+    t.kind = TokenKind::castle_long;
+  }
+};
+template <>
+struct action<gs::castle_short> {
+  template <typename Input>
+  static void apply(const Input& /*in*/, SanToken& t) {
+    t = SanToken{};
+    t.kind = TokenKind::castle_short;
+  }
+};
+template <>
+struct action<gs::pass> {
+  template <typename Input>
+  static void apply(const Input& /*in*/, SanToken& t) {
+    const Coord queen = t.pass_queen;
+    t = SanToken{};
+    t.kind = TokenKind::pass;
+    t.pass_queen = queen;
+  }
+};
+template <>
+struct action<gs::pass_queen> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.pass_queen = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::placement> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    // A failed move attempt can only have read the piece letter, which placement_piece rewrote.
+    t.kind = TokenKind::placement;
+    if (in.begin()[0] == '@') t.piece = 'P';
+  }
+};
+template <>
+struct action<gs::placement_piece> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.piece = *in.begin();
+  }
+};
+template <>
+struct action<gs::placement_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.to = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::move_piece> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.piece = *in.begin();
+  }
+};
+template <>
+struct action<gs::from_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.from = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::long_body> {
+  template <typename Input>
+  static void apply(const Input& /*in*/, SanToken& t) {
+    t.long_algebraic = true;
+  }
+};
+template <>
+struct action<gs::to_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.to = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::capture> {
+  template <typename Input>
+  static void apply(const Input& /*in*/, SanToken& t) {
+    t.capture = true;
+  }
+};
+template <>
+struct action<gs::hint_file> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.from.file = *in.begin() - 'a';
+  }
+};
+template <>
+struct action<gs::pawn_file> : action<gs::hint_file> {};
+template <>
+struct action<gs::hint_rank> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    int r = 0;
+    for (char c : in.string_view()) r = r * 10 + (c - '0');
+    t.from.rank = r - 1;
+  }
+};
+template <>
+struct action<gs::promotion_letter> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.promotion = detail::to_upper_ascii(*in.begin());
+  }
+};
+template <>
+struct action<gs::promotion_any_case> : action<gs::promotion_letter> {};
+template <>
+struct action<gs::birth_piece> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.birth_piece = *in.begin();
+  }
+};
+template <>
+struct action<gs::birth_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.birth_square = detail::coord_of_square(in.string_view());
+    if (t.birth_piece == 0) t.birth_piece = 'P';
+  }
+};
+template <>
+struct action<gs::birth_promotion_letter> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.birth_promotion = detail::to_upper_ascii(*in.begin());
+  }
+};
+template <>
+struct action<gs::gate_piece> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.gate_piece = *in.begin();
+  }
+};
+template <>
+struct action<gs::gate_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.gate_square = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::relocation_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.relocation = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::push_square> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.push = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::portal_a> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.pair_a = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::portal_b> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.pair_b = detail::coord_of_square(in.string_view());
+  }
+};
+template <>
+struct action<gs::check> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    t.check = *in.begin();
+  }
+};
+
+// ---- Error descriptions -------------------------------------------------------------------------
+// Rules derived from gs::square (to_square, birth_square, ...) all describe themselves as a square.
+template <typename Rule>
+constexpr detail::Expectation description() {
+  if constexpr (std::is_same_v<Rule, gs::token>) {
+    return {"a move such as e4, Nf3, exd5, O-O, P@e4 or --", 4};
+  } else if constexpr (std::is_base_of_v<gs::square, Rule>) {
+    return {"a square such as e4", 3};
+  } else if constexpr (std::is_same_v<Rule, gs::square_rank>) {
+    return {"a rank number (1-99)", 3};
+  } else if constexpr (std::is_same_v<Rule, gs::birth_at>) {
+    return {"'@' of a birth such as ,P@d5", 2};
+  } else if constexpr (std::is_same_v<Rule, gs::token_end>) {
+    return {"the end of the move", 1};
+  } else {
+    return {};
+  }
+}
+template <typename Rule>
+struct describe {
+  static constexpr detail::Expectation value = description<Rule>();
+};
+
+using input = pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf, const char*>;
+
+}  // namespace
+
+}  // namespace san_part
+namespace detail {
+
+using namespace san_part;  // NOLINT
+
+bool parse_san_token(std::string_view text, SanToken& out) {
+  out = SanToken{};
+  input in(text.data(), text.data() + text.size(), "san");
+  return pg::parse<gs::grammar, action>(in, out);
+}
+
+void explain_san_error(std::string_view text, std::size_t& offset, std::string& expected) {
+  input in(text.data(), text.data() + text.size(), "san");
+  FailureTracker tracker;
+  if (pg::parse<gs::grammar, pg::nothing, tracking<describe>::control>(in, tracker) ||
+      tracker.furthest == nullptr) {
+    offset = 0;
+    expected = "a move";
+    return;
+  }
+  offset = static_cast<std::size_t>(tracker.furthest - text.data());
+  expected = tracker.expected();
+}
+
+}  // namespace detail
+
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options);
+bool is_known_encoding(const std::string& name);
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOptions& limits);
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::string* final_state);
+
+namespace {
+
+namespace pg = tao::pegtl;
+namespace gp = xpgn::grammars::pgn;
+
+constexpr std::size_t default_chunk_size = std::size_t{1} << 20;  // bytes read at a time
+// Bytes of input, from the game that is not UTF-8 on, that the encoding decision looks at.
+constexpr std::size_t encoding_sample_bytes = std::size_t{1} << 20;
+constexpr int max_variation_depth = 200;  // deeper nesting is a syntax error
+
+// ---- Character classes shared by the splitter ---------------------------------------------------
+// The characters of a movetext symbol (grammar: pgn::symbol_char).
+struct SymbolChars {
+  bool table[256] = {};
+  constexpr SymbolChars() {
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    for (char c : std::string_view("_+#=:-@,~>^/")) table[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr SymbolChars symbol_chars;
+inline bool is_symbol_char(char c) {
+  return symbol_chars.table[static_cast<unsigned char>(c)];
+}
+
+// 1 for blanks, 2 for a newline, 0 for anything else.
+struct SpaceClass {
+  unsigned char table[256] = {};
+  constexpr SpaceClass() {
+    for (char c : std::string_view(" \t\r\f\v")) table[static_cast<unsigned char>(c)] = 1;
+    table[static_cast<unsigned char>('\n')] = 2;
+  }
+};
+constexpr SpaceClass space_class;
+
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// The characters of a tag name (grammar: pgn::tag_name).
+struct TagNameChars {
+  bool table[256] = {};
+  constexpr TagNameChars() {
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    table[static_cast<unsigned char>('_')] = table[static_cast<unsigned char>('-')] = true;
+  }
+};
+constexpr TagNameChars tag_name_chars;
+inline bool is_tag_name_char(char c) {
+  return tag_name_chars.table[static_cast<unsigned char>(c)];
+}
+
+// The characters that need a look inside a tag value: quote, backslash, line ends.
+struct TagValueStops {
+  bool table[256] = {};
+  constexpr TagValueStops() {
+    for (char c : std::string_view("\"\\\r\n")) table[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr TagValueStops tag_value_stops;
+
+// A termination marker other than '*' (which the splitter treats on its own).
+inline bool is_result(const char* p, std::size_t n) {
+  if (n == 3)
+    return (p[0] == '1' && p[1] == '-' && p[2] == '0') ||
+           (p[0] == '0' && p[1] == '-' && p[2] == '1');
+  return n == 7 && std::memcmp(p, "1/2-1/2", 7) == 0;
+}
+
+// The high bit of every byte of `w` that is a '\n', nothing else.
+inline std::uint64_t newline_bytes(std::uint64_t w) {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  constexpr std::uint64_t high = 0x8080808080808080ULL;
+  const std::uint64_t x = w ^ (ones * '\n');  // zero bytes where there was a newline
+  return ~(((x & ~high) + ~high) | x) & high;
+}
+
+// Number of '\n' in [p, q), eight bytes at a time.
+std::uint64_t count_newlines(const char* p, const char* q) {
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  std::uint64_t n = 0;
+  while (q - p >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    n += ((newline_bytes(w) >> 7) * ones) >> 56;  // sum of the bytes, each 0 or 1
+    p += 8;
+  }
+  for (; p < q; ++p) n += (*p == '\n');
+  return n;
+}
+
+// ---- Positions ----------------------------------------------------------------------------------
+// Line, column and offset of any point of a text whose first byte is at `start`. Queries in
+// increasing order cost time proportional to the distance between them.
+class LineTracker {
+ public:
+  void reset(const char* begin, SourcePos start) {
+    begin_ = last_ = line_begin_ = begin;
+    start_ = start;
+    line_ = start.line;
+  }
+  SourcePos at(const char* p) {
+    if (p < last_) {
+      last_ = line_begin_ = begin_;
+      line_ = start_.line;
+    }
+    const char* q = last_;
+    if (p - q < 64) {       // the usual case: the next token on the same or the next line
+      while (p - q >= 8) {  // skip eight bytes at a time while they hold no newline
+        std::uint64_t w;
+        std::memcpy(&w, q, 8);
+        if (newline_bytes(w) != 0) break;
+        q += 8;
+      }
+      for (; q < p; ++q) {
+        if (*q == '\n') {
+          ++line_;
+          line_begin_ = q + 1;
+        }
+      }
+    }
+    while (q < p) {
+      const void* nl = std::memchr(q, '\n', static_cast<std::size_t>(p - q));
+      if (nl == nullptr) break;
+      q = static_cast<const char*>(nl) + 1;
+      ++line_;
+      line_begin_ = q;
+    }
+    last_ = p;
+    SourcePos pos;
+    pos.line = line_;
+    if (line_begin_ == begin_)
+      pos.column = start_.column + static_cast<std::uint32_t>(p - begin_);
+    else
+      pos.column = static_cast<std::uint32_t>(p - line_begin_) + 1;
+    pos.offset = start_.offset + static_cast<std::uint64_t>(p - begin_);
+    return pos;
+  }
+
+ private:
+  const char* begin_ = nullptr;
+  const char* last_ = nullptr;
+  const char* line_begin_ = nullptr;
+  SourcePos start_;
+  std::uint64_t line_ = 1;
+};
+
+// ---- The splitter -------------------------------------------------------------------------------
+// Finds where games begin and end without parsing them. It knows just enough PGN: {} comments,
+// ; comments, % lines, tag pairs (and their quoted values), variation depth and termination
+// markers. A game ends
+//  - after its termination marker at variation depth 0 (and the comments that follow it), when
+//    anything else than white space or a comment comes next;
+//  - before a '[' that is the first thing on its line, once the game has movetext;
+//  - before a tag-pair line after a blank line that repeats a tag name of the game (tag sections
+//    without movetext: "header-only" files); a tag repeated within one tag section stays in its
+//    game (the replayer warns);
+//  - before a line starting with [Event " inside a {} comment (an unclosed comment);
+//  - at the end of the input.
+// White space between games belongs to nobody; a game starts at its first token.
+struct GameSlice {
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  SourcePos start;
+  const char* result = nullptr;  // the termination marker, if the splitter saw one
+  std::size_t result_size = 0;
+};
+
+class Splitter {
+ public:
+  enum class Event { game, need_more, done };
+
+  // Starts at `pos` (the first byte of a line) instead of the beginning of the input.
+  void start_at(SourcePos pos) {
+    pos_ = mark_ = pos.offset;
+    mark_pos_ = pos;
+  }
+
+  // Skips a UTF-8 byte order mark at the start of the input.
+  void skip_bom() {
+    pos_ = mark_ = 3;
+    mark_pos_.offset = 3;
+  }
+
+  // Where the caller must keep bytes from when it refills the buffer.
+  std::uint64_t keep_from() {
+    if (!flags_.in_game) advance_mark(pos_);
+    return mark_;
+  }
+
+  // Scans data[0, size) (data[0] is at absolute offset `base`) from where it stopped. `eof`: no
+  // more bytes will follow. On Event::game, `out` holds the game, valid until the next call.
+  Event next(const char* data, std::size_t size, std::uint64_t base, bool eof, GameSlice& out) {
+    data_ = data;
+    base_ = base;
+    if (skipping_ && !skip(data + size, eof)) return eof ? Event::done : Event::need_more;
+    Flags f = flags_;  // a local copy the compiler can keep in registers
+    const Event event = scan(f, data + (pos_ - base), data + size, eof, out);
+    flags_ = f;
+    return event;
+  }
+
+  // Gives up the unfinished game (too long): returns where it started; what was scanned of it
+  // is dropped, and so is everything up to the next line that starts with `[Event "`, read on
+  // in constant memory. Call between next() calls that returned Event::need_more.
+  SourcePos abandon_game() {
+    // (Fixed here as in the library: the old reader used game_start_ of the previous game.)
+    advance_mark(flags_.in_game ? game_start_ : pos_);
+    const SourcePos start = mark_pos_;
+    advance_mark(pos_);
+    flags_ = Flags{};
+    resume_at_ = ~std::uint64_t{0};
+    skipping_ = true;
+    return start;
+  }
+
+ private:
+  struct Flags {
+    bool bol = true;                    // at the first byte of a line
+    bool line_has_content = false;      // something else than blanks on this line so far
+    bool blank_line_since_tag = false;  // an empty line after the last tag pair
+    bool in_game = false;
+    bool has_tags = false;
+    bool has_movetext = false;
+    bool has_result = false;  // the termination marker was seen at depth 0
+    int depth = 0;            // variation depth
+  };
+
+  Event scan(Flags& f, const char* p, const char* const e, bool eof, GameSlice& out) {
+    for (;;) {
+      // White space.
+      while (p < e) {
+        const unsigned char cls = space_class.table[static_cast<unsigned char>(*p)];
+        if (cls == 1) {
+          f.bol = false;
+          ++p;
+        } else if (cls == 2) {
+          if (!f.line_has_content) f.blank_line_since_tag = true;
+          f.line_has_content = false;
+          f.bol = true;
+          ++p;
+        } else if (*p == '\xEF') {  // a byte order mark counts as white space
+          if (e - p < 3 && !eof) return need_more(p);
+          if (e - p < 3 || p[1] != '\xBB' || p[2] != '\xBF') break;
+          p += 3;
+        } else {
+          break;
+        }
+      }
+      if (p == e) {
+        pos_ = abs(p);
+        if (!eof) return Event::need_more;
+        if (f.in_game) return emit(f, p, out);
+        return Event::done;
+      }
+      const char c = *p;
+      if (is_symbol_char(c)) {  // a movetext token: the common case
+        if (f.in_game && f.has_result) {
+          pos_ = abs(p);
+          return emit(f, p, out);
+        }
+        if (!f.in_game) start_game(f, p);
+        f.line_has_content = true;
+        f.bol = false;
+        const char* q = resume(p, p + 1);
+        while (q < e && is_symbol_char(*q)) ++q;
+        if (q == e && !eof) return need_more(p, q);
+        if (f.depth <= 0 && is_result(p, static_cast<std::size_t>(q - p))) set_result(f, p, q);
+        f.has_movetext = true;
+        p = q;
+        continue;
+      }
+      if (c == '%' && f.bol) {  // escape line
+        const char* from = resume(p, p);
+        const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(e - from));
+        if (nl == nullptr && !eof) return need_more(p, e);
+        p = nl == nullptr ? e : static_cast<const char*>(nl);
+        f.line_has_content = true;
+        continue;
+      }
+      f.bol = false;
+      if (c == '{') {
+        if (!f.in_game) start_game(f, p);
+        // Resuming, look again at the last bytes scanned: a '\n[Event "' may straddle them.
+        const char* from = resume(p, p + 1);
+        from = std::max(p + 1, from - event_line.size());
+        const char* close =
+            static_cast<const char*>(std::memchr(from, '}', static_cast<std::size_t>(e - from)));
+        const char* resync = find_event_line(from, close == nullptr ? e : close);
+        if (resync != nullptr) {  // unclosed comment: the next game starts at the [Event line
+          p = resync + 1;
+          f.bol = true;
+          f.line_has_content = false;
+          f.has_movetext = true;
+          continue;
+        }
+        if (close == nullptr) {
+          if (!eof) return need_more(p, e);
+          p = e;
+        } else {
+          p = close + 1;
+        }
+        if (f.has_tags) f.has_movetext = true;
+        f.line_has_content = true;
+        continue;
+      }
+      if (c == ';') {
+        if (!f.in_game) start_game(f, p);
+        const char* from = resume(p, p);
+        const void* nl = std::memchr(from, '\n', static_cast<std::size_t>(e - from));
+        if (nl == nullptr && !eof) return need_more(p, e);
+        p = nl == nullptr ? e : static_cast<const char*>(nl);
+        if (f.has_tags) f.has_movetext = true;
+        f.line_has_content = true;
+        continue;
+      }
+      if (c == '[') {
+        const bool first_on_line = !f.line_has_content;
+        // The tag pair up to the end of its value and ']' (or the end of the line).
+        // (Names are looked at up to max_tag_name_length bytes, so that rescanning a name cut by
+        // the buffer end costs little; the grammar refuses longer names.)
+        const char* name = p + 1;
+        while (name < e && (*name == ' ' || *name == '\t')) ++name;
+        const char* name_end = name;
+        while (name_end < e && name_end - name < grammars::pgn::max_tag_name_length &&
+               is_tag_name_char(*name_end))
+          ++name_end;
+        const char* inside = nullptr;
+        const char* tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
+                                                : scan_tag_value(name_end, e, inside);
+        if (tag_end == nullptr) {
+          if (!eof) return inside != nullptr ? need_more(p, inside) : need_more(p);
+          tag_end = e;
+        }
+        const std::string_view tag_name(name, static_cast<std::size_t>(name_end - name));
+        if (f.in_game && (f.has_result || (f.has_movetext && first_on_line) ||
+                          (first_on_line && repeats_tag(f, tag_name)))) {
+          pos_ = abs(p);
+          return emit(f, p, out);
+        }
+        if (!f.in_game) start_game(f, p);
+        tag_names_.emplace(tag_name);
+        f.has_tags = true;
+        f.blank_line_since_tag = false;
+        f.line_has_content = true;
+        p = tag_end;
+        continue;
+      }
+      // Any other character is a token of its own.
+      if (f.in_game && f.has_result) {
+        pos_ = abs(p);
+        return emit(f, p, out);
+      }
+      if (!f.in_game) start_game(f, p);
+      f.line_has_content = true;
+      if (c == '*') {
+        if (p + 1 == e && !eof) return need_more(p);
+        if (f.depth <= 0 && (p + 1 == e || !is_symbol_char(p[1]))) set_result(f, p, p + 1);
+      } else if (c == '(') {
+        ++f.depth;
+      } else if (c == ')') {
+        --f.depth;
+      }
+      f.has_movetext = true;
+      ++p;
+    }
+  }
+
+  // While skipping an abandoned game: true once the next `[Event "` line is found (scanning
+  // goes on there); false when more input is needed (or at the end of the input), the bytes
+  // looked at being dropped but for a few that may start that line.
+  bool skip(const char* e, bool eof) {
+    const char* p = ptr(pos_);
+    const char* line = find_event_line(p, e);
+    if (line != nullptr) {
+      advance_mark(abs(line + 1));
+      pos_ = mark_;
+      skipping_ = false;
+      return true;
+    }
+    const char* keep = eof || e - p <= static_cast<std::ptrdiff_t>(event_line.size())
+                           ? (eof ? e : p)
+                           : e - event_line.size();
+    advance_mark(abs(keep));
+    pos_ = mark_;
+    return false;
+  }
+
+  std::uint64_t abs(const char* p) const { return base_ + static_cast<std::uint64_t>(p - data_); }
+  const char* ptr(std::uint64_t a) const { return data_ + (a - base_); }
+
+  Event need_more(const char* p) {
+    pos_ = abs(p);
+    return Event::need_more;
+  }
+
+  // Stops for more input inside a construct that starts at `p` and was scanned up to `scanned`:
+  // the next call starts the construct again at `p` but resumes its scan at `scanned`, so that
+  // a token, comment or tag value longer than the buffer is scanned once, not once per refill.
+  Event need_more(const char* p, const char* scanned) {
+    resume_at_ = abs(p);
+    resume_from_ = abs(scanned);
+    return need_more(p);
+  }
+
+  // Where to scan a construct starting at `p` from: `from`, or further on where an earlier
+  // call stopped inside the same construct.
+  const char* resume(const char* p, const char* from) const {
+    return resume_at_ == abs(p) && resume_from_ > abs(from) ? ptr(resume_from_) : from;
+  }
+
+  void start_game(Flags& f, const char* p) {
+    f.in_game = true;
+    f.has_tags = f.has_movetext = f.has_result = false;
+    f.blank_line_since_tag = false;
+    f.depth = 0;
+    game_start_ = abs(p);
+    result_at_ = 0;
+    result_size_ = 0;
+    tag_names_.clear();
+  }
+
+  void set_result(Flags& f, const char* p, const char* q) {
+    f.has_result = true;
+    result_at_ = abs(p);
+    result_size_ = static_cast<std::size_t>(q - p);
+  }
+
+  // Counts lines up to absolute offset `a` (which must not lie before the mark).
+  void advance_mark(std::uint64_t a) {
+    const char* const p = ptr(mark_);
+    const char* const q = ptr(a);
+    const std::uint64_t lines = count_newlines(p, q);
+    if (lines > 0) {
+      const char* last_nl = q - 1;
+      while (*last_nl != '\n') --last_nl;
+      mark_pos_.line += lines;
+      mark_pos_.column = static_cast<std::uint32_t>(q - last_nl);
+    } else {
+      mark_pos_.column += static_cast<std::uint32_t>(a - mark_);
+    }
+    mark_pos_.offset = a;
+    mark_ = a;
+  }
+
+  Event emit(Flags& f, const char* end, GameSlice& out) {
+    advance_mark(game_start_);
+    out.begin = ptr(game_start_);
+    out.end = end;
+    out.start = mark_pos_;
+    out.result = result_size_ > 0 ? ptr(result_at_) : nullptr;
+    out.result_size = result_size_;
+    advance_mark(abs(end));
+    f.in_game = false;
+    return Event::game;
+  }
+
+  // After a tag name: the end of the tag pair ("value" and ']'), or nullptr when the buffer ends
+  // before the line does; then `inside` is where scan_quoted() can go on when the value's
+  // opening quote was seen (else nullptr). Mirrors the lenient grammar: \x escapes, a '"'
+  // followed by something else than blanks and ']' or the end of the line is part of the
+  // value, the value ends at the end of the line.
+  static const char* scan_tag_value(const char* q, const char* e, const char*& inside) {
+    inside = nullptr;
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return nullptr;
+    if (*q == '"') return scan_quoted(q + 1, e, inside);
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return nullptr;
+    return *q == ']' ? q + 1 : q;
+  }
+
+  // Inside a quoted tag value, from `q`: as scan_tag_value(); `inside` is where to go on.
+  static const char* scan_quoted(const char* q, const char* e, const char*& inside) {
+    for (;;) {
+      inside = q;
+      while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+      if (q == e) {
+        inside = q;
+        return nullptr;
+      }
+      inside = q;
+      const char c = *q;
+      if (c == '\n' || c == '\r') return q;
+      if (c == '\\') {
+        if (q + 1 == e) return nullptr;
+        if (q[1] == '\n' || q[1] == '\r') return q + 1;
+        q += 2;
+        continue;
+      }
+      if (c == '"') {
+        const char* r = q + 1;
+        while (r < e && (*r == ' ' || *r == '\t')) ++r;
+        if (r == e) return nullptr;
+        if (*r == ']') return r + 1;
+        if (*r == '\n' || *r == '\r') return r;
+      }
+      ++q;
+    }
+  }
+
+  // A '\n' in [p, e) that is followed by `[Event "`, or nullptr.
+  static constexpr std::string_view event_line = "[Event \"";
+  static const char* find_event_line(const char* p, const char* e) {
+    static constexpr std::string_view event = event_line;
+    while (p < e) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(e - p));
+      if (nl == nullptr) return nullptr;
+      const char* n = static_cast<const char*>(nl);
+      if (static_cast<std::size_t>(e - n - 1) >= event.size() &&
+          std::memcmp(n + 1, event.data(), event.size()) == 0)
+        return n;
+      p = n + 1;
+    }
+    return nullptr;
+  }
+
+  // Does a tag line with this name start a new game although the game has no movetext yet?
+  bool repeats_tag(const Flags& f, std::string_view name) const {
+    return f.blank_line_since_tag && tag_names_.count(std::string(name)) > 0;
+  }
+
+  const char* data_ = nullptr;
+  std::uint64_t base_ = 0;
+  std::uint64_t pos_ = 0;  // where scanning resumes
+  Flags flags_;
+  std::uint64_t game_start_ = 0;
+  std::uint64_t result_at_ = 0;
+  // The construct (token, comment, tag pair) the last need_more() stopped in, and how far it
+  // had been scanned (see need_more(p, scanned)).
+  std::uint64_t resume_at_ = ~std::uint64_t{0};
+  std::uint64_t resume_from_ = 0;
+  bool skipping_ = false;  // after abandon_game(), until the next [Event line
+  std::size_t result_size_ = 0;
+  std::unordered_set<std::string> tag_names_;  // the tag names of the current game
+  // Line counting: the position of absolute offset mark_.
+  std::uint64_t mark_ = 0;
+  SourcePos mark_pos_{1, 1, 0};
+};
+
+// ---- Encodings ----------------------------------------------------------------------------------
+bool is_ascii(std::string_view s) {
+  const char* p = s.data();
+  std::size_t n = s.size();
+  std::uint64_t acc = 0;
+  while (n >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p, 8);
+    acc |= w;
+    p += 8;
+    n -= 8;
+  }
+  while (n > 0) {
+    acc |= static_cast<unsigned char>(*p++);
+    --n;
+  }
+  return (acc & 0x8080808080808080ULL) == 0;
+}
+
+bool is_valid_utf8(std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const auto* const e = p + s.size();
+  while (p < e) {
+    const unsigned char c = *p;
+    if (c < 0x80) {
+      ++p;
+      continue;
+    }
+    int n = 0;
+    std::uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 1;
+      cp = c & 0x1Fu;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 2;
+      cp = c & 0x0Fu;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 3;
+      cp = c & 0x07u;
+    } else {
+      return false;
+    }
+    if (e - p <= n) return false;
+    for (int i = 1; i <= n; ++i) {
+      if ((p[i] & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (p[i] & 0x3Fu);
+    }
+    if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    p += n + 1;
+  }
+  return true;
+}
+
+// The legacy encoding of a text that is not UTF-8: CP437 when it uses bytes 0x80-0x9F that
+// windows-1252 leaves undefined, or uses 0x80-0x9F and nothing from 0xA0 up (CP437 has its
+// accented letters at 0x80-0xA5, windows-1252 mostly from 0xC0 up); windows-1252 (a superset of
+// Latin-1) otherwise.
+bool looks_like_cp437(std::string_view s) {
+  bool c1 = false;
+  bool high = false;
+  for (char ch : s) {
+    const auto b = static_cast<unsigned char>(ch);
+    if (b < 0x80) continue;
+    if (b >= 0xA0) {
+      high = true;
+    } else {
+      c1 = true;
+      if (b == 0x81 || b == 0x8D || b == 0x8F || b == 0x90 || b == 0x9D) return true;
+    }
+  }
+  return c1 && !high;
+}
+
+// Counts, in a text that is not valid UTF-8, the well-formed multi-byte UTF-8 sequences and the
+// bytes that are no part of one: a text of the first kind with a few of the second is UTF-8
+// with damage, not a legacy encoding.
+struct Utf8Census {
+  std::size_t sequences = 0;
+  std::size_t stray_bytes = 0;
+};
+Utf8Census utf8_census(std::string_view s) {
+  Utf8Census census;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                          : c >= 0xE0 && c <= 0xEF ? 3
+                          : c >= 0xF0 && c <= 0xF4 ? 4
+                                                   : 0;
+    if (n > 0 && i + n <= s.size() && is_valid_utf8(s.substr(i, n))) {
+      ++census.sequences;
+      i += n;
+    } else {
+      ++census.stray_bytes;
+      ++i;
+    }
+  }
+  return census;
+}
+
+// The 8-bit encoding ICU's charset detection finds most likely for `text` among the ones
+// archives use, or "" (then windows-1252 is taken).
+std::string detect_legacy_encoding(std::string_view text) {
+  UErrorCode err = U_ZERO_ERROR;
+  UCharsetDetector* detector = ucsdet_open(&err);
+  if (U_FAILURE(err)) return {};
+  const auto size = static_cast<int32_t>(std::min<std::size_t>(text.size(), 1u << 20));
+  ucsdet_setText(detector, text.data(), size, &err);
+  const UCharsetMatch* match = ucsdet_detect(detector, &err);
+  std::string name;
+  if (U_SUCCESS(err) && match != nullptr) {
+    const char* found = ucsdet_getName(match, &err);
+    if (U_SUCCESS(err) && found != nullptr) name = found;
+  }
+  ucsdet_close(detector);
+  // Single-byte Latin encodings only: a multi-byte guess on a short sample is not trusted.
+  for (const char* known : {"ISO-8859-1", "windows-1252", "ISO-8859-2", "windows-1250",
+                            "ISO-8859-15", "ISO-8859-9", "windows-1254"})
+    if (name == known) return name;
+  return {};
+}
+
+// Converts text from one named encoding to UTF-8 with ICU, keeping the converter open.
+class Converter {
+ public:
+  Converter() = default;
+  Converter(const Converter&) = delete;
+  Converter& operator=(const Converter&) = delete;
+  ~Converter() {
+    for (UConverter* c : {utf8_, source_})
+      if (c != nullptr) ucnv_close(c);
+  }
+  // Selects the source encoding (an ICU converter name); false if ICU does not know it.
+  bool open(const std::string& name) {
+    UErrorCode err = U_ZERO_ERROR;
+    UConverter* c = ucnv_open(name.c_str(), &err);
+    if (U_FAILURE(err) || c == nullptr) return false;
+    if (source_ != nullptr) ucnv_close(source_);
+    source_ = c;
+    return true;
+  }
+  // Converts `in` to UTF-8 into `out` (unmappable bytes become U+FFFD). False if ICU failed.
+  bool to_utf8(std::string_view in, std::string& out) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (utf8_ == nullptr) utf8_ = ucnv_open("UTF-8", &err);
+    if (U_FAILURE(err) || utf8_ == nullptr || source_ == nullptr) return false;
+    ucnv_reset(source_);
+    out.resize(in.size() * 3 + 16);
+    char* target = out.data();
+    const char* source = in.data();
+    UChar pivot[1024];
+    UChar* pivot_source = pivot;
+    UChar* pivot_target = pivot;
+    ucnv_convertEx(utf8_, source_, &target, out.data() + out.size(), &source, in.data() + in.size(),
+                   pivot, &pivot_source, &pivot_target, pivot + 1024, true, true, &err);
+    if (U_FAILURE(err)) return false;
+    out.resize(static_cast<std::size_t>(target - out.data()));
+    return true;
+  }
+
+ private:
+  UConverter* utf8_ = nullptr;
+  UConverter* source_ = nullptr;
+};
+
+// The encoding of one input, decided once (docs/notation.md, "Encodings"): UTF-8 as long as
+// every game is; at the first game that is not, either UTF-8 with damage (its non-ASCII bytes
+// are mostly well-formed UTF-8, or earlier games used UTF-8) or a legacy 8-bit encoding (CP437
+// by its tell-tale bytes, else ICU's detection, else windows-1252) for every game that is not
+// valid UTF-8 from then on. A forced encoding (--encoding) decodes every game.
+class EncodingDecision {
+ public:
+  // Forces `name` for every game; false when ICU does not know it.
+  bool force(const std::string& name) {
+    forced_ = true;
+    utf8_ = is_utf8_name(name);
+    return utf8_ || converter_.open(name);
+  }
+  // True when decoding `text` would make the decision now (it is the first game that is
+  // neither ASCII nor UTF-8): the caller should then offer encoding_sample_bytes of input ahead.
+  bool decides_on(std::string_view text) const {
+    return !forced_ && !decided_ && !is_ascii(text) && !is_valid_utf8(text);
+  }
+  // The decision so far, as GameStart::encoding_state ("" when forced).
+  std::string state() const {
+    if (forced_) return "";
+    if (!decided_) return saw_utf8_ ? "utf-8-seen" : "";
+    return utf8_ ? "utf-8" : name_;
+  }
+  // Takes up a decision made on an earlier part of the input (a state() value, optionally
+  // followed by ">FINAL": the decision the whole input makes later, which this part then makes
+  // at its first game that is neither ASCII nor UTF-8, whatever it can see ahead).
+  void restore(std::string state) {
+    if (forced_) return;
+    if (const auto arrow = state.find('>'); arrow != std::string::npos) {
+      preset_ = state.substr(arrow + 1);
+      state.resize(arrow);
+    }
+    if (state.empty()) return;
+    saw_utf8_ = true;
+    if (state == "utf-8-seen") return;
+    saw_utf8_ = false;
+    decided_ = true;
+    utf8_ = state == "utf-8";
+    if (utf8_) return;
+    name_ = state;
+    if (!converter_.open(name_)) {
+      name_ = "windows-1252";
+      converter_.open(name_);
+    }
+  }
+  // Updates the decision as decode() would for `text` (with `ahead` as in decode()), without
+  // converting it.
+  void observe(std::string_view text, std::string_view ahead) {
+    if (forced_ || is_ascii(text)) return;
+    if (is_valid_utf8(text)) {
+      saw_utf8_ = true;
+      return;
+    }
+    std::string note;
+    if (!decided_)
+      decide(text, ahead.size() > text.size() ? ahead.substr(0, encoding_sample_bytes) : text,
+             note);
+  }
+  // The text of a game in UTF-8: `text` itself or its conversion in `buffer`; `note` gets the
+  // warning to give about this game ("" for none). `ahead` is the input from the game's start
+  // to as far as it has been read (the game and what follows it): the decision, when this game
+  // makes it, looks at up to 1 MiB of it rather than at one game's few names.
+  std::string_view decode(std::string_view text, std::string_view ahead, std::string& buffer,
+                          std::string& note) {
+    note.clear();
+    if (is_ascii(text)) return text;
+    if (!forced_) {
+      if (is_valid_utf8(text)) {
+        saw_utf8_ = true;
+        return text;
+      }
+      if (!decided_)
+        decide(text, ahead.size() > text.size() ? ahead.substr(0, encoding_sample_bytes) : text,
+               note);
+    }
+    if (utf8_) return text;  // damaged bytes are replaced and reported by the replayer
+    if (converter_.to_utf8(text, buffer)) return buffer;
+    note = "the game's text could not be converted from " + name_;
+    return text;
+  }
+
+ private:
+  static bool is_utf8_name(std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name == "utf-8" || name == "utf8";
+  }
+  // Decides on the first game that is neither ASCII nor UTF-8: `game` is its text, `sample` the
+  // input from its start on (up to encoding_sample_bytes) for telling legacy encodings apart.
+  void decide(std::string_view game, std::string_view sample, std::string& note) {
+    decided_ = true;
+    const std::string choice = preset_.empty() ? choose(game, sample) : preset_;
+    if (choice == "utf-8") {
+      utf8_ = true;
+      note =
+          "input is UTF-8 with bytes that are not UTF-8: they are replaced by U+FFFD (the "
+          "encoding is decided once per input; --encoding NAME overrides)";
+      return;
+    }
+    name_ = choice;
+    if (!converter_.open(name_)) {
+      name_ = "windows-1252";
+      converter_.open(name_);
+    }
+    note = "input is not UTF-8: decoded as " + std::string(name_ == "IBM437" ? "CP437" : name_) +
+           " from this game on (the encoding is decided once per input; --encoding NAME "
+           "overrides)";
+  }
+  // What the first game that is neither ASCII nor UTF-8 decides: "utf-8" (UTF-8 with damage)
+  // or the ICU name of a legacy encoding.
+  std::string choose(std::string_view game, std::string_view sample) const {
+    const Utf8Census census = utf8_census(game);
+    if (saw_utf8_ || census.sequences >= census.stray_bytes) return "utf-8";
+    std::string name = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
+    return name.empty() ? "windows-1252" : name;
+  }
+
+  Converter converter_;
+  std::string name_;
+  std::string preset_;  // the decision a part of the input takes over ("STATE>FINAL" states)
+  bool forced_ = false, decided_ = false, utf8_ = false, saw_utf8_ = false;
+};
+
+// ---- Parsing one game ---------------------------------------------------------------------------
+// A syntax error found while parsing a game: where, and what was expected there.
+struct GameError {
+  const char* at;
+  const char* expected;
+};
+
+struct GameState {
+  PgnVisitor& visitor;
+  LineTracker& lines;
+  std::string& unescaped;
+  std::string_view tag_name;
+  std::string_view tag_text;
+  const char* comment_open = nullptr;
+  std::vector<const char*> open_variations;
+  SanToken token;
+};
+
+template <typename Rule>
+struct action : pg::nothing<Rule> {};
+
+template <>
+struct action<gp::tag_name> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.tag_name = in.string_view();
+  }
+};
+template <>
+struct action<gp::tag_text> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.tag_text = in.string_view();
+  }
+};
+template <>
+struct action<gp::tag_pair> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    std::string_view value = st.tag_text;
+    if (value.find('\\') != std::string_view::npos) {
+      // \" and \\ are escapes; any other backslash is kept literally.
+      st.unescaped.clear();
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        if (value[i] == '\\' && i + 1 < value.size() &&
+            (value[i + 1] == '"' || value[i + 1] == '\\'))
+          ++i;
+        st.unescaped += value[i];
+      }
+      value = st.unescaped;
+    }
+    st.visitor.tag(st.tag_name, value, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::brace_open> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.comment_open = in.begin();
+  }
+};
+template <>
+struct action<gp::brace_comment> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view s = in.string_view();
+    st.visitor.comment(s.substr(1, s.size() - 2), st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::line_comment> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    std::string_view s = in.string_view().substr(1);
+    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+    st.visitor.comment(s, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::nag_digits> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    int v = 0;
+    for (char c : in.string_view()) v = std::min(v * 10 + (c - '0'), 1000000);
+    st.visitor.nag(v, st.lines.at(in.begin() - 1));
+  }
+};
+template <>
+struct action<gp::suffix> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view s = in.string_view();
+    int v = 0;
+    if (s == "!")
+      v = 1;
+    else if (s == "?")
+      v = 2;
+    else if (s == "!!")
+      v = 3;
+    else if (s == "??")
+      v = 4;
+    else if (s == "!?")
+      v = 5;
+    else
+      v = 6;  // ?!
+    st.visitor.nag(v, st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::variation_open> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    if (st.open_variations.size() >= max_variation_depth)
+      throw GameError{in.begin(), "at most 200 nested variations"};
+    st.open_variations.push_back(in.begin());
+    st.visitor.begin_variation(st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::variation_close> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.open_variations.pop_back();
+    st.visitor.end_variation(st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::result> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.visitor.result(in.string_view(), st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::symbol> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    const std::string_view text = in.string_view();
+    if (detail::parse_san_token(text, st.token)) {
+      st.visitor.move(st.token, text, st.lines.at(in.begin()));
+      return;
+    }
+    SyntaxError error;
+    std::size_t offset = 0;
+    detail::explain_san_error(text, offset, error.expected);
+    error.pos = st.lines.at(in.begin());
+    error.token.assign(text);
+    st.visitor.invalid_move(error);
+  }
+};
+
+// must<> failures become GameErrors.
+template <typename Rule>
+constexpr const char* error_text() {
+  if constexpr (std::is_same_v<Rule, gp::brace_close>)
+    return "'}' closing the comment";
+  else if constexpr (std::is_same_v<Rule, gp::tag_space>)
+    return "a blank";
+  else if constexpr (std::is_same_v<Rule, gp::tag_name>)
+    return "a tag name (letters, digits, _ and -, at most 255 of them)";
+  else if constexpr (std::is_same_v<Rule, gp::tag_value>)
+    return "a tag value in double quotes";
+  else if constexpr (std::is_same_v<Rule, gp::tag_quote_close>)
+    return "'\"' closing the tag value";
+  else if constexpr (std::is_same_v<Rule, gp::tag_close>)
+    return "']' closing the tag pair";
+  else if constexpr (std::is_same_v<Rule, gp::nag_digits>)
+    return "the number of a NAG after '$'";
+  else if constexpr (std::is_same_v<Rule, gp::variation_close>)
+    return "')' closing the variation, or a move, comment or annotation";
+  else if constexpr (std::is_same_v<Rule, gp::movetext_end>)
+    return "a move, comment, annotation, variation or game result";
+  else
+    return "valid PGN";
+}
+
+template <typename Rule>
+struct control : pg::normal<Rule> {
+  template <typename ParseInput>
+  [[noreturn]] static void raise(const ParseInput& in, GameState& st) {
+    const char* at = in.current();
+    if (at == in.end()) {  // point at what was left open rather than at the end of the game
+      if constexpr (std::is_same_v<Rule, gp::brace_close>) {
+        if (st.comment_open != nullptr) at = st.comment_open;
+      } else if constexpr (std::is_same_v<Rule, gp::variation_close>) {
+        if (!st.open_variations.empty()) {
+          throw GameError{st.open_variations.back(), "')' closing this variation"};
+        }
+      }
+    }
+    throw GameError{at, error_text<Rule>()};
+  }
+};
+
+using GameInput = pg::memory_input<pg::tracking_mode::lazy, pg::eol::lf_crlf, const char*>;
+
+// The text an error points at: up to the next blank or delimiter (at least one character).
+std::string error_token(const char* at, const char* end) {
+  const char* q = at;
+  if (q == end || *q == '\n' || *q == '\r' || is_blank(*q)) return std::string();
+  if (*q == '(' || *q == ')' || *q == '[' || *q == ']') return std::string(1, *q);
+  ++q;
+  while (q < end && q - at < 40 && !is_blank(*q) && *q != '\n' && *q != '{' && *q != '}' &&
+         *q != '(' && *q != ')' && *q != '[' && *q != ']' && *q != ';')
+    ++q;
+  return std::string(at, q);
+}
+
+// ---- The reader ---------------------------------------------------------------------------------
+class Reader {
+ public:
+  Reader(PgnVisitor& visitor, const ReaderOptions& options)
+      : visitor_(visitor), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
+  }
+
+  // Parses one game and reports it; always goes on (true). `input_end` is the end of the input
+  // read so far (the encoding decision may look ahead that far).
+  bool game(const GameSlice& slice, const char* input_end) {
+    ++games_;
+    visitor_.begin_game(games_, slice.start);
+    std::string note;
+    const std::string_view text = encoding_.decode(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
+        std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
+        converted_, note);
+    if (!note.empty()) visitor_.warning(slice.start, note);
+    lines_.reset(text.data(), slice.start);
+    GameState st{visitor_, lines_, unescaped_, {}, {}, nullptr, std::move(open_), {}};
+    GameInput in(text.data(), text.data() + text.size(), "pgn");
+    try {
+      pg::parse<gp::game_head, action, control>(in, st);
+      if (visitor_.wants_movetext()) {
+        pg::parse<gp::movetext_section, action, control>(in, st);
+      } else if (slice.result != nullptr) {
+        LineTracker raw;
+        raw.reset(slice.begin, slice.start);
+        visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
+      }
+    } catch (const GameError& e) {
+      SyntaxError error;
+      error.pos = lines_.at(e.at);
+      error.token = error_token(e.at, text.data() + text.size());
+      error.expected = e.expected;
+      visitor_.syntax_error(error);
+    }
+    open_ = std::move(st.open_variations);
+    open_.clear();
+    visitor_.end_game();
+    return true;
+  }
+
+  std::uint64_t games() const { return games_; }
+
+  // True when game() of this slice will decide the input's encoding, and so wants up to
+  // encoding_sample_bytes of input from the game's start (or all that is left) to be read.
+  bool wants_lookahead(const GameSlice& slice) const {
+    return encoding_.decides_on(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
+  }
+
+  // Reports a game whose text is longer than `limit` bytes as a game of its own with one
+  // syntax error; the splitter skips its text.
+  bool oversized_game(SourcePos start, std::uint64_t limit) {
+    ++games_;
+    visitor_.begin_game(games_, start);
+    visitor_.syntax_error(
+        {start, "",
+         "a game of at most " + std::to_string(limit) +
+             " bytes (the reader's limit): this game is longer and is skipped up to the next "
+             "line starting with [Event \""});
+    visitor_.end_game();
+    return true;
+  }
+
+ private:
+  PgnVisitor& visitor_;
+  std::uint64_t games_ = 0;
+  LineTracker lines_;
+  EncodingDecision encoding_;
+  std::string converted_;
+  std::string unescaped_;
+  std::vector<const char*> open_;
+};
+
+// A game slice kept across buffer refills: its bytes as absolute input offsets.
+struct HeldSlice {
+  std::uint64_t begin = 0, end = 0, result = 0;
+  std::size_t result_size = 0;
+  bool has_result = false;
+  SourcePos start;
+  // The offsets of `s`, whose bytes lie in `data` (data[0] at offset `base`).
+  static HeldSlice of(const GameSlice& s, const char* data, std::uint64_t base) {
+    HeldSlice h;
+    h.begin = base + static_cast<std::uint64_t>(s.begin - data);
+    h.end = base + static_cast<std::uint64_t>(s.end - data);
+    h.has_result = s.result != nullptr;
+    if (h.has_result) h.result = base + static_cast<std::uint64_t>(s.result - data);
+    h.result_size = s.result_size;
+    h.start = s.start;
+    return h;
+  }
+  // The slice again, in `data` (data[0] at offset `base`, which is at most `begin`).
+  GameSlice slice(const char* data, std::uint64_t base) const {
+    GameSlice s;
+    s.begin = data + (begin - base);
+    s.end = data + (end - base);
+    s.result = has_result ? data + (result - base) : nullptr;
+    s.result_size = result_size;
+    s.start = start;
+    return s;
+  }
+};
+
+// Reports the games the splitter finds, with the encoding decision before each, to a callback
+// (scan_games); the same interface as Reader for the reading loop.
+class Scanner {
+ public:
+  Scanner(const std::function<bool(const GameStart&)>& on_game, const ReaderOptions& options)
+      : on_game_(on_game), games_(options.start.games) {
+    if (!options.encoding.empty()) encoding_.force(options.encoding);
+    encoding_.restore(options.start.encoding);
+  }
+  // True when game() of this slice will decide the input's encoding (see Reader).
+  bool wants_lookahead(const GameSlice& slice) const {
+    return encoding_.decides_on(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
+  }
+  // Reports the game's start; `input_end` as for Reader::game.
+  bool game(const GameSlice& slice, const char* input_end) {
+    start_.game = ++games_;
+    start_.pos = slice.start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = slice.start.column == 1;
+    encoding_.observe(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
+        std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)));
+    return on_game_(start_);
+  }
+  bool oversized_game(SourcePos start, std::uint64_t) {
+    start_.game = ++games_;
+    start_.pos = start;
+    start_.encoding_state = encoding_.state();
+    start_.can_start_read = false;
+    return on_game_(start_);
+  }
+  std::uint64_t games() const { return games_; }
+  // The encoding decision after the last game scanned (a GameStart::encoding_state value).
+  std::string final_state() const { return encoding_.state(); }
+
+ private:
+  const std::function<bool(const GameStart&)>& on_game_;
+  std::uint64_t games_ = 0;
+  EncodingDecision encoding_;
+  GameStart start_;
+};
+
+bool starts_with_bom(const char* p, std::size_t n) {
+  return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
+  Reader reader(visitor, options);
+  Splitter splitter;
+  const std::uint64_t base = options.start.offset;
+  if (base > 0)
+    splitter.start_at({options.start.line, 1, base});
+  else if (starts_with_bom(text.data(), text.size()))
+    splitter.skip_bom();
+  GameSlice slice;
+  while (splitter.next(text.data(), text.size(), base, true, slice) == Splitter::Event::game)
+    reader.game(slice, text.data() + text.size());
+  return reader.games();
+}
+
+bool is_known_encoding(const std::string& name) {
+  EncodingDecision probe;
+  return probe.force(name);
+}
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOptions& limits) {
+  return detail::read_pgn(in, visitor, default_chunk_size, limits);
+}
+
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::string* final_state) {
+  return detail::scan_games(in, on_game, options, default_chunk_size, final_state);
+}
+
+namespace detail {
+
+namespace {
+
+// Streams `in` through the splitter, `chunk_size` bytes at a time, handing every game to
+// `games` (a Reader or a Scanner: bool game(slice), bool oversized_game(start, limit), games())
+// until it returns false. Returns the number of games.
+template <typename Games>
+std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_size,
+                           const ReaderOptions& limits) {
+  chunk_size = std::max<std::size_t>(chunk_size, 1);
+  Splitter splitter;
+  const std::uint64_t start = limits.start.offset;
+  if (start > 0) splitter.start_at({limits.start.line, 1, start});
+  std::size_t capacity = 2 * chunk_size;
+  std::unique_ptr<char[]> buffer(new char[capacity]);
+  std::size_t size = 0;
+  std::uint64_t base = start;
+  bool eof = false;
+  bool first = true;
+  GameSlice slice;
+  // A game held back until encoding_sample_bytes from its start are read (or the input ends),
+  // so that the encoding decision sees the same text whatever the chunk size.
+  HeldSlice held;
+  bool holding = false;
+  for (;;) {
+    // Refill: keep the unfinished game (and a held one), read up to a chunk more.
+    if (!eof) {
+      std::uint64_t keep = first ? base : splitter.keep_from();
+      if (holding) keep = std::min(keep, held.begin);
+      if (!first && !holding && size - (keep - base) > limits.max_game_bytes) {
+        if (!games.oversized_game(splitter.abandon_game(), limits.max_game_bytes))
+          return games.games();
+        keep = splitter.keep_from();
+      }
+      const std::size_t drop = static_cast<std::size_t>(keep - base);
+      if (drop > 0) {
+        std::memmove(buffer.get(), buffer.get() + drop, size - drop);
+        size -= drop;
+        base = keep;
+      }
+      if (capacity - size < chunk_size) {  // an unfinished game fills the buffer: grow
+        const std::size_t bigger = std::max(capacity * 2, size + chunk_size);
+        std::unique_ptr<char[]> grown(new char[bigger]);
+        std::memcpy(grown.get(), buffer.get(), size);
+        buffer = std::move(grown);
+        capacity = bigger;
+      }
+      in.read(buffer.get() + size, static_cast<std::streamsize>(chunk_size));
+      const auto got = static_cast<std::size_t>(in.gcount());
+      size += got;
+      if (got < chunk_size) eof = true;
+      if (first) {
+        if (size < 3 && !eof) continue;  // not enough to see a byte order mark yet
+        first = false;
+        if (start == 0 && starts_with_bom(buffer.get(), size)) splitter.skip_bom();
+      }
+    }
+    if (holding) {
+      if (!eof && base + size - held.begin < encoding_sample_bytes) continue;
+      holding = false;
+      if (!games.game(held.slice(buffer.get(), base), buffer.get() + size)) return games.games();
+    }
+    Splitter::Event ev;
+    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game) {
+      if (!eof && games.wants_lookahead(slice) &&
+          static_cast<std::size_t>(buffer.get() + size - slice.begin) < encoding_sample_bytes) {
+        held = HeldSlice::of(slice, buffer.get(), base);
+        holding = true;
+        break;
+      }
+      if (!games.game(slice, buffer.get() + size)) return games.games();
+    }
+    if (holding) continue;
+    if (ev == Splitter::Event::done) break;
+  }
+  return games.games();
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
+                       const ReaderOptions& limits) {
+  Reader reader(visitor, limits);
+  return split_stream(in, reader, chunk_size, limits);
+}
+
+std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
+                         const ReaderOptions& options, std::size_t chunk_size,
+                         std::string* final_state) {
+  Scanner scanner(on_game, options);
+  const std::uint64_t games = split_stream(in, scanner, chunk_size, options);
+  if (final_state != nullptr) *final_state = scanner.final_state();
+  return games;
+}
+
+}  // namespace detail
+}  // namespace xpgn::test::old_reader
+// clang-format on
