@@ -334,8 +334,11 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
     const std::uint64_t occupied = pos.occupied();
     const std::uint64_t* rays = def.origin_rays[index_of(piece.color())].data() + v.bit_of[to];
     const std::uint8_t* rises = def.origin_rises[index_of(piece.color())].data();
+    // Only atoms that may land on `to` as it is: capture-only ones on an empty square make no
+    // move there (en passant is the component's), move-only ones none onto a piece.
+    const MoveMode useless = pos.at(to).empty() ? MoveMode::capture : MoveMode::move;
     for (std::size_t i = 0; i < atoms.size(); ++i) {
-      if (atoms[i].hop) continue;
+      if (atoms[i].hop || atoms[i].mode == useless) continue;
       const std::uint64_t hit = rays[i * 64] & occupied;
       if (hit == 0) continue;
       const Square s =

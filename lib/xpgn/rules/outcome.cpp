@@ -1,6 +1,7 @@
 #include "xpgn/rules/outcome.hpp"
 
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/variant.hpp"
 
 namespace xpgn::rules {
 std::string_view Outcome::result() const {
@@ -18,17 +19,15 @@ namespace {
 // stalemate) would misread it.
 Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
                       bool search) {
-  for (const auto& rule : pos.variant().end_rules) {
-    if (!rule->stops_play() || (rule->needs_moves() && !search)) continue;
-    const Outcome o = rule->judge(pos, earlier_keys);
-    if (o.decided()) return o;
-  }
+  const Variant& v = pos.variant();
+  const auto& order = v.asking_order[search ? 1 : 0];  // see Variant::asking_order
+  const std::size_t stopping = v.stopping_rules[search ? 1 : 0];
   Outcome claimable;
-  for (const auto& rule : pos.variant().end_rules) {
-    if (rule->stops_play() || (rule->needs_moves() && !search)) continue;
-    const Outcome o = rule->judge(pos, earlier_keys);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Outcome o = order[i]->judge(pos, earlier_keys);
     if (o.decided()) return o;
-    if (o.termination != Termination::none && claimable.termination == Termination::none)
+    if (i >= stopping && o.termination != Termination::none &&
+        claimable.termination == Termination::none)
       claimable = o;
   }
   return claimable;

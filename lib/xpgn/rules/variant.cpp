@@ -231,6 +231,16 @@ void Variant::finish() {
     claim_slots(*c);
   }
   build_bitboards(*this);
+  for (int search = 0; search < 2; ++search) {
+    auto& order = asking_order[search];
+    order.clear();
+    for (bool stopping : {true, false}) {
+      for (const auto& rule : end_rules)
+        if (rule->stops_play() == stopping && (search || !rule->needs_moves()))
+          order.push_back(rule.get());
+      if (stopping) stopping_rules[search] = order.size();
+    }
+  }
 }
 
 void Variant::claim_slots(const RuleComponent& c) {

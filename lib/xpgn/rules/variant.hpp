@@ -60,6 +60,11 @@ struct Variant {
   std::vector<std::shared_ptr<const RuleComponent>> components;
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
+  // The end rules in the order they are asked (derived by finish()): those that stop play
+  // first, then the others; [0] without the rules that need the legal moves, [1] all of them.
+  // `stopping_rules[i]` counts the rules of asking_order[i] that stop play.
+  std::array<std::vector<const EndRule*>, 2> asking_order;
+  std::array<std::size_t, 2> stopping_rules{};
   std::vector<std::string> options;  // options that were switched on
   // The components that claim Position's generic state slots (derived by finish() from
   // RuleComponent::slots(); nullptr when no rule uses the slot).
