@@ -431,7 +431,7 @@ TEST_CASE("faster reader: the same calls as the old reader on every test, sample
   compare_inputs(false);
 }
 
-TEST_CASE("faster reader: the same calls as the old reader on the large corpus files",
+TEST_CASE("faster reader: the same calls as the old reader on the large shared corpus files",
           "[reader][speed]") {
   compare_inputs(true);
 }
