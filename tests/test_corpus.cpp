@@ -6,6 +6,8 @@
 //  - every game of the main corpus survives the canonical PGN round trip: written with to_pgn,
 //    read back, it has the same tags (roster first), moves (canonical SAN), NAGs, comments
 //    (whitespace squeezed) and variations, and writing it again gives the same bytes.
+//  - the FIDE chess fast path (rules::ChessBoard) gives, game by game, the diagnostics and
+//    outcomes of the generic rules on every main-corpus and tricky file.
 // When the corpus is absent the tests warn and pass.
 #include <catch2/catch.hpp>
 
@@ -23,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -612,4 +615,33 @@ TEST_CASE("corpus: every Seirawan game of variants/ is valid", "[corpus][seirawa
     }
   }
   CHECK(seirawan == 403);
+}
+
+TEST_CASE("corpus: the chess fast path gives the generic rules' results, game by game",
+          "[corpus][fast]") {
+  if (const std::string why = corpus_missing(); !why.empty()) {
+    WARN("corpus fast-path comparison skipped: " << why);
+    return;
+  }
+  std::size_t games = 0;
+  for (const auto& f : main_files) {
+    std::string error;
+    const std::string* text = main_text(f.name, error);
+    if (!text) {
+      WARN("corpus fast-path comparison skipped for " << f.name << ": " << error);
+      continue;
+    }
+    games += xpgn::test::compare_fast_and_generic(*text, f.name);
+  }
+  CHECK(games >= 65000);
+  std::size_t tricky = 0;
+  if (fs::is_directory(corpus_dir / "tricky"))
+    for (const auto& entry : fs::recursive_directory_iterator(corpus_dir / "tricky")) {
+      std::string text, error;
+      if (!entry.is_regular_file() || !xpgn::record::read_file(entry.path().string(), text, error))
+        continue;
+      xpgn::test::compare_fast_and_generic(text, entry.path().filename().string());
+      ++tricky;
+    }
+  CHECK(tricky > 10);
 }

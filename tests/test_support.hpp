@@ -18,6 +18,7 @@
 #include "xpgn/record/game.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
 
 namespace xpgn::test {
@@ -218,6 +219,47 @@ inline std::string file_text(const std::filesystem::path& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// Each game's check-mode result as text: diagnostics, outcome and mainline, one game a line.
+inline std::vector<std::string> check_results(const std::string& text, const std::string& name,
+                                              bool fast, bool strict) {
+  record::ReplayOptions options;
+  options.mode = record::ReplayMode::check;
+  options.file_name = name;
+  options.fast_chess = fast;
+  options.strict = strict;
+  std::vector<std::string> out;
+  std::vector<record::Diagnostic> orphans;
+  record::replay_pgn(
+      text, options,
+      [&](record::Game& g) {
+        std::string line = std::to_string(g.index) + " " +
+                           std::string(rules::termination_name(g.outcome.termination)) + " " +
+                           std::string(g.outcome.result()) + " plies " +
+                           std::to_string(g.mainline_plies) +
+                           (g.mainline_complete ? " complete" : " incomplete");
+        for (const auto& d : g.diagnostics) line += " | " + record::format_diagnostic(d);
+        out.push_back(std::move(line));
+      },
+      &orphans);
+  for (const auto& d : orphans) out.push_back("orphan " + record::format_diagnostic(d));
+  return out;
+}
+
+// Compares the fast path with the generic rules on `text`; returns the games compared.
+inline std::size_t compare_fast_and_generic(const std::string& text, const std::string& name) {
+  std::size_t games = 0;
+  for (bool strict : {false, true}) {
+    const auto fast = check_results(text, name, true, strict);
+    const auto generic = check_results(text, name, false, strict);
+    INFO(name << (strict ? " (strict)" : ""));
+    REQUIRE(fast.size() == generic.size());
+    for (std::size_t i = 0; i < fast.size(); ++i)
+      if (fast[i] != generic[i]) CHECK(fast[i] == generic[i]);
+    games = fast.size();
+  }
+  return games;
 }
 
 }  // namespace xpgn::test

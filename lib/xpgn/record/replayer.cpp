@@ -1,5 +1,6 @@
 #include "xpgn/record/replayer.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/utf8.hpp"
+#include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
@@ -32,9 +34,16 @@ struct Frame {
   std::string stop_reason;                // why the line died, for its first unverified node
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
+  // Check mode, FIDE chess: while `fast`, the positions are boards[now_board] (current) and
+  // boards[before_board] (before the last move, when `fast_before`), the next move is made
+  // into boards[spare_board], and `slots` are stale.
+  bool fast = false;
+  bool fast_before = false;
+  rules::ChessBoard boards[3];
+  std::uint8_t now_board = 0, before_board = 1, spare_board = 2;
 
   // True once the line has a position to play from.
-  bool has_pos() const { return slots[cur].has_value(); }
+  bool has_pos() const { return fast || slots[cur].has_value(); }
   // The position after the line's last move.
   rules::Position& pos() { return *slots[cur]; }
   // The position before the line's last move (valid once a move was played).
@@ -133,6 +142,8 @@ struct Replayer::State {
   std::string cached_error;
   bool has_cache = false;
   std::optional<rules::Position> cached_start;  // start position of the last variant used
+  // The fast path's tables for the game's variant (nullptr: not FIDE chess, full mode, or off).
+  const rules::ChessTables* chess = nullptr;
 
   bool full() const { return options.mode == ReplayMode::full; }
 
@@ -208,6 +219,8 @@ struct Replayer::State {
     f.stop_reason.clear();
     f.line = nullptr;
     f.pending.clear();
+    f.fast = false;
+    f.fast_before = false;
     return f;
   }
 
@@ -238,6 +251,8 @@ struct Replayer::State {
     if (has_result) game.result_tag = result_tag;
     const rules::Variant* variant = lookup_variant();
     game.variant = variant;
+    chess = !full() && options.fast_chess && variant ? rules::ChessBoard::tables_for(*variant)
+                                                     : nullptr;
     if (!variant) {
       kill(main, "unknown variant");
       return;
@@ -284,6 +299,55 @@ struct Replayer::State {
       main.set_pos(*cached_start);
     }
     if (full()) game.start_fen = main.pos().fen();
+    try_fast(main);
+  }
+
+  // Moves the frame onto the fast path when the game is FIDE chess and its positions fit a
+  // ChessBoard (see chess_board.hpp); otherwise it stays on the generic rules.
+  void try_fast(Frame& f) {
+    if (!chess || f.fast || f.dead || !f.has_pos()) return;
+    if (!f.boards[f.now_board].load(f.pos(), *chess)) return;
+    f.fast_before = f.has_move && f.slots[1 - f.cur].has_value();
+    if (f.fast_before && !f.boards[f.before_board].load(f.before(), *chess)) return;
+    f.fast = true;
+  }
+
+  // Moves the frame back onto the generic rules: its boards become Positions.
+  void to_generic(Frame& f) {
+    if (!f.fast) return;
+    f.fast = false;
+    for (std::size_t i : {f.cur, 1 - f.cur}) {
+      if (i != f.cur && !f.fast_before) break;
+      if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
+      f.boards[i == f.cur ? f.now_board : f.before_board].store(*f.slots[i]);
+    }
+  }
+
+  // A position of the current game's variant to overwrite (its start position, kept).
+  const rules::Position* cached_variant_start() {
+    if (!cached_start || &cached_start->variant() != game.variant)
+      cached_start.emplace(rules::Position::start(*game.variant));
+    return &*cached_start;
+  }
+
+  // Plays `token` on the fast path: true when the board was sure (the move is made and
+  // recorded), false when the generic rules must judge it (nothing changed).
+  bool fast_move(Frame& f, const SanToken& token, int ply) {
+    const rules::ChessBoard& now = f.boards[f.now_board];
+    if (!f.end_noted && !now.surely_undecided(f.keys)) return false;
+    if (!now.play_san(token, f.boards[f.spare_board])) return false;
+    f.keys.push_back(now.key());
+    const std::uint8_t old_before = f.before_board;
+    f.before_board = f.now_board;
+    f.now_board = f.spare_board;
+    f.spare_board = old_before;
+    f.fast_before = true;
+    f.outcome.reset();
+    f.ply = ply;
+    f.has_move = true;
+    f.after_move = true;
+    if (depth == 1) game.mainline_plies = ply;
+    return true;
   }
 
   // Judgement of the frame's current position (cached until the next move).
@@ -341,6 +405,10 @@ struct Replayer::State {
       return;
     }
     const int ply = f.ply + 1;
+    if (f.fast) {
+      if (fast_move(f, token, ply)) return;
+      to_generic(f);
+    }
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
     if (!f.end_noted) {
@@ -386,6 +454,7 @@ struct Replayer::State {
     f.has_move = true;
     f.after_move = true;
     if (depth == 1) game.mainline_plies = ply;
+    try_fast(f);
   }
 
   // A null move is played in a variation without a word; in the main line it is a warning, or
@@ -497,6 +566,8 @@ struct Replayer::State {
 
   // Warns about invalid UTF-8 in `text` (a tag value, comment or token starting at `pos`).
   void check_utf8(std::string_view text, SourcePos pos, std::string_view what) {
+    // Plain ASCII, as nearly every move token is, is valid at once.
+    if (std::none_of(text.begin(), text.end(), [](char c) { return (c & 0x80) != 0; })) return;
     const std::size_t bad = first_invalid_utf8(text);
     if (bad == std::string_view::npos) return;
     char hex[8];
@@ -550,8 +621,14 @@ struct Replayer::State {
       child.dead = true;
       return;
     }
-    child.set_pos(p.before());
     child.keys.assign(p.keys.begin(), p.keys.end() - 1);
+    if (p.fast) {
+      child.boards[child.now_board] = p.boards[p.before_board];
+      child.fast = true;
+      return;
+    }
+    child.set_pos(p.before());
+    try_fast(child);
   }
 
   // Attaches a line's waiting comments to its last move (end of line or before a variation).
@@ -601,7 +678,10 @@ struct Replayer::State {
     if (full()) flush_pending(main);
     if (has_marker) game.result_marker = result_marker;
     if (!main.dead && main.has_pos()) {
-      game.outcome = outcome_of(main);
+      if (!main.fast || !main.boards[main.now_board].judge(main.keys, game.outcome)) {
+        to_generic(main);
+        game.outcome = outcome_of(main);
+      }
       check_result();
     } else if (has_marker && has_result && result_marker != result_tag) {
       report(Severity::warning, marker_pos, 0, result_marker,

@@ -29,6 +29,10 @@ struct ReplayOptions {
   // when true they are errors (for fivefold and 75 moves only in games dated from 1 July 2014
   // or undated). See docs/decisions.md.
   bool strict = false;
+  // Check mode: replay FIDE chess games on rules::ChessBoard (bit boards), handing a move to
+  // the generic rules only when the board is unsure. The verdicts and messages are the same
+  // either way; false forces the generic rules (for comparisons).
+  bool fast_chess = true;
   // How the input is read: the bound on one game and the encoding (--encoding).
   notation::ReaderOptions reader;
 };

@@ -1,0 +1,625 @@
+#include "xpgn/rules/chess_board.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/zobrist.hpp"
+
+namespace xpgn::rules {
+
+struct ChessTables {
+  const Variant* variant = nullptr;
+  std::array<std::array<Piece, ChessBoard::kind_count>, 2> piece{};  // [colour][kind]
+  std::array<ChessBoard::Kind, 32> kind_of_type{};                   // by variant piece type
+  // Zobrist numbers: [colour][kind][bit], castling by right bit, en passant by bit.
+  std::array<std::array<std::array<std::uint64_t, 64>, ChessBoard::kind_count>, 2> piece_key{};
+  std::array<std::uint64_t, 4> castling_key{};
+  std::array<std::uint64_t, 64> en_passant_key{};
+  std::uint64_t black_key = 0;
+};
+
+namespace {
+
+using Bits = std::uint64_t;
+
+constexpr Bits bit(int sq) {
+  return Bits{1} << sq;
+}
+
+// The variant's square of a bit index (rank * 8 + file).
+constexpr Square square_of(int sq) {
+  return make_square(sq & 7, sq >> 3);
+}
+
+// Attack tables of an 8x8 board: leapers, pawns and the eight rays.
+struct Geometry {
+  std::array<Bits, 64> knight{}, king{};
+  std::array<std::array<Bits, 64>, 2> pawn_attacks{};  // [colour][from]: squares it attacks
+  // Rays 0..3 run to higher bits (N, E, NE, NW), 4..7 to lower bits (S, W, SW, SE).
+  std::array<std::array<Bits, 64>, 8> ray{};
+
+  Geometry() {
+    auto on = [](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; };
+    constexpr int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    constexpr int ray_steps[8][2] = {{0, 1},  {1, 0},  {1, 1},   {-1, 1},
+                                     {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
+    for (int sq = 0; sq < 64; ++sq) {
+      const int f = sq & 7, r = sq >> 3;
+      for (const auto& s : knight_steps)
+        if (on(f + s[0], r + s[1])) knight[sq] |= bit((r + s[1]) * 8 + f + s[0]);
+      for (int df = -1; df <= 1; ++df)
+        for (int dr = -1; dr <= 1; ++dr)
+          if ((df || dr) && on(f + df, r + dr)) king[sq] |= bit((r + dr) * 8 + f + df);
+      for (int df : {-1, 1}) {
+        if (on(f + df, r + 1)) pawn_attacks[0][sq] |= bit((r + 1) * 8 + f + df);
+        if (on(f + df, r - 1)) pawn_attacks[1][sq] |= bit((r - 1) * 8 + f + df);
+      }
+      for (int d = 0; d < 8; ++d)
+        for (int tf = f + ray_steps[d][0], tr = r + ray_steps[d][1]; on(tf, tr);
+             tf += ray_steps[d][0], tr += ray_steps[d][1])
+          ray[d][sq] |= bit(tr * 8 + tf);
+    }
+  }
+};
+
+const Geometry& geometry() {
+  static const Geometry g;
+  return g;
+}
+
+// The squares seen from `sq` along ray `d` up to and including the first occupied one.
+inline Bits ray_attacks(const Geometry& g, int d, int sq, Bits occ) {
+  const Bits ray = g.ray[d][sq];
+  const Bits blockers = ray & occ;
+  if (!blockers) return ray;
+  const int first = d < 4 ? std::countr_zero(blockers) : 63 - std::countl_zero(blockers);
+  return ray ^ g.ray[d][first];
+}
+
+inline Bits rook_attacks(const Geometry& g, int sq, Bits occ) {
+  return ray_attacks(g, 0, sq, occ) | ray_attacks(g, 1, sq, occ) | ray_attacks(g, 4, sq, occ) |
+         ray_attacks(g, 5, sq, occ);
+}
+
+inline Bits bishop_attacks(const Geometry& g, int sq, Bits occ) {
+  return ray_attacks(g, 2, sq, occ) | ray_attacks(g, 3, sq, occ) | ray_attacks(g, 6, sq, occ) |
+         ray_attacks(g, 7, sq, occ);
+}
+
+// The squares a piece of `kind` (not a pawn) on `sq` attacks.
+inline Bits piece_attacks(const Geometry& g, ChessBoard::Kind kind, int sq, Bits occ) {
+  switch (kind) {
+    case ChessBoard::knight:
+      return g.knight[sq];
+    case ChessBoard::bishop:
+      return bishop_attacks(g, sq, occ);
+    case ChessBoard::rook:
+      return rook_attacks(g, sq, occ);
+    case ChessBoard::queen:
+      return rook_attacks(g, sq, occ) | bishop_attacks(g, sq, occ);
+    case ChessBoard::king:
+      return g.king[sq];
+    default:
+      return 0;
+  }
+}
+
+// A castling move of the generic rules: king from `king` to `king_to`, rook from `rook`.
+bool has_castling(const MoveList& moves, Square king, Square king_to, Square rook) {
+  return std::any_of(moves.begin(), moves.end(), [&](const Move& m) {
+    return m.kind == MoveKind::castle && m.from == king && m.to == king_to && m.aux == rook;
+  });
+}
+
+// True when the castling and promotion components of `v` (already known by name) behave as
+// FIDE's: probed on small positions built from the start position.
+bool components_behave_as_fide(const Variant& v) {
+  const Position start = Position::start(v);
+  // Castling: only kings and corner rooks left.
+  Position castle = start;
+  for (int f = 0; f < 8; ++f)
+    for (int r : {0, 1, 6, 7}) {
+      const Square s = make_square(f, r);
+      if (!castle.at(s).empty() && !(r == 0 || r == 7 ? (f == 0 || f == 4 || f == 7) : false))
+        castle.remove(s);
+    }
+  MoveList moves;
+  generate_legal(castle, moves);
+  const Square e1 = make_square(4, 0), g1 = make_square(6, 0), c1 = make_square(2, 0);
+  const Square h1 = make_square(7, 0), a1 = make_square(0, 0);
+  if (!has_castling(moves, e1, g1, h1) || !has_castling(moves, e1, c1, a1)) return false;
+  for (const Move& m : moves) {
+    if (m.kind != MoveKind::castle) continue;
+    const Position after = play(castle, m);
+    const Square rook_to = make_square(m.to == g1 ? 5 : 3, 0);
+    if (after.at(rook_to) != castle.at(m.aux) || !after.at(m.aux).empty()) return false;
+  }
+  // Promotion: a pawn on a7, the kings at home: exactly the four FIDE choices.
+  Position promote = start;
+  for (int f = 0; f < 8; ++f)
+    for (int r : {0, 1, 6, 7}) {
+      const Square s = make_square(f, r);
+      if (!promote.at(s).empty() && f != 4) promote.remove(s);
+    }
+  promote.remove(make_square(4, 1));
+  promote.remove(make_square(4, 6));
+  promote.put(make_square(0, 6), start.at(make_square(0, 1)));
+  moves.clear();
+  generate_legal(promote, moves);
+  std::string choices;
+  for (const Move& m : moves)
+    if (m.from == make_square(0, 6)) {
+      if (m.to != make_square(0, 7) || m.promotion == no_piece_type) return false;
+      choices += v.pieces[m.promotion].letter;
+    }
+  std::sort(choices.begin(), choices.end());
+  return choices == "BNQR";
+}
+
+// True when `v` is FIDE chess by its data and its components' behaviour.
+bool is_fide_chess(const Variant& v) {
+  if (v.files != 8 || v.ranks != 8 || !v.bitboards || v.pieces.size() != 6 || v.layer_rule ||
+      v.hand_rule || v.pair_rule || v.counter_rule || !v.move_refiners.empty() ||
+      !v.royal_judges.empty() || v.pieces_may_grow || v.pawn_moves_reversible ||
+      v.marked_disarmed || v.pawn_type() == no_piece_type)
+    return false;
+  constexpr struct {
+    char letter;
+    const char* betza;
+  } fide[6] = {{'P', "fmWfcF"}, {'N', "N"}, {'B', "B"}, {'R', "R"}, {'Q', "Q"}, {'K', "K"}};
+  for (const auto& want : fide) {
+    const PieceType t = v.piece_by_fen_letter(want.letter);
+    if (t == no_piece_type || (want.letter != 'P' && v.piece_by_san_letter(want.letter) != t))
+      return false;
+    const PieceDef& def = v.pieces[t];
+    if (def.betza != want.betza || def.letter != want.letter || def.fen() != want.letter ||
+        def.royal != (want.letter == 'K') || def.pawn != (want.letter == 'P') ||
+        !def.stacked_betza.empty())
+      return false;
+    if (def.pawn && (def.double_step_ranks != (1u << 1) || t != v.pawn_type())) return false;
+  }
+  const char* components[] = {"castling", "en passant", "promotion"};
+  if (v.components.size() != 3) return false;
+  for (std::size_t i = 0; i < 3; ++i)
+    if (v.components[i]->name() != components[i]) return false;
+  const char* end_rules[] = {"checkmate and stalemate", "dead position", "repetition",
+                             "50- and 75-move rules"};
+  if (v.end_rules.size() != 4) return false;
+  for (std::size_t i = 0; i < 4; ++i)
+    if (v.end_rules[i]->name() != end_rules[i]) return false;
+  return components_behave_as_fide(v);
+}
+
+// Builds the tables of a variant that is FIDE chess.
+std::unique_ptr<ChessTables> build_tables(const Variant& v) {
+  auto t = std::make_unique<ChessTables>();
+  t->variant = &v;
+  t->kind_of_type.fill(ChessBoard::empty);
+  constexpr char letters[ChessBoard::kind_count] = {'P', 'N', 'B', 'R', 'Q', 'K'};
+  const auto& z = zobrist::tables();
+  for (int k = 0; k < ChessBoard::kind_count; ++k) {
+    const PieceType type = v.piece_by_fen_letter(letters[k]);
+    t->kind_of_type[type] = static_cast<ChessBoard::Kind>(k);
+    for (int c = 0; c < 2; ++c) {
+      const Piece p = make_piece(static_cast<Color>(c), type);
+      t->piece[c][k] = p;
+      for (int sq = 0; sq < 64; ++sq)
+        t->piece_key[c][k][sq] = z.piece_square[p.code][square_of(sq)];
+    }
+  }
+  t->castling_key = {z.castling_rook[square_of(7)], z.castling_rook[square_of(0)],
+                     z.castling_rook[square_of(63)], z.castling_rook[square_of(56)]};
+  for (int sq = 0; sq < 64; ++sq) t->en_passant_key[sq] = z.en_passant[square_of(sq)];
+  t->black_key = z.black_to_move;
+  return t;
+}
+
+// The corner rook square of castling right `right` (colour * 2 + side).
+constexpr int castling_rook(int right) {
+  return (right >> 1) * 56 + ((right & 1) ? 0 : 7);
+}
+
+// The castling right whose rook stands on `sq` at the start (as a bit), 0 elsewhere.
+constexpr unsigned corner_right(int sq) {
+  return sq == 7 ? 1u : sq == 0 ? 2u : sq == 63 ? 4u : sq == 56 ? 8u : 0u;
+}
+
+}  // namespace
+
+const ChessTables* ChessBoard::tables_for(const Variant& variant) {
+  static std::mutex mutex;
+  static std::map<const Variant*, std::unique_ptr<ChessTables>> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = known.find(&variant);
+  if (it == known.end())
+    it = known.emplace(&variant, is_fide_chess(variant) ? build_tables(variant) : nullptr).first;
+  return it->second.get();
+}
+
+void ChessBoard::put(int sq, int colour, Kind kind) {
+  kind_[kind] |= bit(sq);
+  colour_[colour] |= bit(sq);
+  mailbox_[sq] = static_cast<std::uint8_t>(colour * 8 + kind);
+  key_ ^= tables_->piece_key[colour][kind][sq];
+}
+
+void ChessBoard::lift(int sq) {
+  const int colour = mailbox_[sq] >> 3;
+  const Kind kind = static_cast<Kind>(mailbox_[sq] & 7);
+  kind_[kind] &= ~bit(sq);
+  colour_[colour] &= ~bit(sq);
+  mailbox_[sq] = empty;
+  key_ ^= tables_->piece_key[colour][kind][sq];
+}
+
+bool ChessBoard::load(const Position& pos, const ChessTables& tables) {
+  *this = ChessBoard{};
+  tables_ = &tables;
+  mailbox_.fill(empty);
+  if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return false;
+  for (int c = 0; c < 2; ++c) {
+    const Piece own_king = tables.piece[c][king];
+    for (int side = 0; side < 2; ++side) {
+      const Square corner = pos.castling().rook[c][side];
+      if (corner == no_square) continue;
+      const int right = c * 2 + side;
+      if (corner != square_of(castling_rook(right)) || pos.at(square_of(c * 56 + 4)) != own_king)
+        return false;
+      castling_ |= static_cast<std::uint8_t>(1u << right);
+      key_ ^= tables.castling_key[right];
+    }
+  }
+  for (int sq = 0; sq < 64; ++sq) {
+    const Piece p = pos.at(square_of(sq));
+    if (!p.empty()) put(sq, index_of(p.color()), tables.kind_of_type[p.type()]);
+  }
+  if (pos.en_passant() != no_square) {
+    en_passant_ =
+        static_cast<std::int8_t>(rank_of(pos.en_passant()) * 8 + file_of(pos.en_passant()));
+    key_ ^= tables.en_passant_key[en_passant_];
+  }
+  side_ = static_cast<std::uint8_t>(index_of(pos.side_to_move()));
+  if (side_) key_ ^= tables.black_key;
+  halfmove_clock_ = pos.halfmove_clock();
+  fullmove_number_ = pos.fullmove_number();
+  reversible_plies_ = pos.reversible_plies();
+  return true;
+}
+
+void ChessBoard::store(Position& pos) const {
+  for (int sq = 0; sq < 64; ++sq)
+    if (!pos.at(square_of(sq)).empty()) pos.remove(square_of(sq));
+  for (int sq = 0; sq < 64; ++sq)
+    if (mailbox_[sq] != empty)
+      pos.put(square_of(sq), tables_->piece[mailbox_[sq] >> 3][mailbox_[sq] & 7]);
+  CastlingRights rights;
+  for (int right = 0; right < 4; ++right)
+    if (castling_ & (1u << right))
+      rights.rook[right >> 1][right & 1] = square_of(castling_rook(right));
+  pos.castling_rights() = rights;
+  pos.set_en_passant(en_passant_ < 0 ? no_square : square_of(en_passant_));
+  pos.set_side_to_move(static_cast<Color>(side_));
+  pos.set_halfmove_clock(halfmove_clock_);
+  pos.set_fullmove_number(fullmove_number_);
+  pos.set_reversible_plies(reversible_plies_);
+}
+
+int ChessBoard::king_square(int colour) const {
+  return std::countr_zero(pieces(colour, king));
+}
+
+bool ChessBoard::attacked(int sq, int by, Bits occ, Bits their) const {
+  const Geometry& g = geometry();
+  if (g.knight[sq] & kind_[knight] & their) return true;
+  if (g.pawn_attacks[1 - by][sq] & kind_[pawn] & their) return true;
+  if (g.king[sq] & kind_[king] & their) return true;
+  const Bits straight = (kind_[rook] | kind_[queen]) & their;
+  if (straight && (rook_attacks(g, sq, occ) & straight)) return true;
+  const Bits diagonal = (kind_[bishop] | kind_[queen]) & their;
+  return diagonal && (bishop_attacks(g, sq, occ) & diagonal);
+}
+
+bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const {
+  const int them = 1 - side_;
+  Bits occ = (occupied() & ~bit(from)) | bit(to);
+  Bits their = colour_[them];
+  if (victim >= 0) {
+    their &= ~bit(victim);
+    if (victim != to) occ &= ~bit(victim);
+  }
+  const int target = kind == king ? to : king_square(side_);
+  return !attacked(target, them, occ, their);
+}
+
+bool ChessBoard::in_check() const {
+  return attacked(king_square(side_), 1 - side_, occupied(), colour_[1 - side_]);
+}
+
+bool ChessBoard::can_castle(int side) const {
+  const int right = side_ * 2 + side;
+  if (!(castling_ & (1u << right))) return false;
+  const int home = side_ * 56;
+  const Bits between =
+      side == 0 ? bit(home + 5) | bit(home + 6) : bit(home + 1) | bit(home + 2) | bit(home + 3);
+  if (occupied() & between) return false;
+  const int them = 1 - side_;
+  const Bits occ = occupied(), their = colour_[them];
+  if (attacked(home + 4, them, occ, their)) return false;
+  const int step = side == 0 ? 1 : -1;
+  return !attacked(home + 4 + step, them, occ, their) &&
+         !attacked(home + 4 + 2 * step, them, occ, their);
+}
+
+void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
+  after = *this;
+  const int us = side_;
+  bool captured = false;
+  if (m.castle) {
+    const int home = us * 56;
+    const bool short_side = m.to > m.from;
+    after.lift(m.from);
+    after.lift(home + (short_side ? 7 : 0));
+    after.put(m.to, us, king);
+    after.put(home + (short_side ? 5 : 3), us, rook);
+  } else {
+    if (mailbox_[m.to] != empty) {
+      after.lift(m.to);
+      captured = true;
+    } else if (kind == pawn && m.to == en_passant_) {
+      after.lift(m.to + (us == 0 ? -8 : 8));
+      captured = true;
+    }
+    after.lift(m.from);
+    after.put(m.to, us, m.promotion != empty ? m.promotion : kind);
+  }
+  // Castling rights: lost by a king move, and by a move from or to a rook's corner.
+  std::uint8_t rights = castling_;
+  if (rights) {
+    if (kind == king) rights &= static_cast<std::uint8_t>(~(3u << (2 * us)));
+    rights &= static_cast<std::uint8_t>(~(corner_right(m.from) | corner_right(m.to)));
+    for (int right = 0; right < 4; ++right)
+      if ((rights ^ castling_) & (1u << right)) after.key_ ^= tables_->castling_key[right];
+    after.castling_ = rights;
+  }
+  if (en_passant_ >= 0) {
+    after.key_ ^= tables_->en_passant_key[en_passant_];
+    after.en_passant_ = -1;
+  }
+  after.side_ = static_cast<std::uint8_t>(1 - us);
+  after.key_ ^= tables_->black_key;
+  const bool pawn_moved = kind == pawn && !m.castle;
+  after.halfmove_clock_ = captured || pawn_moved ? 0 : halfmove_clock_ + 1;
+  if (us == 1) ++after.fullmove_number_;
+  after.reversible_plies_ =
+      captured || pawn_moved || rights != castling_ ? 0 : std::min(reversible_plies_, 1 << 30) + 1;
+  // A double step leaves an en passant square only when a pawn may legally take there.
+  if (pawn_moved && (m.to - m.from == 16 || m.from - m.to == 16)) {
+    const int passed = (m.from + m.to) / 2;
+    const Bits takers = geometry().pawn_attacks[us][passed] & after.pieces(1 - us, pawn);
+    for (Bits b = takers; b; b &= b - 1)
+      if (after.leaves_king_safe(std::countr_zero(b), passed, pawn, m.to)) {
+        after.en_passant_ = static_cast<std::int8_t>(passed);
+        after.key_ ^= tables_->en_passant_key[passed];
+        break;
+      }
+  }
+}
+
+int ChessBoard::earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const {
+  const std::size_t window =
+      std::min<std::size_t>(earlier_keys.size(), static_cast<std::size_t>(reversible_plies_));
+  int repeats = 0;
+  for (std::size_t i = 0; i < window; ++i)
+    repeats += earlier_keys[earlier_keys.size() - 1 - i] == key_;
+  return repeats;
+}
+
+bool ChessBoard::surely_undecided(std::span<const std::uint64_t> earlier_keys) const {
+  if (halfmove_clock_ >= 150) return false;  // 75 moves
+  // Dead positions need at most three men (no fourth bit left after clearing three), or only
+  // kings and minor pieces.
+  Bits men = occupied();
+  men &= men - 1;
+  men &= men - 1;
+  men &= men - 1;
+  if (!men || !(kind_[pawn] | kind_[rook] | kind_[queen])) return false;
+  // Fivefold repetition: four earlier occurrences, at least four plies apart each.
+  return reversible_plies_ < 16 || earlier_occurrences(earlier_keys) < 4;
+}
+
+bool ChessBoard::judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const {
+  if (!surely_undecided(earlier_keys)) return false;
+  out = Outcome{};
+  // The rules in FIDE chess's order: mate and stalemate, (no dead position), repetition, move
+  // count; the first claimable draw is reported.
+  if (!has_legal_move()) {
+    out.termination = in_check() ? Termination::checkmate : Termination::stalemate;
+    if (out.termination == Termination::checkmate) out.winner = static_cast<Color>(1 - side_);
+  } else if (earlier_occurrences(earlier_keys) >= 2) {
+    out.termination = Termination::threefold_repetition;
+  } else if (halfmove_clock_ >= 100) {
+    out.termination = Termination::fifty_moves;
+  }
+  return true;
+}
+
+template <typename Visit>
+bool ChessBoard::for_each_legal(Visit&& visit) const {
+  const Geometry& g = geometry();
+  const int us = side_, them = 1 - us;
+  const Bits own = colour_[us], occ = occupied();
+  auto victim_on = [&](int to) { return mailbox_[to] != empty ? to : -1; };
+  // The king first: in check it most often has the way out.
+  const int k = king_square(us);
+  for (Bits b = g.king[k] & ~own; b; b &= b - 1) {
+    const int to = std::countr_zero(b);
+    if (leaves_king_safe(k, to, king, victim_on(to)) &&
+        visit(Move8{std::uint8_t(k), std::uint8_t(to)}, king))
+      return true;
+  }
+  for (Kind kind : {knight, bishop, rook, queen}) {
+    for (Bits pieces_left = pieces(us, kind); pieces_left; pieces_left &= pieces_left - 1) {
+      const int from = std::countr_zero(pieces_left);
+      for (Bits b = piece_attacks(g, kind, from, occ) & ~own; b; b &= b - 1) {
+        const int to = std::countr_zero(b);
+        if (leaves_king_safe(from, to, kind, victim_on(to)) &&
+            visit(Move8{std::uint8_t(from), std::uint8_t(to)}, kind))
+          return true;
+      }
+    }
+  }
+  const int forward = us == 0 ? 8 : -8;
+  const int last_rank = us == 0 ? 7 : 0, double_from_rank = us == 0 ? 1 : 6;
+  auto pawn_move = [&](int from, int to, int victim) {
+    if (!leaves_king_safe(from, to, pawn, victim)) return false;
+    if ((to >> 3) != last_rank) return visit(Move8{std::uint8_t(from), std::uint8_t(to)}, pawn);
+    for (Kind promotion : {queen, rook, bishop, knight})
+      if (visit(Move8{std::uint8_t(from), std::uint8_t(to), promotion}, pawn)) return true;
+    return false;
+  };
+  for (Bits pawns = pieces(us, pawn); pawns; pawns &= pawns - 1) {
+    const int from = std::countr_zero(pawns);
+    const int one = from + forward;
+    if (!(occ & bit(one))) {
+      if (pawn_move(from, one, -1)) return true;
+      const int two = one + forward;
+      if ((from >> 3) == double_from_rank && !(occ & bit(two)) && pawn_move(from, two, -1))
+        return true;
+    }
+    for (Bits b = g.pawn_attacks[us][from] & colour_[them]; b; b &= b - 1)
+      if (pawn_move(from, std::countr_zero(b), std::countr_zero(b))) return true;
+    if (en_passant_ >= 0 && (g.pawn_attacks[us][from] & bit(en_passant_)) &&
+        pawn_move(from, en_passant_, en_passant_ - forward))
+      return true;
+  }
+  for (int side = 0; side < 2; ++side)
+    if (can_castle(side) &&
+        visit(Move8{std::uint8_t(k), std::uint8_t(k + (side == 0 ? 2 : -2)), empty, true}, king))
+      return true;
+  return false;
+}
+
+bool ChessBoard::has_legal_move() const {
+  return for_each_legal([](const Move8&, Kind) { return true; });
+}
+
+std::uint64_t ChessBoard::perft(int depth) const {
+  if (depth <= 0) return 1;
+  std::uint64_t nodes = 0;
+  if (depth == 1) {
+    for_each_legal([&](const Move8&, Kind) {
+      ++nodes;
+      return false;
+    });
+    return nodes;
+  }
+  ChessBoard after;
+  for_each_legal([&](const Move8& m, Kind kind) {
+    make(m, kind, after);
+    nodes += after.perft(depth - 1);
+    return false;
+  });
+  return nodes;
+}
+
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
+  // Second actions belong to variants; the generic rules say what they mean here.
+  if (token.birth_piece || token.gate_piece || token.relocation.has_file() ||
+      token.relocation.has_rank() || token.push.has_file() || token.push.has_rank() ||
+      token.pair_a.has_file() || token.pair_a.has_rank() || token.pair_b.has_file() ||
+      token.pair_b.has_rank() || token.gate_square.has_file() || token.gate_square.has_rank() ||
+      token.pass_queen.has_file() || token.pass_queen.has_rank() || token.birth_square.has_file() ||
+      token.birth_square.has_rank() || token.birth_promotion)
+    return false;
+  const int us = side_;
+  Move8 move{};
+  Kind kind = empty;
+  if (token.kind == TokenKind::castle_short || token.kind == TokenKind::castle_long) {
+    const int side = token.kind == TokenKind::castle_short ? 0 : 1;
+    if (!can_castle(side)) return false;
+    const int home = us * 56;
+    move = Move8{std::uint8_t(home + 4), std::uint8_t(home + (side == 0 ? 6 : 2)), empty, true};
+    kind = king;
+  } else {
+    if (token.kind != TokenKind::move || token.long_algebraic || !token.to.complete() ||
+        token.to.file >= 8 || token.to.rank >= 8 || token.from.file >= 8 || token.from.rank >= 8)
+      return false;
+    const Variant& v = *tables_->variant;
+    if (token.piece) {
+      const PieceType type = v.piece_by_san_letter(token.piece);
+      if (type == no_piece_type) return false;
+      kind = tables_->kind_of_type[type];
+      if (kind == pawn) return false;  // "Pe4": rare, left to the generic rules
+    } else {
+      kind = pawn;
+    }
+    const int to = token.to.rank * 8 + token.to.file;
+    if (colour_[us] & bit(to)) return false;
+    const Geometry& g = geometry();
+    const Bits own = pieces(us, kind), occ = occupied();
+    Bits origins = 0;
+    int victim = mailbox_[to] != empty ? to : -1;
+    if (kind == pawn) {
+      const int forward = us == 0 ? 8 : -8;
+      if (victim < 0 && (to >> 3) != (us == 0 ? 0 : 7)) {
+        const int one = to - forward;
+        if (own & bit(one)) {
+          origins |= bit(one);
+        } else if ((to >> 3) == (us == 0 ? 3 : 4) && !(occ & bit(one)) &&
+                   (own & bit(one - forward))) {
+          origins |= bit(one - forward);
+        }
+      }
+      // A pawn move written without origin file and without 'x' is a straight push.
+      if (token.from.has_file() || token.capture) {
+        if (victim >= 0) {
+          origins |= g.pawn_attacks[1 - us][to] & own;
+        } else if (to == en_passant_) {
+          const Bits takers = g.pawn_attacks[1 - us][to] & own;
+          if (takers && origins) return false;  // a push and a capture: let the rules judge
+          if (takers) victim = to - forward;
+          origins |= takers;
+        }
+      }
+      const bool last = (to >> 3) == (us == 0 ? 7 : 0);
+      if (token.promotion) {
+        const PieceType type = v.piece_by_san_letter(token.promotion);
+        if (!last || type == no_piece_type) return false;
+        move.promotion = tables_->kind_of_type[type];
+        if (move.promotion == pawn || move.promotion == king) return false;
+      } else if (last) {
+        return false;
+      }
+    } else {
+      if (token.promotion) return false;
+      origins = piece_attacks(g, kind, to, occ) & own;
+    }
+    if (token.from.has_file()) origins &= Bits{0x0101010101010101} << token.from.file;
+    if (token.from.has_rank()) origins &= Bits{0xFF} << (8 * token.from.rank);
+    int found = -1;
+    for (Bits b = origins; b; b &= b - 1) {
+      const int from = std::countr_zero(b);
+      if (!leaves_king_safe(from, to, kind, victim)) continue;
+      if (found >= 0) return false;  // ambiguous
+      found = from;
+    }
+    if (found < 0) return false;  // illegal
+    move.from = static_cast<std::uint8_t>(found);
+    move.to = static_cast<std::uint8_t>(to);
+  }
+  make(move, kind, after);
+  if (token.check) {
+    const char deserved = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
+    if (deserved != token.check) return false;
+  }
+  return true;
+}
+
+}  // namespace xpgn::rules

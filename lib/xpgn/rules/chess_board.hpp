@@ -1,0 +1,112 @@
+// FIDE chess on 64-bit boards: the fast path for replaying plain chess games.
+//
+// The generic rules (Position, movegen, san) serve every variant through the rule components.
+// Most archived games are plain FIDE chess, so the replayer keeps them on a ChessBoard instead:
+// bit boards per piece kind and colour, attack tables, make by copy without allocation, and
+// Zobrist keys updated move by move. The board answers only what it is sure of. Anything it
+// does not model (a Chess960 castling right, a null move, long algebraic, an illegal or
+// ambiguous token, a wrong check mark, a position the end rules might call over) makes it say
+// "unsure", and the replayer hands that move to the generic rules, which give the verdict and
+// the message. A ChessBoard converts to and from a Position of its variant losslessly, and its
+// key() equals Position::key(), so the two paths share one history of keys.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "xpgn/core/san_token.hpp"
+#include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/position.hpp"
+
+namespace xpgn::rules {
+
+// The ties between a variant and the board: piece codes and Zobrist numbers by kind, colour and
+// square. Built once per variant that passes ChessBoard::tables_for().
+struct ChessTables;
+
+class ChessBoard {
+ public:
+  // Piece kinds in the board's own order (not the variant's piece numbering).
+  enum Kind : std::uint8_t { pawn, knight, bishop, rook, queen, king, kind_count, empty = 7 };
+
+  // The tables for `variant` when it is FIDE chess (8x8, the six FIDE pieces, FIDE castling,
+  // en passant and promotion, the FIDE end rules; checked on its data and by probing its
+  // components); nullptr otherwise. Built on first use and kept; thread-safe.
+  static const ChessTables* tables_for(const Variant& variant);
+
+  // Loads `pos`, a position of the variant `tables` were built for. False (board unspecified)
+  // when the position holds what the board does not model: castling rights other than FIDE's
+  // (king on the e-file, rooks in the corners), or not exactly one king per side.
+  bool load(const Position& pos, const ChessTables& tables);
+  // Writes this board into `pos`, a position of the same variant, replacing all of it.
+  void store(Position& pos) const;
+
+  // Equal to Position::key() of the same position.
+  std::uint64_t key() const { return key_; }
+  int reversible_plies() const { return reversible_plies_; }
+
+  // True when the rules judge_without_search() asks (dead position, fivefold repetition,
+  // 75 moves) surely find the game going on; false when one of them might end it.
+  // `earlier_keys` as for judge_without_search().
+  bool surely_undecided(std::span<const std::uint64_t> earlier_keys) const;
+  // judge() of this position when surely_undecided(): true and `out` set to what judge()
+  // returns (mate, stalemate, a claimable draw or nothing); false when unsure.
+  bool judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const;
+
+  // Plays the move `token` denotes into `after` when the token names exactly one legal move
+  // (by the generic resolve()'s reading) and its check mark, if written, is the one the move
+  // deserves. False when unsure; `after` is then unspecified.
+  bool play_san(const SanToken& token, ChessBoard& after) const;
+
+  // True when the side to move has a legal move.
+  bool has_legal_move() const;
+  // True when the side to move is in check.
+  bool in_check() const;
+  // Number of leaf nodes of the legal move tree `depth` plies deep (perft).
+  std::uint64_t perft(int depth) const;
+
+ private:
+  // A move on the board: from and to as bit indices (rank * 8 + file).
+  struct Move8 {
+    std::uint8_t from, to;
+    Kind promotion = empty;
+    bool castle = false;
+  };
+
+  std::uint64_t occupied() const { return colour_[0] | colour_[1]; }
+  std::uint64_t pieces(int colour, Kind kind) const { return colour_[colour] & kind_[kind]; }
+  int king_square(int colour) const;
+  // True when `sq` is attacked by `by`'s pieces in `their` (a subset of by's pieces), with
+  // `occ` as the occupied squares.
+  bool attacked(int sq, int by, std::uint64_t occ, std::uint64_t their) const;
+  // True when the side to move's king is safe after the move from `from` to `to` by a piece
+  // of `kind` (`victim`: the square of the piece it takes, or -1).
+  bool leaves_king_safe(int from, int to, Kind kind, int victim) const;
+  // True when castling to `side` (0 king side, 1 queen side) is legal.
+  bool can_castle(int side) const;
+  // Writes into `after` this position with `m` (legal) played by a piece of `kind`.
+  void make(const Move8& m, Kind kind, ChessBoard& after) const;
+  // Calls `visit(move, kind)` for every legal move until it returns true; true if it did.
+  template <typename Visit>
+  bool for_each_legal(Visit&& visit) const;
+  // Occurrences of this position among the earlier keys the repetition rule looks at.
+  int earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const;
+  // Puts / removes a piece, keeping boards, mailbox and key in step.
+  void put(int sq, int colour, Kind kind);
+  void lift(int sq);
+
+  const ChessTables* tables_ = nullptr;
+  std::array<std::uint64_t, kind_count> kind_{};
+  std::array<std::uint64_t, 2> colour_{};
+  std::array<std::uint8_t, 64> mailbox_{};  // colour * 8 + kind, or `empty`
+  std::uint64_t key_ = 0;
+  std::uint8_t side_ = 0;        // 0 white, 1 black
+  std::uint8_t castling_ = 0;    // bit colour * 2 + side (0 king side, 1 queen side)
+  std::int8_t en_passant_ = -1;  // the square a capturing pawn moves to, only if one legally can
+  int halfmove_clock_ = 0;
+  int fullmove_number_ = 1;
+  int reversible_plies_ = 0;
+};
+
+}  // namespace xpgn::rules
