@@ -6,7 +6,7 @@
 # Usage: bench/run.sh [PGN-FILE]      (default: the main corpus, built by bench/make-corpus.sh)
 # Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
 # nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 2000),
-# PERFT_DEPTH (chess perft depth, default 5), BIG_MB (size of the large file of table 4, default
+# PERFT_DEPTH (chess perft depth, default 6; the variants go one ply less), BIG_MB (size of the large file of table 4, default
 # 400; 0 skips it).
 #
 # Prints three tables:
@@ -17,7 +17,8 @@
 #      times, plies/s and the ratio to FIDE chess on the file of table 1 (one-time costs such as
 #      building dead-position tables are part of the time, hence the many copies);
 #   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
-#      chess start position when the Debian package `stockfish` is installed;
+#      chess start position when the Debian package `stockfish` is installed, with xpgn's
+#      nodes/s divided by Stockfish's;
 #   4. the file of table 1 repeated up to BIG_MB megabytes: `xpgn check` with 1 and JOBS threads,
 #      seconds per 100 MB next to those of table 1 (equal: time linear in the input) and peak
 #      memory (constant: memory does not grow with the input).
@@ -27,7 +28,7 @@ xpgn=${XPGN:-$root/build/xpgn}
 jobs=${JOBS:-$(nproc)}
 big_mb=${BIG_MB:-400}
 copies=${VARIANT_COPIES:-2000}
-perft_depth=${PERFT_DEPTH:-5}
+perft_depth=${PERFT_DEPTH:-6}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
@@ -117,8 +118,10 @@ perft_row() {  # label depth perft-arguments...
   secs=$(tail -n 1 "$work/time")
   awk -v n="$label" -v d="$depth" -v k="$nodes" -v s="$secs" \
     'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", n, d, k, s, k / (s > 0 ? s : 0.01) }'
+  rate=$(awk -v k="$nodes" -v s="$secs" 'BEGIN { printf "%.0f", k / (s > 0 ? s : 0.01) }')
 }
 perft_row "xpgn chess" "$perft_depth" --variant chess
+chess_rate=$rate
 for v in reproduction battle-of-the-kings reservists reenterent maxim; do
   perft_row "xpgn $v" $((perft_depth - 1)) --variant "$v"
 done
@@ -130,6 +133,8 @@ if [ -n "$sf" ]; then
   end=$(date +%s.%N)
   awk -v d="$perft_depth" -v k="$sf_nodes" -v a="$start" -v b="$end" \
     'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", "stockfish chess (1 thread)", d, k, b - a, k / (b - a) }'
+  awk -v x="$chess_rate" -v k="$sf_nodes" -v a="$start" -v b="$end" \
+    'BEGIN { printf "xpgn chess perft runs at %.2f x Stockfish'"'"'s nodes/s (start-up included)\n", x / (k / (b - a)) }'
 else
   echo "stockfish is not installed (apt-get install stockfish): no perft comparison"
 fi

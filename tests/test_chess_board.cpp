@@ -261,3 +261,66 @@ TEST_CASE("chess board: lines that leave the fast path come back to it unchanged
   CHECK(fast[0].find("wrong check mark") != std::string::npos);
   CHECK(fast[0].find("plies 0") == std::string::npos);
 }
+
+TEST_CASE("chess board: the dead-position screen never contradicts the generic rules",
+          "[rules][fast]") {
+  // Random legal placements of three and four men (kings and one or two of P, N, B, R, Q):
+  // whenever the board calls one surely undecided, judge_without_search() finds no end; and
+  // most placements with a pawn, rook or queen are proven alive by the board's own search.
+  std::mt19937 rng(7);
+  const std::string pieces = "PNBRQpnbrq";
+  const std::vector<std::uint64_t> none;
+  int sure = 0, looked = 0, with_major = 0, major_sure = 0;
+  for (int i = 0; i < 2000; ++i) {
+    char board[64];
+    std::fill(board, board + 64, '.');
+    auto place = [&](char p) {
+      int sq;
+      do sq = static_cast<int>(rng() % 64);
+      while (board[sq] != '.' || ((p == 'P' || p == 'p') && (sq < 8 || sq >= 56)));
+      board[sq] = p;
+    };
+    place('K');
+    place('k');
+    const int extra = 1 + static_cast<int>(rng() % 2);
+    bool major = false;
+    for (int e = 0; e < extra; ++e) {
+      const char p = pieces[rng() % pieces.size()];
+      major |= std::string("PRQprq").find(p) != std::string::npos;
+      place(p);
+    }
+    std::string fen;
+    for (int r = 7; r >= 0; --r) {
+      int gap = 0;
+      for (int f = 0; f < 8; ++f) {
+        const char c = board[r * 8 + f];
+        if (c == '.') {
+          ++gap;
+          continue;
+        }
+        if (gap) fen += std::to_string(gap), gap = 0;
+        fen += c;
+      }
+      if (gap) fen += std::to_string(gap);
+      if (r) fen += '/';
+    }
+    fen += i % 2 ? " b - - 0 1" : " w - - 0 1";
+    const auto setup = notation::parse_fen(fen);
+    std::string error;
+    const auto pos = setup ? Position::from_setup(chess(), *setup, error) : std::nullopt;
+    if (!pos) continue;  // kings touching, the side not to move in check, ...
+    ++looked;
+    ChessBoard b;
+    REQUIRE(b.load(*pos, tables()));
+    const bool surely = b.surely_undecided(none);
+    INFO(fen);
+    if (surely) CHECK_FALSE(judge_without_search(*pos, none).decided());
+    sure += surely;
+    with_major += major && extra == 1;
+    major_sure += major && extra == 1 && surely;
+  }
+  INFO("looked at " << looked << ", sure " << sure << "; three men with a major " << with_major
+                    << ", sure " << major_sure);
+  CHECK(looked > 1000);
+  CHECK(major_sure * 10 > with_major * 8);
+}

@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/variant.hpp"
@@ -24,6 +25,16 @@ struct PerftOptions {
   std::vector<std::string> variant_files;
   bool variant_given = false;  // --variant was on the command line
 };
+
+// perft() of `pos`, on a ChessBoard when the variant is FIDE chess and the position fits one
+// (the same counts, several times faster), else by the generic rules.
+std::uint64_t count_leaves(const rules::Position& pos, int depth) {
+  rules::ChessBoard board;
+  if (const rules::ChessTables* tables = rules::ChessBoard::tables_for(pos.variant());
+      tables && board.load(pos, *tables))
+    return board.perft(depth);
+  return rules::perft(pos, depth);
+}
 
 // Runs perft and prints the count (per root move first with --divide); returns the status.
 int run_perft(const PerftOptions& options) {
@@ -54,7 +65,7 @@ int run_perft(const PerftOptions& options) {
     }
   }
   if (!options.divide || options.depth < 1) {
-    std::cout << rules::perft(*pos, options.depth) << '\n';
+    std::cout << count_leaves(*pos, options.depth) << '\n';
     return exit_ok;
   }
   rules::MoveList moves;
@@ -62,7 +73,7 @@ int run_perft(const PerftOptions& options) {
   std::uint64_t total = 0;
   std::string out;
   for (const auto& m : moves) {
-    std::uint64_t n = rules::perft(rules::play(*pos, m), options.depth - 1);
+    std::uint64_t n = count_leaves(rules::play(*pos, m), options.depth - 1);
     total += n;
     out += rules::to_san(*pos, m) + ": " + std::to_string(n) + '\n';
   }

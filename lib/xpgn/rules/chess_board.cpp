@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <queue>
+#include <unordered_set>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
@@ -26,7 +28,7 @@ struct ChessTables {
 
 namespace {
 
-using Bits = std::uint64_t;
+using Bits = ChessBoard::Bits;
 
 constexpr Bits bit(int sq) {
   return Bits{1} << sq;
@@ -43,6 +45,8 @@ struct Geometry {
   std::array<std::array<Bits, 64>, 2> pawn_attacks{};  // [colour][from]: squares it attacks
   // Rays 0..3 run to higher bits (N, E, NE, NW), 4..7 to lower bits (S, W, SW, SE).
   std::array<std::array<Bits, 64>, 8> ray{};
+  // direction[a][b]: the ray from a that holds b, or 8 when none does.
+  std::array<std::array<std::uint8_t, 64>, 64> direction{};
 
   Geometry() {
     auto on = [](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; };
@@ -66,6 +70,11 @@ struct Geometry {
              tf += ray_steps[d][0], tr += ray_steps[d][1])
           ray[d][sq] |= bit(tr * 8 + tf);
     }
+    for (auto& row : direction) row.fill(8);
+    for (int sq = 0; sq < 64; ++sq)
+      for (int d = 0; d < 8; ++d)
+        for (Bits b = ray[d][sq]; b; b &= b - 1)
+          direction[sq][std::countr_zero(b)] = std::uint8_t(d);
   }
 };
 
@@ -91,6 +100,11 @@ inline Bits rook_attacks(const Geometry& g, int sq, Bits occ) {
 inline Bits bishop_attacks(const Geometry& g, int sq, Bits occ) {
   return ray_attacks(g, 2, sq, occ) | ray_attacks(g, 3, sq, occ) | ray_attacks(g, 6, sq, occ) |
          ray_attacks(g, 7, sq, occ);
+}
+
+// True for the rays along ranks and files, false for the diagonals.
+constexpr bool straight(int d) {
+  return d == 0 || d == 1 || d == 4 || d == 5;
 }
 
 // The squares a piece of `kind` (not a pawn) on `sq` attacks.
@@ -290,6 +304,7 @@ bool ChessBoard::load(const Position& pos, const ChessTables& tables) {
   halfmove_clock_ = pos.halfmove_clock();
   fullmove_number_ = pos.fullmove_number();
   reversible_plies_ = pos.reversible_plies();
+  checked_ = find_check();
   return true;
 }
 
@@ -327,18 +342,68 @@ bool ChessBoard::attacked(int sq, int by, Bits occ, Bits their) const {
 }
 
 bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const {
+  const int own_king = king_square(side_);
   const int them = 1 - side_;
+  // Out of check, only a pin can make a move other than the king's illegal (en passant also
+  // takes a pawn off a line, so it is looked at fully).
+  if (!checked_ && kind != king && victim == (mailbox_[to] != empty ? to : -1)) {
+    const Geometry& g = geometry();
+    const int d = g.direction[own_king][from];
+    if (d == 8 || !(ray_attacks(g, d, own_king, occupied()) & bit(from))) return true;
+    const Bits sliders = (straight(d) ? kind_[rook] : kind_[bishop]) | kind_[queen];
+    if (!(ray_attacks(g, d, from, occupied()) & sliders & colour_[them])) return true;
+    return (g.ray[d][own_king] & bit(to)) != 0;  // pinned: it may move along the pin only
+  }
   Bits occ = (occupied() & ~bit(from)) | bit(to);
   Bits their = colour_[them];
   if (victim >= 0) {
     their &= ~bit(victim);
     if (victim != to) occ &= ~bit(victim);
   }
-  const int target = kind == king ? to : king_square(side_);
+  const int target = kind == king ? to : own_king;
   return !attacked(target, them, occ, their);
 }
 
-bool ChessBoard::in_check() const {
+bool ChessBoard::gives_check(int from, int to, Kind kind) const {
+  const Geometry& g = geometry();
+  const int king_at = king_square(side_);
+  const int mover = 1 - side_;
+  const Bits occ = occupied();
+  // Directly, by the piece that moved.
+  switch (kind) {
+    case pawn:
+      if (g.pawn_attacks[mover][to] & bit(king_at)) return true;
+      break;
+    case knight:
+      if (g.knight[to] & bit(king_at)) return true;
+      break;
+    case king:
+      break;
+    default: {
+      const int d = g.direction[king_at][to];
+      if (d != 8 && (kind == queen || straight(d) == (kind == rook)) &&
+          (ray_attacks(g, d, king_at, occ) & bit(to)))
+        return true;
+    }
+  }
+  // By a piece it uncovered.
+  const int d = g.direction[king_at][from];
+  if (d == 8) return false;
+  const Bits sliders =
+      ((straight(d) ? kind_[rook] : kind_[bishop]) | kind_[queen]) & colour_[mover];
+  return (ray_attacks(g, d, king_at, occ) & sliders) != 0;
+}
+
+ChessBoard::Bits ChessBoard::attackers(int sq, int by) const {
+  const Geometry& g = geometry();
+  const Bits occ = occupied();
+  return ((g.knight[sq] & kind_[knight]) | (g.pawn_attacks[1 - by][sq] & kind_[pawn]) |
+          (g.king[sq] & kind_[king]) | (rook_attacks(g, sq, occ) & (kind_[rook] | kind_[queen])) |
+          (bishop_attacks(g, sq, occ) & (kind_[bishop] | kind_[queen]))) &
+         colour_[by];
+}
+
+bool ChessBoard::find_check() const {
   return attacked(king_square(side_), 1 - side_, occupied(), colour_[1 - side_]);
 }
 
@@ -399,6 +464,9 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
   if (us == 1) ++after.fullmove_number_;
   after.reversible_plies_ =
       captured || pawn_moved || rights != castling_ ? 0 : std::min(reversible_plies_, 1 << 30) + 1;
+  after.checked_ = m.castle || m.promotion != empty || (kind == pawn && m.to == en_passant_)
+                       ? after.find_check()
+                       : after.gives_check(m.from, m.to, kind);
   // A double step leaves an en passant square only when a pawn may legally take there.
   if (pawn_moved && (m.to - m.from == 16 || m.from - m.to == 16)) {
     const int passed = (m.from + m.to) / 2;
@@ -423,15 +491,98 @@ int ChessBoard::earlier_occurrences(std::span<const std::uint64_t> earlier_keys)
 
 bool ChessBoard::surely_undecided(std::span<const std::uint64_t> earlier_keys) const {
   if (halfmove_clock_ >= 150) return false;  // 75 moves
-  // Dead positions need at most three men (no fourth bit left after clearing three), or only
-  // kings and minor pieces.
-  Bits men = occupied();
-  men &= men - 1;
-  men &= men - 1;
-  men &= men - 1;
-  if (!men || !(kind_[pawn] | kind_[rook] | kind_[queen])) return false;
+  if (!surely_alive()) return false;
   // Fivefold repetition: four earlier occurrences, at least four plies apart each.
   return reversible_plies_ < 16 || earlier_occurrences(earlier_keys) < 4;
+}
+
+bool ChessBoard::surely_alive() const {
+  // With a pawn, rook or queen and four men or more, the dead-position rule looks only at
+  // bishops (is_dead_position()): alive. Without them, bishops all on one square colour are
+  // dead, anything else alive.
+  Bits fourth = occupied();
+  fourth &= fourth - 1;
+  fourth &= fourth - 1;
+  fourth &= fourth - 1;
+  const Bits majors = kind_[pawn] | kind_[rook] | kind_[queen];
+  if (fourth) {
+    if (majors) return true;
+    constexpr Bits light = 0x55AA55AA55AA55AA;
+    const Bits bishops = kind_[bishop];
+    return kind_[knight] || ((bishops & light) && (bishops & ~light));
+  }
+  // Three men or fewer: bare kings and a lone minor piece are dead; a lone pawn, rook or queen
+  // is alive when a line of legal moves leads to a promotion or a mate (what the rule's
+  // search looks for); when none is found the generic rules decide.
+  return majors && alive_line_found(4000);
+}
+
+namespace {
+
+// How far the pawn of a board is from promoting (as dead_position.cpp's search orders
+// positions): its pushes, two plies per empty square ahead and four per occupied one, less one
+// when its side is to move.
+int promotion_distance(ChessBoard::Bits pawns, ChessBoard::Bits white, ChessBoard::Bits occ,
+                       int side_to_move) {
+  int best = 1 << 20;
+  for (ChessBoard::Bits b = pawns; b; b &= b - 1) {
+    const int sq = std::countr_zero(b);
+    const int colour = (white & bit(sq)) ? 0 : 1;
+    int cost = colour == side_to_move ? -1 : 0;
+    for (int r = (sq >> 3) + (colour == 0 ? 1 : -1); r >= 0 && r < 8; r += colour == 0 ? 1 : -1)
+      cost += (occ & bit(r * 8 + (sq & 7))) ? 4 : 2;
+    best = std::min(best, cost);
+  }
+  return best;
+}
+
+// How far a lone king looks from being mated: the nearer king's distance to the edge plus
+// twice the distance between the kings.
+int mate_distance(int a, int b) {
+  auto edge = [](int sq) {
+    return std::max(std::min(sq & 7, 7 - (sq & 7)), std::min(sq >> 3, 7 - (sq >> 3)));
+  };
+  const int apart = std::max(std::abs((a & 7) - (b & 7)), std::abs((a >> 3) - (b >> 3)));
+  return std::min(edge(a), edge(b)) + 2 * apart;
+}
+
+}  // namespace
+
+int ChessBoard::search_distance() const {
+  if (kind_[pawn]) return promotion_distance(kind_[pawn], colour_[0], occupied(), side_);
+  return mate_distance(king_square(0), king_square(1));
+}
+
+bool ChessBoard::alive_line_found(int budget) const {
+  struct Entry {
+    int priority;
+    std::uint32_t order;
+    ChessBoard board;
+    bool operator<(const Entry& o) const {
+      return priority != o.priority ? priority > o.priority : order > o.order;
+    }
+  };
+  const int men = std::popcount(occupied());
+  std::priority_queue<Entry> open;
+  std::unordered_set<std::uint64_t> seen{key_};
+  std::uint32_t order = 0;
+  open.push({search_distance(), order++, *this});
+  ChessBoard next;
+  while (!open.empty() && budget-- > 0) {
+    const ChessBoard here = open.top().board;
+    open.pop();
+    bool found = false, any = false;
+    here.for_each_legal([&](const Move8& m, Kind kind) {
+      any = true;
+      if (m.promotion != empty) return found = true;
+      here.make(m, kind, next);
+      if (std::popcount(next.occupied()) < men) return false;
+      if (seen.insert(next.key_).second) open.push({next.search_distance(), order++, next});
+      return false;
+    });
+    if (found || (!any && here.checked_)) return true;
+  }
+  return false;
 }
 
 bool ChessBoard::judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const {
@@ -464,10 +615,20 @@ bool ChessBoard::for_each_legal(Visit&& visit) const {
         visit(Move8{std::uint8_t(k), std::uint8_t(to)}, king))
       return true;
   }
+  // In check, the other pieces must take the checking piece or step between (en passant,
+  // which may take a checking pawn, is tested on its own); in double check only the king moves.
+  Bits target = ~Bits{0};
+  if (checked_) {
+    const Bits checkers = attackers(k, them);
+    if (checkers & (checkers - 1)) return false;
+    const int checker = std::countr_zero(checkers);
+    const int d = g.direction[k][checker];
+    target = d == 8 ? checkers : g.ray[d][k] ^ g.ray[d][checker];
+  }
   for (Kind kind : {knight, bishop, rook, queen}) {
     for (Bits pieces_left = pieces(us, kind); pieces_left; pieces_left &= pieces_left - 1) {
       const int from = std::countr_zero(pieces_left);
-      for (Bits b = piece_attacks(g, kind, from, occ) & ~own; b; b &= b - 1) {
+      for (Bits b = piece_attacks(g, kind, from, occ) & ~own & target; b; b &= b - 1) {
         const int to = std::countr_zero(b);
         if (leaves_king_safe(from, to, kind, victim_on(to)) &&
             visit(Move8{std::uint8_t(from), std::uint8_t(to)}, kind))
@@ -488,18 +649,19 @@ bool ChessBoard::for_each_legal(Visit&& visit) const {
     const int from = std::countr_zero(pawns);
     const int one = from + forward;
     if (!(occ & bit(one))) {
-      if (pawn_move(from, one, -1)) return true;
+      if ((target & bit(one)) && pawn_move(from, one, -1)) return true;
       const int two = one + forward;
-      if ((from >> 3) == double_from_rank && !(occ & bit(two)) && pawn_move(from, two, -1))
+      if ((from >> 3) == double_from_rank && !(occ & bit(two)) && (target & bit(two)) &&
+          pawn_move(from, two, -1))
         return true;
     }
-    for (Bits b = g.pawn_attacks[us][from] & colour_[them]; b; b &= b - 1)
+    for (Bits b = g.pawn_attacks[us][from] & colour_[them] & target; b; b &= b - 1)
       if (pawn_move(from, std::countr_zero(b), std::countr_zero(b))) return true;
     if (en_passant_ >= 0 && (g.pawn_attacks[us][from] & bit(en_passant_)) &&
         pawn_move(from, en_passant_, en_passant_ - forward))
       return true;
   }
-  for (int side = 0; side < 2; ++side)
+  for (int side = 0; side < 2 && !checked_; ++side)
     if (can_castle(side) &&
         visit(Move8{std::uint8_t(k), std::uint8_t(k + (side == 0 ? 2 : -2)), empty, true}, king))
       return true;

@@ -29,6 +29,8 @@ class ChessBoard {
  public:
   // Piece kinds in the board's own order (not the variant's piece numbering).
   enum Kind : std::uint8_t { pawn, knight, bishop, rook, queen, king, kind_count, empty = 7 };
+  // A set of squares, bit rank * 8 + file.
+  using Bits = std::uint64_t;
 
   // The tables for `variant` when it is FIDE chess (8x8, the six FIDE pieces, FIDE castling,
   // en passant and promotion, the FIDE end rules; checked on its data and by probing its
@@ -62,7 +64,7 @@ class ChessBoard {
   // True when the side to move has a legal move.
   bool has_legal_move() const;
   // True when the side to move is in check.
-  bool in_check() const;
+  bool in_check() const { return checked_; }
   // Number of leaf nodes of the legal move tree `depth` plies deep (perft).
   std::uint64_t perft(int depth) const;
 
@@ -75,6 +77,13 @@ class ChessBoard {
   };
 
   std::uint64_t occupied() const { return colour_[0] | colour_[1]; }
+  // The pieces of `by` that attack `sq`.
+  Bits attackers(int sq, int by) const;
+  // Whether the side to move is in check, found by looking at its king.
+  bool find_check() const;
+  // The same after a plain move (no castling, promotion or en passant) of a piece of `kind`
+  // from `from` to `to` by the other side: looked at from the moved piece and the line it left.
+  bool gives_check(int from, int to, Kind kind) const;
   std::uint64_t pieces(int colour, Kind kind) const { return colour_[colour] & kind_[kind]; }
   int king_square(int colour) const;
   // True when `sq` is attacked by `by`'s pieces in `their` (a subset of by's pieces), with
@@ -90,6 +99,13 @@ class ChessBoard {
   // Calls `visit(move, kind)` for every legal move until it returns true; true if it did.
   template <typename Visit>
   bool for_each_legal(Visit&& visit) const;
+  // False when the dead-position rule might call this position dead.
+  bool surely_alive() const;
+  // A best-first search of at most `budget` positions for a line of legal moves to a
+  // promotion or a mate, without captures: true when found (the position is not dead).
+  bool alive_line_found(int budget) const;
+  // The search's order: distance of the pawn from promoting, or of the lone king from a mate.
+  int search_distance() const;
   // Occurrences of this position among the earlier keys the repetition rule looks at.
   int earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const;
   // Puts / removes a piece, keeping boards, mailbox and key in step.
@@ -107,6 +123,7 @@ class ChessBoard {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   int reversible_plies_ = 0;
+  bool checked_ = false;  // the side to move is in check (kept by load() and make())
 };
 
 }  // namespace xpgn::rules
