@@ -1,6 +1,7 @@
 #include "xpgn/record/replayer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -129,7 +130,12 @@ struct Replayer::State {
 
   // Tags the replay needs, kept in both modes (buffers reused between games).
   std::string variant_name, variant_options, fen, setup_flag, result_tag, date;
-  std::unordered_set<std::string> tag_names;  // the tag names given so far in this game
+  // The tag names given so far in this game: the first few in a list (reused from game to game,
+  // no allocation), all of them in a set once there are more.
+  static constexpr std::size_t listed_tags = 32;
+  std::array<std::string, listed_tags> tag_list;
+  std::size_t tag_count = 0;
+  std::unordered_set<std::string> tag_names;
   SourcePos variant_pos, fen_pos, result_pos;
   bool has_variant = false, has_fen = false, has_setup = false, has_result = false;
   std::string result_marker;
@@ -165,6 +171,19 @@ struct Replayer::State {
       orphans.push_back(std::move(d));
   }
 
+  // True the first time a game gives the tag `name`.
+  bool first_time_tag(std::string_view name) {
+    if (tag_count < listed_tags) {
+      for (std::size_t i = 0; i < tag_count; ++i)
+        if (tag_list[i] == name) return false;
+      tag_list[tag_count++].assign(name);
+      return true;
+    }
+    if (tag_names.empty())
+      for (const auto& listed : tag_list) tag_names.insert(listed);
+    return tag_names.emplace(name).second;
+  }
+
   // Resets per-game state for game `index` starting at `pos`.
   void open_game(std::uint64_t index, SourcePos pos) {
     if (full()) {
@@ -188,6 +207,7 @@ struct Replayer::State {
     depth = 0;
     has_variant = has_fen = has_setup = has_result = has_marker = false;
     tag_names.clear();
+    tag_count = 0;
     variant_name.clear();
     variant_options.clear();
     fen.clear();
@@ -399,7 +419,7 @@ struct Replayer::State {
   void on_move(const SanToken& token, std::string_view text, SourcePos pos) {
     start();
     Frame& f = frames[depth - 1];
-    check_utf8(text, pos, "move");
+    if (!is_ascii(text)) check_utf8(text, pos, "move");
     if (f.dead) {
       keep_unverified(f, text, pos);
       return;
@@ -566,8 +586,7 @@ struct Replayer::State {
 
   // Warns about invalid UTF-8 in `text` (a tag value, comment or token starting at `pos`).
   void check_utf8(std::string_view text, SourcePos pos, std::string_view what) {
-    // Plain ASCII, as nearly every move token is, is valid at once.
-    if (std::none_of(text.begin(), text.end(), [](char c) { return (c & 0x80) != 0; })) return;
+    if (is_ascii(text)) return;  // as nearly every token, tag and comment is
     const std::size_t bad = first_invalid_utf8(text);
     if (bad == std::string_view::npos) return;
     char hex[8];
@@ -748,8 +767,8 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   State& s = *state_;
   if (!s.in_game) s.open_game(1, pos);
   s.check_utf8(name, pos, "tag name");
-  s.check_utf8(value, pos, "tag " + std::string(name));
-  if (!s.tag_names.emplace(name).second)
+  if (!is_ascii(value)) s.check_utf8(value, pos, "tag " + std::string(name));
+  if (!s.first_time_tag(name))
     s.report(Severity::warning, pos, 0, std::string(name),
              "tag " + std::string(name) +
                  " given again in the same game: the later value is used, "

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -11,6 +13,19 @@ namespace xpgn::record {
 // Offset of the first byte of `text` that does not start or continue a valid UTF-8 sequence
 // (overlong forms, surrogates and values above U+10FFFF are invalid); npos when all is valid.
 std::size_t first_invalid_utf8(std::string_view text);
+
+// True when every byte of `text` is ASCII (below 0x80), looked at eight bytes at a time.
+inline bool is_ascii(std::string_view text) {
+  std::uint64_t high = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, text.data() + i, 8);
+    high |= word;
+  }
+  for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
+  return (high & 0x8080808080808080u) == 0;
+}
 
 // True when `text` is valid UTF-8.
 inline bool is_valid_utf8(std::string_view text) {

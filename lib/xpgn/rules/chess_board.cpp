@@ -5,8 +5,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <queue>
-#include <unordered_set>
+#include <vector>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
@@ -260,23 +259,24 @@ const ChessTables* ChessBoard::tables_for(const Variant& variant) {
 void ChessBoard::put(int sq, int colour, Kind kind) {
   kind_[kind] |= bit(sq);
   colour_[colour] |= bit(sq);
-  mailbox_[sq] = static_cast<std::uint8_t>(colour * 8 + kind);
   key_ ^= tables_->piece_key[colour][kind][sq];
 }
 
-void ChessBoard::lift(int sq) {
-  const int colour = mailbox_[sq] >> 3;
-  const Kind kind = static_cast<Kind>(mailbox_[sq] & 7);
+ChessBoard::Kind ChessBoard::kind_at(int sq) const {
+  for (int k = pawn; k < king; ++k)
+    if (kind_[k] & bit(sq)) return static_cast<Kind>(k);
+  return king;
+}
+
+void ChessBoard::lift(int sq, int colour, Kind kind) {
   kind_[kind] &= ~bit(sq);
   colour_[colour] &= ~bit(sq);
-  mailbox_[sq] = empty;
   key_ ^= tables_->piece_key[colour][kind][sq];
 }
 
 bool ChessBoard::load(const Position& pos, const ChessTables& tables) {
   *this = ChessBoard{};
   tables_ = &tables;
-  mailbox_.fill(empty);
   if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return false;
   for (int c = 0; c < 2; ++c) {
     const Piece own_king = tables.piece[c][king];
@@ -311,9 +311,10 @@ bool ChessBoard::load(const Position& pos, const ChessTables& tables) {
 void ChessBoard::store(Position& pos) const {
   for (int sq = 0; sq < 64; ++sq)
     if (!pos.at(square_of(sq)).empty()) pos.remove(square_of(sq));
-  for (int sq = 0; sq < 64; ++sq)
-    if (mailbox_[sq] != empty)
-      pos.put(square_of(sq), tables_->piece[mailbox_[sq] >> 3][mailbox_[sq] & 7]);
+  for (int colour = 0; colour < 2; ++colour)
+    for (int k = 0; k < kind_count; ++k)
+      for (Bits b = pieces(colour, static_cast<Kind>(k)); b; b &= b - 1)
+        pos.put(square_of(std::countr_zero(b)), tables_->piece[colour][k]);
   CastlingRights rights;
   for (int right = 0; right < 4; ++right)
     if (castling_ & (1u << right))
@@ -346,7 +347,7 @@ bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const
   const int them = 1 - side_;
   // Out of check, only a pin can make a move other than the king's illegal (en passant also
   // takes a pawn off a line, so it is looked at fully).
-  if (!checked_ && kind != king && victim == (mailbox_[to] != empty ? to : -1)) {
+  if (!checked_ && kind != king && victim == ((occupied() & bit(to)) ? to : -1)) {
     const Geometry& g = geometry();
     const int d = g.direction[own_king][from];
     if (d == 8 || !(ray_attacks(g, d, own_king, occupied()) & bit(from))) return true;
@@ -429,19 +430,19 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
   if (m.castle) {
     const int home = us * 56;
     const bool short_side = m.to > m.from;
-    after.lift(m.from);
-    after.lift(home + (short_side ? 7 : 0));
+    after.lift(m.from, us, king);
+    after.lift(home + (short_side ? 7 : 0), us, rook);
     after.put(m.to, us, king);
     after.put(home + (short_side ? 5 : 3), us, rook);
   } else {
-    if (mailbox_[m.to] != empty) {
-      after.lift(m.to);
+    if (colour_[1 - us] & bit(m.to)) {
+      after.lift(m.to, 1 - us, kind_at(m.to));
       captured = true;
     } else if (kind == pawn && m.to == en_passant_) {
-      after.lift(m.to + (us == 0 ? -8 : 8));
+      after.lift(m.to + (us == 0 ? -8 : 8), 1 - us, pawn);
       captured = true;
     }
-    after.lift(m.from);
+    after.lift(m.from, us, kind);
     after.put(m.to, us, m.promotion != empty ? m.promotion : kind);
   }
   // Castling rights: lost by a king move, and by a move from or to a rook's corner.
@@ -514,7 +515,7 @@ bool ChessBoard::surely_alive() const {
   // Three men or fewer: bare kings and a lone minor piece are dead; a lone pawn, rook or queen
   // is alive when a line of legal moves leads to a promotion or a mate (what the rule's
   // search looks for); when none is found the generic rules decide.
-  return majors && alive_line_found(4000);
+  return majors && alive_line_found(20000);
 }
 
 namespace {
@@ -562,22 +563,58 @@ bool ChessBoard::alive_line_found(int budget) const {
       return priority != o.priority ? priority > o.priority : order > o.order;
     }
   };
+  // Kept per thread from search to search: the heap of positions to expand and an open-
+  // addressing set of the keys seen (a lost key only costs the search a position).
+  struct Scratch {
+    std::vector<Entry> open;
+    std::vector<std::uint64_t> seen = std::vector<std::uint64_t>(1 << 12);
+    std::size_t seen_count = 0;
+    // Adds `key`; false when it was there.
+    bool insert(std::uint64_t key) {
+      key |= 1;  // 0 marks a free slot
+      if (2 * (seen_count + 1) > seen.size()) {
+        std::vector<std::uint64_t> old(seen.size() * 2);
+        old.swap(seen);
+        seen_count = 0;
+        for (std::uint64_t k : old)
+          if (k) insert(k);
+      }
+      const std::size_t mask = seen.size() - 1;
+      for (std::size_t i = (key * 0x9E3779B97F4A7C15u) >> 20 & mask;; i = (i + 1) & mask) {
+        if (seen[i] == key) return false;
+        if (!seen[i]) {
+          seen[i] = key;
+          ++seen_count;
+          return true;
+        }
+      }
+    }
+  };
+  thread_local Scratch scratch;
+  scratch.open.clear();
+  if (scratch.seen.size() > (1 << 14)) scratch.seen.assign(1 << 12, 0);
+  std::fill(scratch.seen.begin(), scratch.seen.end(), 0);
+  scratch.seen_count = 0;
+  auto& open = scratch.open;
   const int men = std::popcount(occupied());
-  std::priority_queue<Entry> open;
-  std::unordered_set<std::uint64_t> seen{key_};
   std::uint32_t order = 0;
-  open.push({search_distance(), order++, *this});
+  scratch.insert(key_);
+  open.push_back({search_distance(), order++, *this});
   ChessBoard next;
   while (!open.empty() && budget-- > 0) {
-    const ChessBoard here = open.top().board;
-    open.pop();
+    std::pop_heap(open.begin(), open.end());
+    const ChessBoard here = open.back().board;
+    open.pop_back();
     bool found = false, any = false;
     here.for_each_legal([&](const Move8& m, Kind kind) {
       any = true;
       if (m.promotion != empty) return found = true;
       here.make(m, kind, next);
       if (std::popcount(next.occupied()) < men) return false;
-      if (seen.insert(next.key_).second) open.push({next.search_distance(), order++, next});
+      if (scratch.insert(next.key_)) {
+        open.push_back({next.search_distance(), order++, next});
+        std::push_heap(open.begin(), open.end());
+      }
       return false;
     });
     if (found || (!any && here.checked_)) return true;
@@ -606,7 +643,7 @@ bool ChessBoard::for_each_legal(Visit&& visit) const {
   const Geometry& g = geometry();
   const int us = side_, them = 1 - us;
   const Bits own = colour_[us], occ = occupied();
-  auto victim_on = [&](int to) { return mailbox_[to] != empty ? to : -1; };
+  auto victim_on = [&](int to) { return (colour_[them] & bit(to)) ? to : -1; };
   // The king first: in check it most often has the way out.
   const int k = king_square(us);
   for (Bits b = g.king[k] & ~own; b; b &= b - 1) {
@@ -727,7 +764,7 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     const Geometry& g = geometry();
     const Bits own = pieces(us, kind), occ = occupied();
     Bits origins = 0;
-    int victim = mailbox_[to] != empty ? to : -1;
+    int victim = (colour_[1 - us] & bit(to)) ? to : -1;
     if (kind == pawn) {
       const int forward = us == 0 ? 8 : -8;
       if (victim < 0 && (to >> 3) != (us == 0 ? 0 : 7)) {

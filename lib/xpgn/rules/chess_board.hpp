@@ -108,14 +108,15 @@ class ChessBoard {
   int search_distance() const;
   // Occurrences of this position among the earlier keys the repetition rule looks at.
   int earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const;
-  // Puts / removes a piece, keeping boards, mailbox and key in step.
+  // Puts / removes a piece, keeping boards and key in step.
   void put(int sq, int colour, Kind kind);
-  void lift(int sq);
+  void lift(int sq, int colour, Kind kind);  // the piece of `colour` and `kind` on `sq`
+  // The kind of the piece on `sq` (occupied).
+  Kind kind_at(int sq) const;
 
   const ChessTables* tables_ = nullptr;
   std::array<std::uint64_t, kind_count> kind_{};
   std::array<std::uint64_t, 2> colour_{};
-  std::array<std::uint8_t, 64> mailbox_{};  // colour * 8 + kind, or `empty`
   std::uint64_t key_ = 0;
   std::uint8_t side_ = 0;        // 0 white, 1 black
   std::uint8_t castling_ = 0;    // bit colour * 2 + side (0 king side, 1 queen side)
