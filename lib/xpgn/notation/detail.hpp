@@ -21,11 +21,14 @@ namespace xpgn::notation::detail {
 // Parses one extended-SAN token into `out` (which is reset first). Returns false when `text` is
 // not exactly one token. No allocation.
 bool parse_san_token(std::string_view text, SanToken& out);
+// parse_san_token() by the grammar of san.hpp alone, without the fast path (grammar-only mode).
+bool parse_san_grammar(std::string_view text, SanToken& out);
 
 // The usual tokens (piece and pawn moves without second actions, castling, each with an optional
 // check mark) read by hand, mirroring the grammar's ordered choices of san.hpp rule by rule. It
 // only ever accepts: whatever it is unsure of is left to the grammar, which stays the definition
-// (tests/test_reader_speed.cpp compares both on every string of up to five characters).
+// (tests/test_reader_speed.cpp compares it with parse_san_grammar on every string of up to five
+// characters).
 // It reads from the start of a text that may go on after the token: every byte it looks at
 // after the token's end is tested for characters of tokens only, which a byte that ends a token
 // (a blank, '.', '!', ...) never is, so the result is the same as for the token alone.
