@@ -41,8 +41,8 @@ class FastSan {
   explicit FastSan(const char* s) : s_(s) {}
 
   // Fills `t` (reset by the caller) and returns true when the text starts with a usual token,
-  // which is size() bytes long.
-  bool token(SanToken& t) {
+  // which is size() bytes long. (Always inlined, as square_at and pawn_move.)
+  [[gnu::always_inline]] bool token(SanToken& t) {
     if (!castling(t) && !(is_upper(peek(0)) ? piece_move(t) : pawn_move(t))) return false;
     if (peek(0) == '+' || peek(0) == '#') t.check = s_[i_++];
     return true;
@@ -64,8 +64,9 @@ class FastSan {
   }
   // pg::at<sor<capture, file>> (and with dash) reduce to a look at one byte: 'x' is a file.
   bool capture_or_file_at(std::ptrdiff_t i) const { return peek(i) == ':' || is_lower(peek(i)); }
-  // gs::square at `i` ahead: its length (2 or 3) and coordinate, 0 when there is none.
-  int square_at(std::ptrdiff_t i, Coord& c) const {
+  // gs::square at `i` ahead: its length (2 or 3) and coordinate, 0 when there is none. (Always
+  // inlined, as pawn_move: GCC's choice would depend on what else the file holds.)
+  [[gnu::always_inline]] int square_at(std::ptrdiff_t i, Coord& c) const {
     const char f = peek(i), r = peek(i + 1);
     if (!is_lower(f) || r < '1' || r > '9') return 0;
     int rank = r - '0';
@@ -154,7 +155,7 @@ class FastSan {
   }
 
   // gs::pawn_move: long_body, pawn_capture_body or pawn_plain_body.
-  bool pawn_move(SanToken& t) {
+  [[gnu::always_inline]] bool pawn_move(SanToken& t) {
     const int body = long_body(t);
     if (body >= 0) return body == 1;
     if (is_lower(peek(0)) && peek(0) != 'x' && capture_at(1) != 0) {  // pawn_file, capture
@@ -176,7 +177,8 @@ class FastSan {
 // character (grammars/xpgn/grammars/pgn.hpp, symbol_char), [p, end) is a token and
 // parse_san_token of it gives the same `out`; otherwise ask parse_san_token. (Inline: the reader
 // calls it for every move.)
-inline const char* parse_usual_san(const char* p, const char* end, SanToken& out) {
+[[gnu::always_inline]] inline const char* parse_usual_san(const char* p, const char* end,
+                                                          SanToken& out) {
   static constexpr SanToken blank{};
   std::memcpy(&out, &blank, sizeof out);  // a few wide stores rather than one per field
   char copy[FastSan::window];

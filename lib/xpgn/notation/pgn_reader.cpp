@@ -299,8 +299,9 @@ class LineTracker {
   }
 
  private:
-  // at(p) for `p` at or after the last query, one byte at a time (grammar-only mode).
-  SourcePos plain_at(const char* p) {
+  // at(p) for `p` at or after the last query, one byte at a time (grammar-only mode; out of
+  // line, so that at() is inlined as without it).
+  [[gnu::noinline]] SourcePos plain_at(const char* p) {
     for (; last_ < p; ++last_) {
       if (*last_ == '\n') {
         ++line_;
@@ -1351,7 +1352,8 @@ class FastGame {
 
   // The head from `p` (the start of the text), reporting its tags and comments. True when it was
   // read to its end, `p` then being there; false when the grammar must read head_rest from `p`.
-  bool head(const char*& p) {
+  // (This and movetext() out of line: inlined into Reader::game they are slower.)
+  [[gnu::noinline]] bool head(const char*& p) {
     p = skip(p);
     while (p < end_ && (*p == '{' || *p == ';')) {
       const char* q = comment(p);
@@ -1369,7 +1371,7 @@ class FastGame {
 
   // The movetext from `p` (where the head ended), reported. True when it was read to the end of
   // the text; false when the grammar must read gp::movetext_section from `p`.
-  bool movetext(const char*& p) {
+  [[gnu::noinline]] bool movetext(const char*& p) {
     (void)st_.lines.at(p);  // the grammar may have read the end of the head
     for (;;) {
       p = skip(p);
@@ -1692,23 +1694,21 @@ class Reader {
     FastGame fast(text, st, held_);
     try {
       if (grammar_only_) {
-        pg::parse<gp::game_head, action, control>(in, st);
+        parse_grammar_only(in, st, slice);
       } else {
         const char* p = text.data();
         const bool head_read = fast.head(p);
         in.bump(static_cast<std::size_t>(p - text.data()));
         if (!head_read) pg::parse<head_rest, action, control>(in, st);
-      }
-      if (visitor_.wants_movetext()) {
-        const char* p = in.current();
-        if (grammar_only_ || !fast.movetext(p)) {
-          in.bump(static_cast<std::size_t>(p - in.current()));
-          pg::parse<gp::movetext_section, action, control>(in, st);
+        if (visitor_.wants_movetext()) {
+          p = in.current();
+          if (!fast.movetext(p)) {
+            in.bump(static_cast<std::size_t>(p - in.current()));
+            pg::parse<gp::movetext_section, action, control>(in, st);
+          }
+        } else if (slice.result != nullptr) {
+          report_splitter_result(slice);
         }
-      } else if (slice.result != nullptr) {
-        LineTracker raw;
-        raw.reset(slice.begin, slice.start, grammar_only_);
-        visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
       }
     } catch (const GameError& e) {
       SyntaxError error;
@@ -1724,6 +1724,23 @@ class Reader {
   }
 
   std::uint64_t games() const { return games_; }
+
+  // The game of `slice` (its text in `in`) read by the grammar alone, as game() does in
+  // grammar-only mode; throws GameError. (Out of line: game() stays as small as without it.)
+  [[gnu::noinline]] void parse_grammar_only(GameInput& in, GameState& st, const GameSlice& slice) {
+    pg::parse<gp::game_head, action, control>(in, st);
+    if (visitor_.wants_movetext())
+      pg::parse<gp::movetext_section, action, control>(in, st);
+    else if (slice.result != nullptr)
+      report_splitter_result(slice);
+  }
+
+  // Reports the termination marker the splitter saw, for a game whose movetext is skipped.
+  void report_splitter_result(const GameSlice& slice) {
+    LineTracker raw;
+    raw.reset(slice.begin, slice.start, grammar_only_);
+    visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
+  }
 
   // True when game() of this slice will decide the input's encoding, and so wants up to
   // encoding_sample_bytes of input from the game's start (or all that is left) to be read.
