@@ -1,12 +1,13 @@
-// Issue 13, item 3: the faster reader. Its visitor calls (arguments and positions included), its
-// game splitting (scan_games) and its SAN tokens must equal those of the reader it replaced, which
-// tests/test_reader_speed_reference.cpp keeps frozen for this comparison: on every file of
-// tests/data, samples and the shared corpus, with several chunk sizes and options, and on many
-// mutated and random inputs. The reference uses the grammars of grammars/ as they are, so this
-// also checks the library's hand-written fast paths against the grammars. A change of the
-// reader's behaviour made on purpose must be made in the reference too (as for its one bug fix).
+// Issue 13, item 3: the faster reader. The reader's hand-written fast paths (FastGame, the SAN
+// fast path, the splitter's SSE2 scans and movetext skipping) must make exactly the visitor calls
+// (arguments and positions included), game splitting (scan_games) and SAN tokens of the same
+// reader in grammar-only mode (ReaderOptions::grammar_only, detail::parse_san_grammar), which
+// runs the PEGTL grammars of grammars/ and byte-by-byte scans alone: on every file of tests/data,
+// samples and the shared corpus, with several chunk sizes and options, and on many mutated and
+// random inputs. The grammars stay the definition: a change of the notation is made there (and
+// in the fast paths, which these tests then hold to it).
 // XPGN_READER_FAILURES=DIR writes the inputs of failed comparisons there.
-// A hidden benchmark times both readers (empty visitor) and scan_games on one file:
+// A hidden benchmark times both modes (empty visitor) and scan_games on one file:
 //   XPGN_BENCH_FILE=/tmp/masters.pgn build/tests/xpgn_tests "[.bench]"
 #include <catch2/catch.hpp>
 
@@ -27,25 +28,10 @@
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
 
-namespace xpgn::test::old_reader {
-std::uint64_t read_pgn(std::string_view text, notation::PgnVisitor& visitor,
-                       const notation::ReaderOptions& options);
-namespace detail {
-bool parse_san_token(std::string_view text, SanToken& out);
-std::uint64_t read_pgn(std::istream& in, notation::PgnVisitor& visitor, std::size_t chunk_size,
-                       const notation::ReaderOptions& limits);
-std::uint64_t scan_games(std::istream& in,
-                         const std::function<bool(const notation::GameStart&)>& on_game,
-                         const notation::ReaderOptions& options, std::size_t chunk_size,
-                         std::string* final_state);
-}  // namespace detail
-}  // namespace xpgn::test::old_reader
-
 namespace {
 
 namespace fs = std::filesystem;
 namespace notation = xpgn::notation;
-namespace old = xpgn::test::old_reader;
 using xpgn::SanToken;
 using xpgn::SourcePos;
 
@@ -186,17 +172,18 @@ struct Way {
   }
 };
 
-// Reads `text` (the part of an input from options.start.offset on) with the old or new reader.
-CallLog read_with(bool use_old, std::string_view text, const Way& way, bool keep) {
+// Reads `text` (the part of an input from options.start.offset on) `way`, in grammar-only mode
+// or with the fast paths (the default).
+CallLog read_with(bool grammar_only, std::string_view text, const Way& way, bool keep) {
   CallLog log(keep, way.skip_every);
+  notation::ReaderOptions options = way.options;
+  options.grammar_only = grammar_only;
   std::uint64_t games = 0;
   if (way.chunk == 0) {
-    games = use_old ? old::read_pgn(text, log, way.options)
-                    : notation::read_pgn(text, log, way.options);
+    games = notation::read_pgn(text, log, options);
   } else {
     std::istringstream in{std::string(text)};
-    games = use_old ? old::detail::read_pgn(in, log, way.chunk, way.options)
-                    : notation::detail::read_pgn(in, log, way.chunk, way.options);
+    games = notation::detail::read_pgn(in, log, way.chunk, options);
   }
   log.calls.push_back("games " + std::to_string(games));
   log.digests.push_back(games);
@@ -209,12 +196,12 @@ std::string first_difference(const CallLog& a, const CallLog& b) {
   while (i < a.calls.size() && i < b.calls.size() && a.calls[i] == b.calls[i]) ++i;
   std::string s;
   for (std::size_t j = i >= 3 ? i - 3 : 0; j < i; ++j) s += "  same: " + a.calls[j] + "\n";
-  s += "  old:  " + (i < a.calls.size() ? a.calls[i] : std::string("(end)")) + "\n";
-  s += "  new:  " + (i < b.calls.size() ? b.calls[i] : std::string("(end)")) + "\n";
+  s += "  grammar: " + (i < a.calls.size() ? a.calls[i] : std::string("(end)")) + "\n";
+  s += "  fast:    " + (i < b.calls.size() ? b.calls[i] : std::string("(end)")) + "\n";
   return s;
 }
 
-// Checks that both readers make the same calls for `text` read `way`; `name` names the input.
+// Checks that both modes make the same calls for `text` read `way`; `name` names the input.
 void same_calls(const std::string& name, std::string_view text, const Way& way) {
   const CallLog a = read_with(true, text, way, false);
   const CallLog b = read_with(false, text, way, false);
@@ -237,9 +224,11 @@ void same_calls(const std::string& name, std::string_view text, const Way& way) 
                   << first_difference(fa, fb));
 }
 
-// The game starts scan_games() reports, one line each, and the final encoding state.
-std::vector<std::string> scan_with(bool use_old, std::string_view text, std::size_t chunk,
-                                   const notation::ReaderOptions& options) {
+// The game starts scan_games() reports, one line each, and the final encoding state, in
+// grammar-only mode or with the fast paths.
+std::vector<std::string> scan_with(bool grammar_only, std::string_view text, std::size_t chunk,
+                                   notation::ReaderOptions options) {
+  options.grammar_only = grammar_only;
   std::vector<std::string> out;
   auto on_game = [&](const notation::GameStart& g) {
     out.push_back(std::to_string(g.game) + where(g.pos) + " " + g.encoding_state +
@@ -248,8 +237,7 @@ std::vector<std::string> scan_with(bool use_old, std::string_view text, std::siz
   };
   std::istringstream in{std::string(text)};
   std::string state;
-  const auto games = use_old ? old::detail::scan_games(in, on_game, options, chunk, &state)
-                             : notation::detail::scan_games(in, on_game, options, chunk, &state);
+  const auto games = notation::detail::scan_games(in, on_game, options, chunk, &state);
   out.push_back("games " + std::to_string(games) + " final " + state);
   return out;
 }
@@ -413,7 +401,7 @@ std::string mutate(std::string text, int n, std::mt19937& rng) {
 
 namespace {
 
-// Compares both readers on every input of `large` size (over 1 MB, or not), in every way.
+// Compares both modes on every input of `large` size (over 1 MB, or not), in every way.
 void compare_inputs(bool large) {
   for (const fs::path& path : inputs()) {
     const bool is_large = path.extension() == ".xz" || fs::file_size(path) > 1000000;
@@ -431,12 +419,13 @@ void compare_inputs(bool large) {
 
 }  // namespace
 
-TEST_CASE("faster reader: the same calls as the old reader on every test, sample and corpus file",
-          "[reader][speed]") {
+TEST_CASE(
+    "faster reader: the same calls as grammar-only mode on every test, sample and corpus file",
+    "[reader][speed]") {
   compare_inputs(false);
 }
 
-TEST_CASE("faster reader: the same calls as the old reader on the large shared corpus files",
+TEST_CASE("faster reader: the same calls as grammar-only mode on the large shared corpus files",
           "[reader][speed]") {
   compare_inputs(true);
 }
@@ -536,22 +525,24 @@ TEST_CASE("faster reader: long tokens and lines in small chunks are scanned once
 TEST_CASE("a game too long before its first tag pair ends is skipped from that tag pair",
           "[reader][limits]") {
   // The splitter waits for the end of a tag pair before it starts a game; when the limit was
-  // exceeded there, the old reader took the start of the game before as the start of the game
-  // skipped (reading outside its buffer). The game starts at the tag pair.
+  // exceeded there, the reader before issue 13 took the start of the game before as the start of
+  // the game skipped (reading outside its buffer). The game starts at the tag pair, in both modes.
   const std::string text =
       "[Event \"" + std::string(300, 'a') + "\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 *\n";
-  for (std::size_t chunk : {1, 16, 64}) {
-    CallLog log(true);
-    std::istringstream in(text);
-    notation::ReaderOptions limits;
-    limits.max_game_bytes = 100;
-    CHECK(notation::detail::read_pgn(in, log, chunk, limits) == 2);
-    REQUIRE(log.calls.size() >= 4);
-    CHECK(log.calls[0] == "game 1@1:1+0");
-    CHECK(log.calls[1].find("syntax |a game of at most 100 bytes") == 0);
-    CHECK(log.calls[1].find("@1:1+0") != std::string::npos);
-    CHECK(log.calls[3] == "game 2@4:1+" + std::to_string(text.find("[Event \"b\"]")));
-  }
+  for (const bool grammar_only : {false, true})
+    for (std::size_t chunk : {1, 16, 64}) {
+      CallLog log(true);
+      std::istringstream in(text);
+      notation::ReaderOptions limits;
+      limits.max_game_bytes = 100;
+      limits.grammar_only = grammar_only;
+      CHECK(notation::detail::read_pgn(in, log, chunk, limits) == 2);
+      REQUIRE(log.calls.size() >= 4);
+      CHECK(log.calls[0] == "game 1@1:1+0");
+      CHECK(log.calls[1].find("syntax |a game of at most 100 bytes") == 0);
+      CHECK(log.calls[1].find("@1:1+0") != std::string::npos);
+      CHECK(log.calls[3] == "game 2@4:1+" + std::to_string(text.find("[Event \"b\"]")));
+    }
 }
 
 TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
@@ -562,20 +553,21 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
   std::uint64_t compared = 0, valid = 0;
   std::function<void(std::size_t)> all = [&](std::size_t left) {
     SanToken a, b;
-    const bool ok_old = old::detail::parse_san_token(s, a);
-    const bool ok_new = notation::detail::parse_san_token(s, b);
+    const bool ok_grammar = notation::detail::parse_san_grammar(s, a);
+    const bool ok_fast = notation::detail::parse_san_token(s, b);
     ++compared;
-    if (ok_old != ok_new || (ok_old && fields(a) != fields(b))) {
-      FAIL_CHECK("token \"" << s << "\": grammar " << ok_old << " " << fields(a) << ", fast "
-                            << ok_new << " " << fields(b));
+    if (ok_grammar != ok_fast || (ok_grammar && fields(a) != fields(b))) {
+      FAIL_CHECK("token \"" << s << "\": grammar " << ok_grammar << " " << fields(a) << ", fast "
+                            << ok_fast << " " << fields(b));
     }
-    valid += ok_old;
+    valid += ok_grammar;
     // The reader's use: the token at the start of a longer text, read in place.
     const std::string text = s + " {more text after the token}";
     if (const char* end =
             notation::detail::parse_usual_san(text.data(), text.data() + text.size(), b);
-        end == text.data() + s.size() && (!ok_old || fields(a) != fields(b)))
-      FAIL_CHECK("token \"" << s << "\" in a text: fast " << fields(b) << ", grammar " << ok_old);
+        end == text.data() + s.size() && (!ok_grammar || fields(a) != fields(b)))
+      FAIL_CHECK("token \"" << s << "\" in a text: fast " << fields(b) << ", grammar "
+                            << ok_grammar);
     if (left == 0) return;
     for (char c : alphabet) {
       s.push_back(c);
@@ -586,20 +578,22 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
   all(5);
   SanToken none;  // an empty view without data is no token either
   CHECK_FALSE(notation::detail::parse_san_token(std::string_view(), none));
+  CHECK_FALSE(notation::detail::parse_san_grammar(std::string_view(), none));
   CHECK(compared > 4000000);
   CHECK(valid > 10000);
   // Longer tokens of the usual shapes.
   for (const char* t : {"Qh4xe1+", "exd8=Q#", "e7e8=q", "Ng1-f3", "Nb1xd2", "e10", "Re10e12",
                         "O-O-O/Hh1", "Nbxd7+", "a8Q", "bxa8=N", "Kxe10#", "Ra1a10", "N1xd2"}) {
     SanToken a, b;
-    const bool ok_old = old::detail::parse_san_token(t, a);
-    CHECK(ok_old == notation::detail::parse_san_token(t, b));
+    const bool ok_grammar = notation::detail::parse_san_grammar(t, a);
+    CHECK(ok_grammar == notation::detail::parse_san_token(t, b));
     CHECK(fields(a) == fields(b));
   }
 }
 
-TEST_CASE("faster reader: old and new reader speed on XPGN_BENCH_FILE (default /tmp/masters.pgn)",
-          "[.bench]") {
+TEST_CASE(
+    "faster reader: grammar-only and default speed on XPGN_BENCH_FILE (default /tmp/masters.pgn)",
+    "[.bench]") {
   const char* env = std::getenv("XPGN_BENCH_FILE");
   const fs::path path = env != nullptr ? env : "/tmp/masters.pgn";
   const std::string text = load(path);
@@ -621,15 +615,17 @@ TEST_CASE("faster reader: old and new reader speed on XPGN_BENCH_FILE (default /
   };
   notation::PgnVisitor nothing;
   auto count = [](const notation::GameStart&) { return true; };
-  const double old_read =
-      time([&](std::istream& in) { old::detail::read_pgn(in, nothing, std::size_t{1} << 20, {}); });
-  const double new_read = time([&](std::istream& in) { notation::read_pgn(in, nothing); });
-  const double old_scan = time([&](std::istream& in) {
-    old::detail::scan_games(in, count, {}, std::size_t{1} << 20, nullptr);
-  });
-  const double new_scan = time([&](std::istream& in) { notation::scan_games(in, count); });
-  std::printf("%s, %.1f MB\nread_pgn:   old %.1f MB/s, new %.1f MB/s (x%.2f)\n", path.c_str(),
-              static_cast<double>(text.size()) / 1e6, old_read, new_read, new_read / old_read);
-  std::printf("scan_games: old %.1f MB/s, new %.1f MB/s (x%.2f)\n", old_scan, new_scan,
-              new_scan / old_scan);
+  notation::ReaderOptions grammar_only;
+  grammar_only.grammar_only = true;
+  const double grammar_read =
+      time([&](std::istream& in) { notation::read_pgn(in, nothing, grammar_only); });
+  const double fast_read = time([&](std::istream& in) { notation::read_pgn(in, nothing); });
+  const double grammar_scan =
+      time([&](std::istream& in) { notation::scan_games(in, count, grammar_only); });
+  const double fast_scan = time([&](std::istream& in) { notation::scan_games(in, count); });
+  std::printf("%s, %.1f MB\nread_pgn:   grammar-only %.1f MB/s, default %.1f MB/s (x%.2f)\n",
+              path.c_str(), static_cast<double>(text.size()) / 1e6, grammar_read, fast_read,
+              fast_read / grammar_read);
+  std::printf("scan_games: grammar-only %.1f MB/s, default %.1f MB/s (x%.2f)\n", grammar_scan,
+              fast_scan, fast_scan / grammar_scan);
 }

@@ -21,11 +21,14 @@ namespace xpgn::notation::detail {
 // Parses one extended-SAN token into `out` (which is reset first). Returns false when `text` is
 // not exactly one token. No allocation.
 bool parse_san_token(std::string_view text, SanToken& out);
+// parse_san_token() by the grammar of san.hpp alone, without the fast path (grammar-only mode).
+bool parse_san_grammar(std::string_view text, SanToken& out);
 
 // The usual tokens (piece and pawn moves without second actions, castling, each with an optional
 // check mark) read by hand, mirroring the grammar's ordered choices of san.hpp rule by rule. It
 // only ever accepts: whatever it is unsure of is left to the grammar, which stays the definition
-// (tests/test_reader_speed.cpp compares both on every string of up to five characters).
+// (tests/test_reader_speed.cpp compares it with parse_san_grammar on every string of up to five
+// characters).
 // It reads from the start of a text that may go on after the token: every byte it looks at
 // after the token's end is tested for characters of tokens only, which a byte that ends a token
 // (a blank, '.', '!', ...) never is, so the result is the same as for the token alone.
@@ -38,8 +41,8 @@ class FastSan {
   explicit FastSan(const char* s) : s_(s) {}
 
   // Fills `t` (reset by the caller) and returns true when the text starts with a usual token,
-  // which is size() bytes long.
-  bool token(SanToken& t) {
+  // which is size() bytes long. (Always inlined, as square_at and pawn_move.)
+  [[gnu::always_inline]] bool token(SanToken& t) {
     if (!castling(t) && !(is_upper(peek(0)) ? piece_move(t) : pawn_move(t))) return false;
     if (peek(0) == '+' || peek(0) == '#') t.check = s_[i_++];
     return true;
@@ -61,8 +64,9 @@ class FastSan {
   }
   // pg::at<sor<capture, file>> (and with dash) reduce to a look at one byte: 'x' is a file.
   bool capture_or_file_at(std::ptrdiff_t i) const { return peek(i) == ':' || is_lower(peek(i)); }
-  // gs::square at `i` ahead: its length (2 or 3) and coordinate, 0 when there is none.
-  int square_at(std::ptrdiff_t i, Coord& c) const {
+  // gs::square at `i` ahead: its length (2 or 3) and coordinate, 0 when there is none. (Always
+  // inlined, as pawn_move: GCC's choice would depend on what else the file holds.)
+  [[gnu::always_inline]] int square_at(std::ptrdiff_t i, Coord& c) const {
     const char f = peek(i), r = peek(i + 1);
     if (!is_lower(f) || r < '1' || r > '9') return 0;
     int rank = r - '0';
@@ -151,7 +155,7 @@ class FastSan {
   }
 
   // gs::pawn_move: long_body, pawn_capture_body or pawn_plain_body.
-  bool pawn_move(SanToken& t) {
+  [[gnu::always_inline]] bool pawn_move(SanToken& t) {
     const int body = long_body(t);
     if (body >= 0) return body == 1;
     if (is_lower(peek(0)) && peek(0) != 'x' && capture_at(1) != 0) {  // pawn_file, capture
@@ -173,7 +177,8 @@ class FastSan {
 // character (grammars/xpgn/grammars/pgn.hpp, symbol_char), [p, end) is a token and
 // parse_san_token of it gives the same `out`; otherwise ask parse_san_token. (Inline: the reader
 // calls it for every move.)
-inline const char* parse_usual_san(const char* p, const char* end, SanToken& out) {
+[[gnu::always_inline]] inline const char* parse_usual_san(const char* p, const char* end,
+                                                          SanToken& out) {
   static constexpr SanToken blank{};
   std::memcpy(&out, &blank, sizeof out);  // a few wide stores rather than one per field
   char copy[FastSan::window];

@@ -85,6 +85,8 @@ struct ReaderOptions {
   std::string encoding;
   // Where the text read starts in its input (default: at its beginning).
   ReadStart start;
+  // Grammar-only mode (a test oracle): PEGTL and plain scans alone, the same calls, only slower.
+  bool grammar_only = false;
 };
 
 // A game as the splitter of read_pgn() finds it, before it is parsed.

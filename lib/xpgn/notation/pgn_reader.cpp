@@ -192,10 +192,16 @@ inline std::uint64_t newline_bytes(std::uint64_t w) {
   return ~(((x & ~high) + ~high) | x) & high;
 }
 
-// Number of '\n' in [p, q), sixteen or eight bytes at a time.
+// Number of '\n' in [p, q): sixteen or eight bytes at a time when `Fast`, else byte by byte
+// (grammar-only mode).
+template <bool Fast>
 std::uint64_t count_newlines(const char* p, const char* q) {
-  constexpr std::uint64_t ones = 0x0101010101010101ULL;
   std::uint64_t n = 0;
+  if constexpr (!Fast) {
+    for (; p < q; ++p) n += (*p == '\n');
+    return n;
+  }
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
 #if defined(__SSE2__)
   const __m128i newline = _mm_set1_epi8('\n');
   while (q - p >= 16) {  // per-byte counts (at most 255 rounds), then their sum
@@ -238,18 +244,21 @@ inline SourcePos make_pos(std::uint64_t line, std::uint32_t column, std::uint64_
 
 // Line, column and offset of any point of a text whose first byte is at `start`. Queries in
 // increasing order cost time proportional to the distance between them.
+// With `plain` (grammar-only mode), at() counts byte by byte and builds positions field by field.
 class LineTracker {
  public:
-  void reset(const char* begin, SourcePos start) {
+  void reset(const char* begin, SourcePos start, bool plain = false) {
     begin_ = last_ = line_begin_ = begin;
     start_ = start;
     line_ = start.line;
+    plain_ = plain;
   }
   SourcePos at(const char* p) {
     if (p < last_) {
       last_ = line_begin_ = begin_;
       line_ = start_.line;
     }
+    if (plain_) return plain_at(p);
     const char* q = last_;
     if (p - q < 64) {       // the usual case: the next token on the same or the next line
       while (p - q >= 8) {  // skip eight bytes at a time while they hold no newline
@@ -290,11 +299,29 @@ class LineTracker {
   }
 
  private:
+  // at(p) for `p` at or after the last query, one byte at a time (grammar-only mode; out of
+  // line, so that at() is inlined as without it).
+  [[gnu::noinline]] SourcePos plain_at(const char* p) {
+    for (; last_ < p; ++last_) {
+      if (*last_ == '\n') {
+        ++line_;
+        line_begin_ = last_ + 1;
+      }
+    }
+    SourcePos pos;
+    pos.line = line_;
+    pos.column = line_begin_ == begin_ ? start_.column + static_cast<std::uint32_t>(p - begin_)
+                                       : static_cast<std::uint32_t>(p - line_begin_) + 1;
+    pos.offset = start_.offset + static_cast<std::uint64_t>(p - begin_);
+    return pos;
+  }
+
   const char* begin_ = nullptr;
   const char* last_ = nullptr;
   const char* line_begin_ = nullptr;
   SourcePos start_;
   std::uint64_t line_ = 1;
+  bool plain_ = false;
 };
 
 // ---- The splitter -------------------------------------------------------------------------------
@@ -318,9 +345,16 @@ struct GameSlice {
   std::size_t result_size = 0;
 };
 
+// What Splitter::next() found.
+enum class SplitEvent { game, need_more, done };
+
+// `Fast`: with the fast paths (movetext skipped 16 bytes at a time, tag names and values scanned
+// with SSE2, tag names hashed only when looked up); without (grammar-only mode), every byte is
+// scanned one at a time, as the definition that the fast paths must agree with.
+template <bool Fast>
 class Splitter {
  public:
-  enum class Event { game, need_more, done };
+  using Event = SplitEvent;
 
   // Starts at `pos` (the first byte of a line) instead of the beginning of the input.
   void start_at(SourcePos pos) {
@@ -383,8 +417,10 @@ class Splitter {
     for (;;) {
       // The common case: movetext, skipped up to the next byte that matters (unless a token cut
       // by the buffer's end is to be scanned on first).
-      if (f.in_game && f.has_movetext && !f.has_result && resume_at_ != abs(p))
-        p = movetext_run(f, p, e);
+      if constexpr (Fast) {
+        if (f.in_game && f.has_movetext && !f.has_result && resume_at_ != abs(p))
+          p = movetext_run(f, p, e);
+      }
       // White space.
       while (p < e) {
         const unsigned char cls = space_class.table[static_cast<unsigned char>(*p)];
@@ -478,8 +514,14 @@ class Splitter {
         // the buffer end costs little; the grammar refuses longer names.)
         const char* name = p + 1;
         while (name < e && (*name == ' ' || *name == '\t')) ++name;
-        const char* name_end = skip_tag_name(
-            name, name + std::min<std::ptrdiff_t>(e - name, grammars::pgn::max_tag_name_length));
+        const char* const name_limit =
+            name + std::min<std::ptrdiff_t>(e - name, grammars::pgn::max_tag_name_length);
+        const char* name_end = name;
+        if constexpr (Fast) {
+          name_end = skip_tag_name(name, name_limit);
+        } else {
+          while (name_end < name_limit && is_tag_name_char(*name_end)) ++name_end;
+        }
         const char* inside = nullptr;
         const char* tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
                                                 : scan_tag_value(name_end, e, inside);
@@ -494,7 +536,10 @@ class Splitter {
           return emit(f, p, out);
         }
         if (!f.in_game) start_game(f, p);
-        tag_spans_.push_back({abs(name), tag_name.size()});
+        if constexpr (Fast)
+          tag_spans_.push_back({abs(name), tag_name.size()});
+        else
+          tag_names_.emplace(tag_name);
         f.has_tags = true;
         f.blank_line_since_tag = false;
         f.line_has_content = true;
@@ -612,7 +657,7 @@ class Splitter {
   void advance_mark(std::uint64_t a) {
     const char* const p = ptr(mark_);
     const char* const q = ptr(a);
-    const std::uint64_t lines = count_newlines(p, q);
+    const std::uint64_t lines = count_newlines<Fast>(p, q);
     if (lines > 0) {
       const char* last_nl = q - 1;
       while (*last_nl != '\n') --last_nl;
@@ -656,7 +701,11 @@ class Splitter {
   static const char* scan_quoted(const char* q, const char* e, const char*& inside) {
     for (;;) {
       inside = q;
-      q = find_tag_value_stop(q, e);
+      if constexpr (Fast) {
+        q = find_tag_value_stop(q, e);
+      } else {
+        while (q < e && !tag_value_stops.table[static_cast<unsigned char>(*q)]) ++q;
+      }
       if (q == e) {
         inside = q;
         return nullptr;
@@ -698,14 +747,15 @@ class Splitter {
   }
 
   // Does a tag line with this name start a new game although the game has no movetext yet?
-  // (The names are noted as spans of the buffer and put in the hash set only when one is looked
-  // up: most games never need it.)
+  // (When Fast, the names are noted as spans of the buffer and put in the hash set only when one
+  // is looked up: most games never need it.)
   bool repeats_tag(const Flags& f, std::string_view name) {
     if (!f.blank_line_since_tag) return false;
-    for (; names_indexed_ < tag_spans_.size(); ++names_indexed_) {
-      const auto [offset, size] = tag_spans_[names_indexed_];
-      tag_names_.emplace(ptr(offset), size);
-    }
+    if constexpr (Fast)
+      for (; names_indexed_ < tag_spans_.size(); ++names_indexed_) {
+        const auto [offset, size] = tag_spans_[names_indexed_];
+        tag_names_.emplace(ptr(offset), size);
+      }
     return tag_names_.count(std::string(name)) > 0;
   }
 
@@ -735,7 +785,14 @@ class Splitter {
 };
 
 // ---- Encodings ----------------------------------------------------------------------------------
-bool is_ascii(std::string_view s) {
+// True when `s` is all ASCII: sixteen or eight bytes at a time, or byte by byte when `plain`
+// (grammar-only mode).
+bool is_ascii(std::string_view s, bool plain) {
+  if (plain) {
+    for (const char c : s)
+      if (static_cast<unsigned char>(c) >= 0x80) return false;
+    return true;
+  }
   const char* p = s.data();
   std::size_t n = s.size();
   std::uint64_t acc = 0;
@@ -918,6 +975,8 @@ class Converter {
 // valid UTF-8 from then on. A forced encoding (--encoding) decodes every game.
 class EncodingDecision {
  public:
+  // `plain`: tests for ASCII byte by byte (grammar-only mode).
+  explicit EncodingDecision(bool plain = false) : plain_(plain) {}
   // Forces `name` for every game; false when ICU does not know it.
   bool force(const std::string& name) {
     forced_ = true;
@@ -927,7 +986,7 @@ class EncodingDecision {
   // True when decoding `text` would make the decision now (it is the first game that is
   // neither ASCII nor UTF-8): the caller should then offer encoding_sample_bytes of input ahead.
   bool decides_on(std::string_view text) const {
-    return !forced_ && !decided_ && !is_ascii(text) && !is_valid_utf8(text);
+    return !forced_ && !decided_ && !is_ascii(text, plain_) && !is_valid_utf8(text);
   }
   // The decision so far, as GameStart::encoding_state ("" when forced).
   std::string state() const {
@@ -960,7 +1019,7 @@ class EncodingDecision {
   // Updates the decision as decode() would for `text` (with `ahead` as in decode()), without
   // converting it.
   void observe(std::string_view text, std::string_view ahead) {
-    if (forced_ || is_ascii(text)) return;
+    if (forced_ || is_ascii(text, plain_)) return;
     if (is_valid_utf8(text)) {
       saw_utf8_ = true;
       return;
@@ -977,7 +1036,7 @@ class EncodingDecision {
   std::string_view decode(std::string_view text, std::string_view ahead, std::string& buffer,
                           std::string& note) {
     note.clear();
-    if (is_ascii(text)) return text;
+    if (is_ascii(text, plain_)) return text;
     if (!forced_) {
       if (is_valid_utf8(text)) {
         saw_utf8_ = true;
@@ -1032,6 +1091,7 @@ class EncodingDecision {
   std::string name_;
   std::string preset_;  // the decision a part of the input takes over ("STATE>FINAL" states)
   bool forced_ = false, decided_ = false, utf8_ = false, saw_utf8_ = false;
+  bool plain_ = false;
 };
 
 // ---- Parsing one game ---------------------------------------------------------------------------
@@ -1050,6 +1110,7 @@ struct GameState {
   const char* comment_open = nullptr;
   std::vector<const char*> open_variations;
   SanToken token;
+  bool grammar_only = false;  // symbols are parsed by the SAN grammar alone
 };
 
 // Reports the tag pair at `pos` whose value is `text` as written (\" and \\ are escapes; any
@@ -1071,7 +1132,8 @@ void report_tag(GameState& st, std::string_view name, std::string_view text, Sou
 // Reports the movetext symbol `text` at `pos`: a move when it is extended SAN, else an invalid
 // move with what was expected.
 void report_symbol(GameState& st, std::string_view text, SourcePos pos) {
-  if (detail::parse_san_token(text, st.token)) {
+  if (st.grammar_only ? detail::parse_san_grammar(text, st.token)
+                      : detail::parse_san_token(text, st.token)) {
     st.visitor.move(st.token, text, pos);
     return;
   }
@@ -1279,7 +1341,8 @@ inline bool is_alnum(char c) {
 // after white space, before a comment or tag pair of the head, or before an element of the
 // movetext at variation depth 0 (the calls of a variation are held back until it is closed, so
 // that the grammar can read an unfinished one again). Positions come from the line tracker, which
-// it tells of every newline it passes. tests/test_reader_speed.cpp compares it with the grammar.
+// it tells of every newline it passes. tests/test_reader_speed.cpp compares it with grammar-only
+// mode.
 class FastGame {
  public:
   FastGame(std::string_view text, GameState& st, std::vector<HeldCall>& held)
@@ -1289,7 +1352,8 @@ class FastGame {
 
   // The head from `p` (the start of the text), reporting its tags and comments. True when it was
   // read to its end, `p` then being there; false when the grammar must read head_rest from `p`.
-  bool head(const char*& p) {
+  // (This and movetext() out of line: inlined into Reader::game they are slower.)
+  [[gnu::noinline]] bool head(const char*& p) {
     p = skip(p);
     while (p < end_ && (*p == '{' || *p == ';')) {
       const char* q = comment(p);
@@ -1307,7 +1371,7 @@ class FastGame {
 
   // The movetext from `p` (where the head ended), reported. True when it was read to the end of
   // the text; false when the grammar must read gp::movetext_section from `p`.
-  bool movetext(const char*& p) {
+  [[gnu::noinline]] bool movetext(const char*& p) {
     (void)st_.lines.at(p);  // the grammar may have read the end of the head
     for (;;) {
       p = skip(p);
@@ -1603,13 +1667,17 @@ class FastGame {
 class Reader {
  public:
   Reader(PgnVisitor& visitor, const ReaderOptions& options)
-      : visitor_(visitor), games_(options.start.games) {
+      : visitor_(visitor),
+        games_(options.start.games),
+        grammar_only_(options.grammar_only),
+        encoding_(options.grammar_only) {
     if (!options.encoding.empty()) encoding_.force(options.encoding);
     encoding_.restore(options.start.encoding);
   }
 
   // Parses one game and reports it; always goes on (true). `input_end` is the end of the input
-  // read so far (the encoding decision may look ahead that far).
+  // read so far (the encoding decision may look ahead that far). In grammar-only mode the
+  // grammar reads the whole game (FastGame is never run).
   bool game(const GameSlice& slice, const char* input_end) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
@@ -1619,25 +1687,28 @@ class Reader {
         std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
         converted_, note);
     if (!note.empty()) visitor_.warning(slice.start, note);
-    lines_.reset(text.data(), slice.start);
-    GameState st{visitor_, lines_, unescaped_, {}, {}, nullptr, std::move(open_), {}};
+    lines_.reset(text.data(), slice.start, grammar_only_);
+    GameState st{visitor_, lines_,           unescaped_, {},           {},
+                 nullptr,  std::move(open_), {},         grammar_only_};
     GameInput in(text.data(), text.data() + text.size(), "pgn");
     FastGame fast(text, st, held_);
     try {
-      const char* p = text.data();
-      const bool head_read = fast.head(p);
-      in.bump(static_cast<std::size_t>(p - text.data()));
-      if (!head_read) pg::parse<head_rest, action, control>(in, st);
-      if (visitor_.wants_movetext()) {
-        p = in.current();
-        if (!fast.movetext(p)) {
-          in.bump(static_cast<std::size_t>(p - in.current()));
-          pg::parse<gp::movetext_section, action, control>(in, st);
+      if (grammar_only_) {
+        parse_grammar_only(in, st, slice);
+      } else {
+        const char* p = text.data();
+        const bool head_read = fast.head(p);
+        in.bump(static_cast<std::size_t>(p - text.data()));
+        if (!head_read) pg::parse<head_rest, action, control>(in, st);
+        if (visitor_.wants_movetext()) {
+          p = in.current();
+          if (!fast.movetext(p)) {
+            in.bump(static_cast<std::size_t>(p - in.current()));
+            pg::parse<gp::movetext_section, action, control>(in, st);
+          }
+        } else if (slice.result != nullptr) {
+          report_splitter_result(slice);
         }
-      } else if (slice.result != nullptr) {
-        LineTracker raw;
-        raw.reset(slice.begin, slice.start);
-        visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
       }
     } catch (const GameError& e) {
       SyntaxError error;
@@ -1653,6 +1724,23 @@ class Reader {
   }
 
   std::uint64_t games() const { return games_; }
+
+  // The game of `slice` (its text in `in`) read by the grammar alone, as game() does in
+  // grammar-only mode; throws GameError. (Out of line: game() stays as small as without it.)
+  [[gnu::noinline]] void parse_grammar_only(GameInput& in, GameState& st, const GameSlice& slice) {
+    pg::parse<gp::game_head, action, control>(in, st);
+    if (visitor_.wants_movetext())
+      pg::parse<gp::movetext_section, action, control>(in, st);
+    else if (slice.result != nullptr)
+      report_splitter_result(slice);
+  }
+
+  // Reports the termination marker the splitter saw, for a game whose movetext is skipped.
+  void report_splitter_result(const GameSlice& slice) {
+    LineTracker raw;
+    raw.reset(slice.begin, slice.start, grammar_only_);
+    visitor_.result(std::string_view(slice.result, slice.result_size), raw.at(slice.result));
+  }
 
   // True when game() of this slice will decide the input's encoding, and so wants up to
   // encoding_sample_bytes of input from the game's start (or all that is left) to be read.
@@ -1678,6 +1766,7 @@ class Reader {
  private:
   PgnVisitor& visitor_;
   std::uint64_t games_ = 0;
+  bool grammar_only_ = false;  // ReaderOptions::grammar_only
   LineTracker lines_;
   EncodingDecision encoding_;
   std::string converted_;
@@ -1720,7 +1809,7 @@ struct HeldSlice {
 class Scanner {
  public:
   Scanner(const std::function<bool(const GameStart&)>& on_game, const ReaderOptions& options)
-      : on_game_(on_game), games_(options.start.games) {
+      : on_game_(on_game), games_(options.start.games), encoding_(options.grammar_only) {
     if (!options.encoding.empty()) encoding_.force(options.encoding);
     encoding_.restore(options.start.encoding);
   }
@@ -1762,20 +1851,27 @@ bool starts_with_bom(const char* p, std::size_t n) {
   return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
 }
 
-}  // namespace
-
-std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
+// read_pgn() of a text in memory, with the splitter's fast paths or without.
+template <bool Fast>
+std::uint64_t read_text(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
   Reader reader(visitor, options);
-  Splitter splitter;
+  Splitter<Fast> splitter;
   const std::uint64_t base = options.start.offset;
   if (base > 0)
     splitter.start_at({options.start.line, 1, base});
   else if (starts_with_bom(text.data(), text.size()))
     splitter.skip_bom();
   GameSlice slice;
-  while (splitter.next(text.data(), text.size(), base, true, slice) == Splitter::Event::game)
+  while (splitter.next(text.data(), text.size(), base, true, slice) == SplitEvent::game)
     reader.game(slice, text.data() + text.size());
   return reader.games();
+}
+
+}  // namespace
+
+std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
+  return options.grammar_only ? read_text<false>(text, visitor, options)
+                              : read_text<true>(text, visitor, options);
 }
 
 bool is_known_encoding(const std::string& name) {
@@ -1796,14 +1892,14 @@ namespace detail {
 
 namespace {
 
-// Streams `in` through the splitter, `chunk_size` bytes at a time, handing every game to
-// `games` (a Reader or a Scanner: bool game(slice), bool oversized_game(start, limit), games())
-// until it returns false. Returns the number of games.
-template <typename Games>
+// Streams `in` through the splitter (with its fast paths or without), `chunk_size` bytes at a
+// time, handing every game to `games` (a Reader or a Scanner: bool game(slice), bool
+// oversized_game(start, limit), games()) until it returns false. Returns the number of games.
+template <bool Fast, typename Games>
 std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_size,
                            const ReaderOptions& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
-  Splitter splitter;
+  Splitter<Fast> splitter;
   const std::uint64_t start = limits.start.offset;
   if (start > 0) splitter.start_at({limits.start.line, 1, start});
   std::size_t capacity = 2 * chunk_size;
@@ -1855,8 +1951,8 @@ std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_siz
       holding = false;
       if (!games.game(held.slice(buffer.get(), base), buffer.get() + size)) return games.games();
     }
-    Splitter::Event ev;
-    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == Splitter::Event::game) {
+    SplitEvent ev;
+    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == SplitEvent::game) {
       if (!eof && games.wants_lookahead(slice) &&
           static_cast<std::size_t>(buffer.get() + size - slice.begin) < encoding_sample_bytes) {
         held = HeldSlice::of(slice, buffer.get(), base);
@@ -1866,7 +1962,7 @@ std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_siz
       if (!games.game(slice, buffer.get() + size)) return games.games();
     }
     if (holding) continue;
-    if (ev == Splitter::Event::done) break;
+    if (ev == SplitEvent::done) break;
   }
   return games.games();
 }
@@ -1876,14 +1972,17 @@ std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_siz
 std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
                        const ReaderOptions& limits) {
   Reader reader(visitor, limits);
-  return split_stream(in, reader, chunk_size, limits);
+  return limits.grammar_only ? split_stream<false>(in, reader, chunk_size, limits)
+                             : split_stream<true>(in, reader, chunk_size, limits);
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
                          const ReaderOptions& options, std::size_t chunk_size,
                          std::string* final_state) {
   Scanner scanner(on_game, options);
-  const std::uint64_t games = split_stream(in, scanner, chunk_size, options);
+  const std::uint64_t games = options.grammar_only
+                                  ? split_stream<false>(in, scanner, chunk_size, options)
+                                  : split_stream<true>(in, scanner, chunk_size, options);
   if (final_state != nullptr) *final_state = scanner.final_state();
   return games;
 }

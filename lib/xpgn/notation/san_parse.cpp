@@ -241,6 +241,10 @@ namespace detail {
 bool parse_san_token(std::string_view text, SanToken& out) {
   const char* end = text.data() + text.size();
   if (const char* q = parse_usual_san(text.data(), end, out); q != nullptr && q == end) return true;
+  return parse_san_grammar(text, out);
+}
+
+bool parse_san_grammar(std::string_view text, SanToken& out) {
   out = SanToken{};
   input in(text.data(), text.data() + text.size(), "san");
   return pg::parse<gs::grammar, action>(in, out);
