@@ -150,6 +150,9 @@ struct Replayer::State {
   std::optional<rules::Position> cached_start;  // start position of the last variant used
   // The fast path's tables for the game's variant (nullptr: not FIDE chess, full mode, or off).
   const rules::ChessTables* chess = nullptr;
+  // The start position of `start_board_variant` as a board (fast path games without a FEN).
+  rules::ChessBoard start_board;
+  const rules::Variant* start_board_variant = nullptr;
 
   bool full() const { return options.mode == ReplayMode::full; }
 
@@ -313,6 +316,10 @@ struct Replayer::State {
       }
       main.set_pos(*position);
       if (full()) game.setup = std::move(*setup);
+    } else if (chess && start_board_variant == variant) {
+      main.boards[main.now_board] = start_board;  // the start position, kept as a board
+      main.fast = true;
+      return;
     } else {
       if (!cached_start || &cached_start->variant() != variant)
         cached_start.emplace(rules::Position::start(*variant));
@@ -320,6 +327,10 @@ struct Replayer::State {
     }
     if (full()) game.start_fen = main.pos().fen();
     try_fast(main);
+    if (main.fast && !has_fen) {
+      start_board = main.boards[main.now_board];
+      start_board_variant = variant;
+    }
   }
 
   // Moves the frame onto the fast path when the game is FIDE chess and its positions fit a

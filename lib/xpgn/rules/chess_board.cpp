@@ -450,9 +450,11 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
   if (rights) {
     if (kind == king) rights &= static_cast<std::uint8_t>(~(3u << (2 * us)));
     rights &= static_cast<std::uint8_t>(~(corner_right(m.from) | corner_right(m.to)));
-    for (int right = 0; right < 4; ++right)
-      if ((rights ^ castling_) & (1u << right)) after.key_ ^= tables_->castling_key[right];
-    after.castling_ = rights;
+    if (rights != castling_) {
+      for (int right = 0; right < 4; ++right)
+        if ((rights ^ castling_) & (1u << right)) after.key_ ^= tables_->castling_key[right];
+      after.castling_ = rights;
+    }
   }
   if (en_passant_ >= 0) {
     after.key_ ^= tables_->en_passant_key[en_passant_];
@@ -484,8 +486,10 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
 int ChessBoard::earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const {
   const std::size_t window =
       std::min<std::size_t>(earlier_keys.size(), static_cast<std::size_t>(reversible_plies_));
+  // Only positions with the same side to move can be equal (the key holds the side), and those
+  // are an even number of plies back: 2, 4, ... (earlier_keys ends with the position 1 back).
   int repeats = 0;
-  for (std::size_t i = 0; i < window; ++i)
+  for (std::size_t i = 1; i < window; i += 2)
     repeats += earlier_keys[earlier_keys.size() - 1 - i] == key_;
   return repeats;
 }
