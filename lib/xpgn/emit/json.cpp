@@ -1,7 +1,12 @@
 #include "xpgn/emit/json.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <type_traits>
@@ -100,27 +105,47 @@ json text_json(std::string_view s) {
 // buffer to a stream whenever it grows past a bound (so that memory stays bounded).
 class JsonOut {
  public:
-  explicit JsonOut(std::ostream& out) : out_(out) { buffer_.reserve(flush_at + 4096); }
+  explicit JsonOut(std::ostream& out)
+      : out_(out), data_(new char[initial_capacity]), capacity_(initial_capacity) {}
   JsonOut(const JsonOut&) = delete;
   JsonOut& operator=(const JsonOut&) = delete;
   // Writes what is left in the buffer to the stream.
   ~JsonOut() { flush(); }
 
   // Appends `text` as it is (punctuation, quoted keys).
-  void raw(std::string_view text) { buffer_.append(text); }
-  void raw(char c) { buffer_.push_back(c); }
+  [[gnu::always_inline]] void raw(std::string_view text) {
+    char* w = room(text.size());
+    std::memcpy(w, text.data(), text.size());
+    size_ += text.size();
+  }
+  [[gnu::always_inline]] void raw(char c) {
+    *room(1) = c;
+    ++size_;
+  }
   void null() { raw("null"); }
-  void boolean(bool b) { raw(b ? "true" : "false"); }
+  void boolean(bool b) { raw(b ? std::string_view("true") : std::string_view("false")); }
   // An integer in decimal, as nlohmann writes integers.
   template <typename Int>
   void integer(Int value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    buffer_.append(digits, static_cast<std::size_t>(end - digits));
+    char* w = room(24);
+    size_ += static_cast<std::size_t>(std::to_chars(w, w + 24, value).ptr - w);
   }
   // A floating-point number: nlohmann's own formatting (shortest round trip, "1.0", null for
   // non-finite values), through a json value.
   void number(double value) { raw(json(value).dump()); }
+  // A square name as a JSON string ("e4", "a10"), as square_name() writes it; null for none.
+  void square(Square s) {
+    if (s == no_square) return null();
+    char* w = room(6);
+    char* const start = w;
+    *w++ = '"';
+    *w++ = file_letter(file_of(s));
+    const int rank = rank_of(s) + 1;
+    if (rank >= 10) *w++ = static_cast<char>('0' + rank / 10);
+    *w++ = static_cast<char>('0' + rank % 10);
+    *w++ = '"';
+    size_ += static_cast<std::size_t>(w - start);
+  }
   // A JSON string for text that may hold invalid UTF-8: invalid bytes become U+FFFD the way
   // record::replace_invalid_utf8 replaces them (the value text_json() gives).
   void text(std::string_view s) {
@@ -143,68 +168,106 @@ class JsonOut {
   }
   // Hands the buffer to the stream once it holds more than `flush_at` bytes.
   void maybe_flush() {
-    if (buffer_.size() > flush_at) flush();
+    if (size_ > flush_at) flush();
   }
   // Hands the buffer to the stream.
   void flush() {
-    if (buffer_.empty()) return;
-    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-    buffer_.clear();
+    if (size_ == 0) return;
+    out_.write(data_.get(), static_cast<std::streamsize>(size_));
+    size_ = 0;
   }
 
  private:
   static constexpr std::size_t flush_at = 1 << 16;
+  static constexpr std::size_t initial_capacity = flush_at + (1 << 14);
+
+  // The place to write `n` more bytes at (the buffer grows when needed).
+  [[gnu::always_inline]] char* room(std::size_t n) {
+    if (capacity_ - size_ < n) grow(n);
+    return data_.get() + size_;
+  }
+  // Makes room for `n` more bytes: at least doubles the capacity.
+  void grow(std::size_t n) {
+    const std::size_t capacity = std::max(capacity_ * 2, size_ + n);
+    std::unique_ptr<char[]> data(new char[capacity]);
+    std::memcpy(data.get(), data_.get(), size_);
+    data_ = std::move(data);
+    capacity_ = capacity;
+  }
+
+  // Class of each byte for escaping: 0 written as is, 1 escaped, 2 starts or continues a
+  // multibyte UTF-8 sequence (written as is once the whole text is known to be valid).
+  static constexpr std::array<std::uint8_t, 256> byte_classes = [] {
+    std::array<std::uint8_t, 256> classes{};
+    for (int c = 0; c < 0x20; ++c) classes[c] = 1;
+    classes['"'] = 1;
+    classes['\\'] = 1;
+    for (int c = 0x80; c < 0x100; ++c) classes[c] = 2;
+    return classes;
+  }();
 
   // Appends `s` quoted and escaped as nlohmann does with ensure_ascii off (", \, \b, \f, \n, \r,
   // \t, other bytes below 0x20 as \u00xx; everything else, DEL and UTF-8 included, as is) and
   // returns true; returns false, appending nothing, when `s` is not valid UTF-8.
   bool escape_valid(std::string_view s) {
-    bool ascii = true;
-    for (char c : s) ascii &= static_cast<unsigned char>(c) < 0x80;
-    if (!ascii && !record::is_valid_utf8(s)) return false;
-    buffer_.push_back('"');
-    std::size_t run = 0;  // start of the bytes not yet appended
+    const std::size_t start = size_;
+    raw('"');
+    bool checked = false;  // the whole of `s` is known to be valid UTF-8
+    std::size_t run = 0;   // start of the bytes not yet appended
     for (std::size_t i = 0; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
-      if (c >= 0x20 && c != '"' && c != '\\') continue;
-      buffer_.append(s.data() + run, i - run);
+      const std::uint8_t kind = byte_classes[c];
+      if (kind == 0) continue;
+      if (kind == 2) {
+        if (!checked) {
+          if (!record::is_valid_utf8(s)) {
+            size_ = start;
+            return false;
+          }
+          checked = true;
+        }
+        continue;
+      }
+      raw(s.substr(run, i - run));
       run = i + 1;
       switch (c) {
         case '"':
-          buffer_.append("\\\"");
+          raw("\\\"");
           break;
         case '\\':
-          buffer_.append("\\\\");
+          raw("\\\\");
           break;
         case '\b':
-          buffer_.append("\\b");
+          raw("\\b");
           break;
         case '\f':
-          buffer_.append("\\f");
+          raw("\\f");
           break;
         case '\n':
-          buffer_.append("\\n");
+          raw("\\n");
           break;
         case '\r':
-          buffer_.append("\\r");
+          raw("\\r");
           break;
         case '\t':
-          buffer_.append("\\t");
+          raw("\\t");
           break;
         default: {
           static constexpr char hex[] = "0123456789abcdef";
           const char escaped[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-          buffer_.append(escaped, sizeof escaped);
+          raw(std::string_view(escaped, sizeof escaped));
         }
       }
     }
-    buffer_.append(s.data() + run, s.size() - run);
-    buffer_.push_back('"');
+    raw(s.substr(run));
+    raw('"');
     return true;
   }
 
   std::ostream& out_;
-  std::string buffer_;
+  std::unique_ptr<char[]> data_;
+  std::size_t capacity_;
+  std::size_t size_ = 0;
 };
 
 // FEN letter of a piece as a JSON string, lower case for Black; null for no piece.
@@ -218,8 +281,7 @@ void write_piece(JsonOut& out, const rules::Variant& variant, Piece piece) {
 
 // Square name as a JSON string, or null.
 void write_square(JsonOut& out, Square s) {
-  if (s == no_square) return out.null();
-  out.string(square_name(s));
+  out.square(s);
 }
 
 // An optional number, or null.
