@@ -583,12 +583,13 @@ FenSetup Position::to_setup() const {
 std::string Position::fen() const {
   const Variant& v = *variant_;
   if (v.pieces.size() > 32) return format_fen(to_setup());
-  char letters[2][32];  // FEN letter by colour and piece type
-  const std::size_t types = std::min<std::size_t>(v.pieces.size(), 32);
-  for (std::size_t t = 0; t < types; ++t)
-    for (Color c : {Color::white, Color::black})
-      letters[index_of(c)][t] = fen_letter(v, make_piece(c, static_cast<PieceType>(t)));
-  auto letter = [&](Piece p) { return letters[index_of(p.color())][p.type()]; };
+  char letters[1 + 2 * 32];  // FEN letter by Piece::code (1 + 2 * type + colour)
+  for (std::size_t t = 0; t < v.pieces.size(); ++t)
+    for (Color c : {Color::white, Color::black}) {
+      const Piece p = make_piece(c, static_cast<PieceType>(t));
+      letters[p.code] = fen_letter(v, p);
+    }
+  auto letter = [&letters](Piece p) { return letters[p.code]; };
   char board[square_count * 5 + max_ranks + 8];
   char* w = board;
   // Writes an empty-square count (at most max_files, so one or two digits).
