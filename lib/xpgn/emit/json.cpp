@@ -206,6 +206,20 @@ class JsonOut {
     return classes;
   }();
 
+  // True when none of the eight bytes at `p` is below 0x20, '"', '\\' or 0x80 and above
+  // (word-at-a-time tests: a byte below n sets its high bit in (x - n*ones) & ~x).
+  static bool plain_word(const char* p) {
+    constexpr std::uint64_t ones = 0x0101010101010101u;
+    constexpr std::uint64_t highs = 0x8080808080808080u;
+    std::uint64_t x;
+    std::memcpy(&x, p, sizeof x);
+    const std::uint64_t quote = x ^ (ones * '"');
+    const std::uint64_t backslash = x ^ (ones * '\\');
+    const std::uint64_t special = ((x - ones * 0x20) & ~x) | ((quote - ones) & ~quote) |
+                                  ((backslash - ones) & ~backslash) | x;
+    return (special & highs) == 0;
+  }
+
   // Appends `s` quoted and escaped as nlohmann does with ensure_ascii off (", \, \b, \f, \n, \r,
   // \t, other bytes below 0x20 as \u00xx; everything else, DEL and UTF-8 included, as is) and
   // returns true; returns false, appending nothing, when `s` is not valid UTF-8.
@@ -215,6 +229,9 @@ class JsonOut {
     bool checked = false;  // the whole of `s` is known to be valid UTF-8
     std::size_t run = 0;   // start of the bytes not yet appended
     for (std::size_t i = 0; i < s.size(); ++i) {
+      // Eight plain bytes at a time (the common case: FENs, SAN, names).
+      while (s.size() - i >= 8 && plain_word(s.data() + i)) i += 8;
+      if (i == s.size()) break;
       const auto c = static_cast<unsigned char>(s[i]);
       const std::uint8_t kind = byte_classes[c];
       if (kind == 0) continue;
