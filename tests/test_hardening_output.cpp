@@ -138,6 +138,28 @@ TEST_CASE("the streamed JSON equals the JSON value of the game", "[hardening][js
   CHECK(j["moves"][4]["variations"][0][0]["verified"] == false);
 }
 
+TEST_CASE("the streamed JSON escapes and writes numbers as nlohmann's dump() does",
+          "[hardening][json]") {
+  // Control bytes, quotes, backslashes, DEL, multibyte and invalid UTF-8 in tags and comments;
+  // clocks and evaluations as fractions, integers and mates.
+  auto games = replay(
+      "[Event \"a \\\"quoted\\\" \\\\ back\tslash \x01\x1f\x7f caf\xC3\xA9 \xE2\x99\x94\"]\n"
+      "[Site \"bad \xFF byte\"]\n\n"
+      "{line\none\r\x08\x0c} 1. e4 {[%clk 1:02:03.5] [%emt 0:00:07] [%eval -0.25] [%csl Ga1]} "
+      "e5 {[%eval 3] [%cal Re2e4,Gd2d4]} 2. Nf3 {[%eval #-3] [%clk 0:00:00]} *\n");
+  REQUIRE(games.size() == 1);
+  const std::string text = streamed_json(games[0]);
+  const nlohmann::json value = nlohmann::json::parse(text);
+  CHECK(text == value.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict));
+  CHECK(text.find("\\u0001\\u001f\x7f") != std::string::npos);
+  CHECK(text.find("\\\"quoted\\\" \\\\ back\\tslash") != std::string::npos);
+  CHECK(text.find("line\\none\\r\\b\\f") != std::string::npos);
+  CHECK(text.find("bad \xEF\xBF\xBD byte") != std::string::npos);
+  CHECK(value["moves"][0]["commands"]["clock"] == 3723.5);
+  CHECK(text.find("\"emt\":7.0") != std::string::npos);
+  CHECK(value["moves"][2]["commands"]["eval_mate"] == -3);
+}
+
 TEST_CASE("300,000 sibling variations are written as JSON", "[hardening][json]") {
   std::string pgn = "[Event \"wide\"]\n\n1. e4 ";
   for (int i = 0; i < 300000; ++i) pgn += "(1. d4) ";

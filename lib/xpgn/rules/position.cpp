@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <string>
 
 #include <stdexcept>
@@ -483,6 +484,51 @@ bool Position::read_extra_fields(const FenSetup& setup, std::string& error) {
   return true;
 }
 
+namespace {
+
+// The FEN letter of the piece `p` of `v`: its letter, lower case for Black.
+char fen_letter(const Variant& v, Piece p) {
+  const char letter = v.pieces[p.type()].fen();
+  if (p.color() != Color::black) return letter;
+  if (letter >= 'A' && letter <= 'Z') return static_cast<char>(letter - 'A' + 'a');
+  return static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+}
+
+// The FEN castling field of `pos`, "-" when empty: per colour (White first) and side (king
+// side first) K/Q when the rook is the outermost of its kind on its side, else the rook's file
+// letter (lower case for Black); a component sharing the field rewrites it.
+std::string castling_field(const Position& pos) {
+  const Variant& v = pos.variant();
+  std::string castling;
+  const PieceType rook_type = v.piece_by_fen_letter('R');
+  for (Color c : {Color::white, Color::black}) {
+    for (int side = 0; side < 2; ++side) {
+      const Square rook = pos.castling().rook[index_of(c)][side];
+      if (rook == no_square) continue;
+      bool outermost = true;
+      const int step = side == 0 ? 1 : -1;
+      for (int f = file_of(rook) + step; f >= 0 && f < v.files; f += step)
+        if (pos.at(make_square(f, rank_of(rook))) == make_piece(c, rook_type)) outermost = false;
+      char letter = outermost ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + file_of(rook));
+      if (c == Color::black)
+        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+      castling += letter;
+    }
+  }
+  if (const RuleComponent* sharer = castling_field_sharer(v))
+    castling = sharer->write_castling_field(pos, castling);
+  return castling.empty() ? "-" : castling;
+}
+
+// Appends `value` in decimal to `out`.
+void append_decimal(std::string& out, int value) {
+  char digits[16];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, static_cast<std::size_t>(end - digits));
+}
+
+}  // namespace
+
 FenSetup Position::to_setup() const {
   const Variant& v = *variant_;
   FenSetup s;
@@ -518,26 +564,7 @@ FenSetup Position::to_setup() const {
     }
   }
   s.side_to_move = side_ == Color::white ? 'w' : 'b';
-  // Castling: K/Q when the rook is the outermost on its side, else the rook's file letter.
-  std::string castling;
-  const PieceType rook_type = v.piece_by_fen_letter('R');
-  for (Color c : {Color::white, Color::black}) {
-    for (int side = 0; side < 2; ++side) {
-      const Square rook = castling_.rook[index_of(c)][side];
-      if (rook == no_square) continue;
-      bool outermost = true;
-      const int step = side == 0 ? 1 : -1;
-      for (int f = file_of(rook) + step; f >= 0 && f < v.files; f += step)
-        if (board_[make_square(f, rank_of(rook))] == make_piece(c, rook_type)) outermost = false;
-      char letter = outermost ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + file_of(rook));
-      if (c == Color::black)
-        letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-      castling += letter;
-    }
-  }
-  if (const RuleComponent* sharer = castling_field_sharer(v))
-    castling = sharer->write_castling_field(*this, castling);
-  s.castling = castling.empty() ? "-" : castling;
+  s.castling = castling_field(*this);
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   if (v.counter_rule) s.counters = v.counter_rule->write_counters(*this);
   s.halfmove_clock = halfmove_clock_;
@@ -550,8 +577,99 @@ FenSetup Position::to_setup() const {
   return s;
 }
 
+// Writes the text format_fen(to_setup()) gives straight into one string, without the FenSetup
+// (the per-ply FEN of JSON output calls this once a move). The board goes to a buffer on the
+// stack first: at most five bytes a square ("(XY~)") and a '/' a rank.
 std::string Position::fen() const {
-  return format_fen(to_setup());
+  const Variant& v = *variant_;
+  if (v.pieces.size() > 32) return format_fen(to_setup());
+  char letters[1 + 2 * 32];  // FEN letter by Piece::code (1 + 2 * type + colour)
+  for (std::size_t t = 0; t < v.pieces.size(); ++t)
+    for (Color c : {Color::white, Color::black}) {
+      const Piece p = make_piece(c, static_cast<PieceType>(t));
+      letters[p.code] = fen_letter(v, p);
+    }
+  auto letter = [&letters](Piece p) { return letters[p.code]; };
+  char board[square_count * 5 + max_ranks + 8];
+  char* w = board;
+  // Writes an empty-square count (at most max_files, so one or two digits).
+  auto run = [&w](int empty) {
+    if (empty >= 10) *w++ = static_cast<char>('0' + empty / 10);
+    *w++ = static_cast<char>('0' + empty % 10);
+  };
+  const bool tilde_marks = marks_.any() && marks_in_board(v);
+  const bool plain = under_count_ == 0 && !tilde_marks;  // one letter a piece
+  for (int r = v.ranks - 1; r >= 0; --r) {
+    int empty = 0;
+    const Piece* row = &board_[make_square(0, r)];
+    for (int f = 0; f < v.files; ++f) {
+      const Piece p = row[f];
+      if (p.empty()) {
+        ++empty;
+        continue;
+      }
+      if (empty > 0) {
+        run(empty);
+        empty = 0;
+      }
+      if (plain) {
+        *w++ = letter(p);
+        continue;
+      }
+      const Square sq = make_square(f, r);
+      const Piece lower = under_count_ ? under(sq) : no_piece;
+      const bool tilde = tilde_marks && marks_[sq];
+      if (lower.empty()) {  // one letter, or a letter and '~': written as it is
+        *w++ = letter(p);
+        if (tilde) *w++ = '~';
+      } else {  // a stack: in parentheses
+        *w++ = '(';
+        *w++ = letter(lower);
+        *w++ = letter(p);
+        if (tilde) *w++ = '~';
+        *w++ = ')';
+      }
+    }
+    if (empty > 0) run(empty);
+    if (r > 0) *w++ = '/';
+  }
+  std::string out;
+  out.reserve(static_cast<std::size_t>(w - board) + 40);
+  out.append(board, static_cast<std::size_t>(w - board));
+  if (v.hand_rule != nullptr) {
+    out += '[';
+    for (Color c : {Color::white, Color::black})  // White's pieces first, each by type
+      for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        out.append(hand_[index_of(c)][t], fen_letter(v, make_piece(c, static_cast<PieceType>(t))));
+    out += ']';
+  }
+  out += ' ';
+  out += side_ == Color::white ? 'w' : 'b';
+  out += ' ';
+  out += castling_field(*this);
+  out += ' ';
+  out += en_passant_ == no_square ? "-" : square_name(en_passant_);
+  out += ' ';
+  if (v.counter_rule) {
+    const std::string counters = v.counter_rule->write_counters(*this);
+    if (!counters.empty()) {
+      out += counters;
+      out += ' ';
+    }
+  }
+  append_decimal(out, halfmove_clock_);
+  out += ' ';
+  append_decimal(out, fullmove_number_);
+  for (const auto& c : v.components) {
+    if (c->fen_field().empty()) continue;
+    const std::string value = c->write_fen_field(*this);
+    if (value.empty()) continue;
+    out += ' ';
+    out += c->fen_field();
+    out += '=';
+    out += value;
+  }
+  return out;
 }
 
 // A minimal FEN reader for the variants' own start positions (one piece a square, no extra

@@ -456,10 +456,10 @@ void write_pawn_origin(const Position& pos, const Move& move, SanToken& t) {
 // Minimal disambiguation among legal moves of the same type to the same square with the same
 // second actions (a birth is told apart from a plain queen move by its ",P@sq").
 void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
+  // The moves the reader weighs for a token naming only the piece and `move.to`: a search
+  // backwards from the destination instead of every move of the piece type.
   MoveList pseudo;
-  generate_pseudo_legal_of(pos, move.piece, pseudo);
-  for (const auto& c : pos.variant().components)
-    if (c->may_generate(pos, move.piece, move.to)) c->generate(pos, pseudo);
+  pseudo_moves_to(pos, SanToken{}, move.piece, move.to, pseudo);
   bool clash = false, same_file = false, same_rank = false;
   for (const Move& m : pseudo) {
     if (m.to != move.to || m.from == move.from || m.from == no_square || m.piece != move.piece ||
