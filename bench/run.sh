@@ -14,8 +14,10 @@
 #      pgn-extract; seconds, games/s, plies/s, MB/s, peak memory, and pgn-extract's time divided
 #      by the tool's (">1" means faster than pgn-extract);
 #   2. each variant (chess included): `xpgn check` on its sample games repeated VARIANT_COPIES
-#      times, plies/s and the ratio to FIDE chess on the file of table 1 (one-time costs such as
-#      building dead-position tables are part of the time, hence the many copies);
+#      times, plies/s and the ratio to FIDE chess on the file of table 1, with the FIDE chess
+#      fast path ("x chess") and with the generic rules every variant uses ("x generic", the row
+#      "generic rules" of table 1); one-time costs such as building dead-position tables are
+#      part of the time, hence the many copies;
 #   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
 #      chess start position when the Debian package `stockfish` is installed, with xpgn's
 #      nodes/s divided by Stockfish's;
@@ -80,6 +82,10 @@ one_secs=$secs
 timed "$xpgn" check --jobs "$jobs" --quiet "$file"
 row "xpgn check --jobs $jobs" "$secs" "$mib"
 n_secs=$secs
+# The same with the FIDE chess fast path off: the generic rules every variant is replayed by.
+XPGN_GENERIC_CHESS=1 timed "$xpgn" check --jobs 1 --quiet "$file"
+row "xpgn check -j1 generic rules" "$secs" "$mib"
+generic_rate=$(awk -v p="$plies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
 timed "$xpgn" convert --to pgn -o /dev/null "$file"
 row "xpgn convert --to pgn" "$secs" "$mib"
 timed "$xpgn" convert --to json -o /dev/null "$file"
@@ -89,7 +95,7 @@ row "xpgn convert --to json" "$secs" "$mib"
 # ---- 2. Variants -------------------------------------------------------------------------------
 # The same measure for every variant: its sample games, repeated, checked on one thread.
 echo
-printf '%-28s %8s %10s %12s %10s\n' "samples x $copies" seconds games/s plies/s "x chess"
+printf '%-28s %8s %10s %12s %10s %10s\n' "samples x $copies" seconds games/s plies/s "x chess" "x generic"
 for dir in "$root"/samples/*/; do
   dir=${dir%/}
   name=$(basename "$dir")
@@ -100,8 +106,8 @@ for dir in "$root"/samples/*/; do
   read -r vgames vplies < <(count "$repeated")
   timed "$xpgn" check --jobs 1 --quiet "$repeated"
   rate=$(awk -v p="$vplies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
-  awk -v n="$name" -v s="$secs" -v g="$vgames" -v r="$rate" -v c="$chess_rate" \
-    'BEGIN { printf "%-28s %8.2f %10.0f %12.0f %10.2f\n", n, s, g / (s > 0 ? s : 0.01), r, r / c }'
+  awk -v n="$name" -v s="$secs" -v g="$vgames" -v r="$rate" -v c="$chess_rate" -v q="$generic_rate" \
+    'BEGIN { printf "%-28s %8.2f %10.0f %12.0f %10.2f %10.2f\n", n, s, g / (s > 0 ? s : 0.01), r, r / c, r / q }'
   rm -f "$repeated"
 done
 
@@ -121,7 +127,7 @@ perft_row() {  # label depth perft-arguments...
   rate=$(awk -v k="$nodes" -v s="$secs" 'BEGIN { printf "%.0f", k / (s > 0 ? s : 0.01) }')
 }
 perft_row "xpgn chess" "$perft_depth" --variant chess
-chess_rate=$rate
+perft_chess_rate=$rate
 for v in reproduction battle-of-the-kings reservists reenterent maxim; do
   perft_row "xpgn $v" $((perft_depth - 1)) --variant "$v"
 done
@@ -133,7 +139,7 @@ if [ -n "$sf" ]; then
   end=$(date +%s.%N)
   awk -v d="$perft_depth" -v k="$sf_nodes" -v a="$start" -v b="$end" \
     'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", "stockfish chess (1 thread)", d, k, b - a, k / (b - a) }'
-  awk -v x="$chess_rate" -v k="$sf_nodes" -v a="$start" -v b="$end" \
+  awk -v x="$perft_chess_rate" -v k="$sf_nodes" -v a="$start" -v b="$end" \
     'BEGIN { printf "xpgn chess perft runs at %.2f x Stockfish'"'"'s nodes/s (start-up included)\n", x / (k / (b - a)) }'
 else
   echo "stockfish is not installed (apt-get install stockfish): no perft comparison"
