@@ -266,7 +266,11 @@ struct Replayer::State {
 
   // Sets up variant and start position when the movetext begins.
   void start() {
-    if (started) return;
+    if (!started) start_game();
+  }
+
+  // start() for a game whose movetext begins now.
+  void start_game() {
     started = true;
     Frame& main = push_frame();
     main.line = full() ? &game.moves : nullptr;

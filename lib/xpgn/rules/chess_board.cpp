@@ -47,7 +47,7 @@ struct Geometry {
   // direction[a][b]: the ray from a that holds b, or 8 when none does.
   std::array<std::array<std::uint8_t, 64>, 64> direction{};
 
-  Geometry() {
+  constexpr Geometry() {
     auto on = [](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; };
     constexpr int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                         {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
@@ -69,7 +69,8 @@ struct Geometry {
              tf += ray_steps[d][0], tr += ray_steps[d][1])
           ray[d][sq] |= bit(tr * 8 + tf);
     }
-    for (auto& row : direction) row.fill(8);
+    for (auto& row : direction)
+      for (auto& d : row) d = 8;
     for (int sq = 0; sq < 64; ++sq)
       for (int d = 0; d < 8; ++d)
         for (Bits b = ray[d][sq]; b; b &= b - 1)
@@ -77,9 +78,11 @@ struct Geometry {
   }
 };
 
-const Geometry& geometry() {
-  static const Geometry g;
-  return g;
+// Computed by the compiler: no initialisation or guard at run time.
+constexpr Geometry the_geometry{};
+
+constexpr const Geometry& geometry() {
+  return the_geometry;
 }
 
 // The squares seen from `sq` along ray `d` up to and including the first occupied one.
