@@ -455,3 +455,18 @@ TEST_CASE("HTML output of a game with control characters and unverified moves",
   CHECK(html.find("after") != std::string::npos);
   CHECK(html.find("Nc6") != std::string::npos);
 }
+
+TEST_CASE("utf8: is_ascii finds a high byte at every place of texts of every short length",
+          "[utf8]") {
+  for (std::size_t length = 0; length <= 20; ++length) {
+    const std::string plain(length, 'a');
+    INFO("length " << length);
+    CHECK(xpgn::record::is_ascii(plain));
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string text = plain;
+      text[at] = static_cast<char>(0x80 + at);
+      INFO("high byte at " << at);
+      CHECK_FALSE(xpgn::record::is_ascii(text));
+    }
+  }
+}

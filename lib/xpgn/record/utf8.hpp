@@ -16,6 +16,13 @@ std::size_t first_invalid_utf8(std::string_view text);
 
 // True when every byte of `text` is ASCII (below 0x80), looked at eight bytes at a time.
 inline bool is_ascii(std::string_view text) {
+  const std::size_t n = text.size();
+  if (n >= 4 && n <= 8) {  // most tokens: two overlapping four-byte words
+    std::uint32_t first, last;
+    std::memcpy(&first, text.data(), 4);
+    std::memcpy(&last, text.data() + n - 4, 4);
+    return ((first | last) & 0x80808080u) == 0;
+  }
   std::uint64_t high = 0;
   std::size_t i = 0;
   for (; i + 8 <= text.size(); i += 8) {
