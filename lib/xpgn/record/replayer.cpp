@@ -150,6 +150,8 @@ struct Replayer::State {
   std::optional<rules::Position> cached_start;  // start position of the last variant used
   // The fast path's tables for the game's variant (nullptr: not FIDE chess, full mode, or off).
   const rules::ChessTables* chess = nullptr;
+  const rules::Variant* chess_variant = nullptr;  // the variant chess_of_variant was asked for
+  const rules::ChessTables* chess_of_variant = nullptr;
   // The start position of `start_board_variant` as a board (fast path games without a FEN).
   rules::ChessBoard start_board;
   const rules::Variant* start_board_variant = nullptr;
@@ -278,8 +280,11 @@ struct Replayer::State {
     if (has_result) game.result_tag = result_tag;
     const rules::Variant* variant = lookup_variant();
     game.variant = variant;
-    chess = !full() && options.fast_chess && variant ? rules::ChessBoard::tables_for(*variant)
-                                                     : nullptr;
+    if (variant != chess_variant) {  // tables_for() takes a lock: ask once per variant
+      chess_variant = variant;
+      chess_of_variant = variant ? rules::ChessBoard::tables_for(*variant) : nullptr;
+    }
+    chess = !full() && options.fast_chess ? chess_of_variant : nullptr;
     if (!variant) {
       kill(main, "unknown variant");
       return;
