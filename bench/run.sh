@@ -6,7 +6,7 @@
 # Usage: bench/run.sh [PGN-FILE]      (default: the main corpus, built by bench/make-corpus.sh)
 # Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
 # nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 2000),
-# PERFT_DEPTH (chess perft depth, default 6; the variants go one ply less), BIG_MB (size of the large file of table 4, default
+# PERFT_DEPTH (chess perft depth, default 6), VARIANT_PERFT_DEPTH (the variants', default 4), BIG_MB (size of the large file of table 4, default
 # 400; 0 skips it).
 #
 # Prints three tables:
@@ -31,6 +31,7 @@ jobs=${JOBS:-$(nproc)}
 big_mb=${BIG_MB:-400}
 copies=${VARIANT_COPIES:-2000}
 perft_depth=${PERFT_DEPTH:-6}
+variant_perft_depth=${VARIANT_PERFT_DEPTH:-4}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
@@ -129,7 +130,7 @@ perft_row() {  # label depth perft-arguments...
 perft_row "xpgn chess" "$perft_depth" --variant chess
 perft_chess_rate=$rate
 for v in reproduction battle-of-the-kings reservists reenterent maxim; do
-  perft_row "xpgn $v" $((perft_depth - 1)) --variant "$v"
+  perft_row "xpgn $v" "$variant_perft_depth" --variant "$v"
 done
 sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
 if [ -n "$sf" ]; then
