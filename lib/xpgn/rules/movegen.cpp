@@ -187,7 +187,8 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
 }
 
 // True if probe `p` finds an attacker of colour `by` on `target`, square by square.
-bool probe_attacks(const Position& pos, const AttackProbe& p, Square target, Color by) {
+[[gnu::always_inline]] inline bool probe_attacks(const Position& pos, const AttackProbe& p,
+                                                 Square target, Color by) {
   const Variant& v = pos.variant();
   int f = file_of(target) + p.file_step, r = rank_of(target) + p.rank_step;
   if (!inside(v, f, r)) return false;
@@ -269,6 +270,12 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
   return false;
 }
 
+// attacked_by_bits() on 128-bit sets, kept out of is_attacked() so that the code of the other
+// boards is compiled as without it.
+[[gnu::noinline]] bool attacked_by_wide_bits(const Position& pos, Square target, Color by) {
+  return attacked_by_bits<Bits128>(pos, target, by);
+}
+
 // The per-atom origin rays of `def` for colour index `c` in sets of type Set.
 template <class Set>
 const Set* origin_rays(const PieceDef& def, int c) {
@@ -308,7 +315,7 @@ void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
 bool is_attacked(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
   if (v.fast_attacks)
-    return v.wide_bits ? attacked_by_bits<Bits128>(pos, target, by)
+    return v.wide_bits ? attacked_by_wide_bits(pos, target, by)
                        : attacked_by_bits<std::uint64_t>(pos, target, by);
   for (const AttackProbe& p : v.attack_probes[index_of(by)])
     if (probe_attacks(pos, p, target, by)) return true;
