@@ -1,6 +1,7 @@
 #include "xpgn/rules/movegen.hpp"
 
 #include <bit>
+#include <type_traits>
 
 #include "xpgn/rules/component.hpp"
 
@@ -186,7 +187,8 @@ inline bool attacker_on(const Position& pos, Square s, Color by, std::uint32_t m
 }
 
 // True if probe `p` finds an attacker of colour `by` on `target`, square by square.
-bool probe_attacks(const Position& pos, const AttackProbe& p, Square target, Color by) {
+[[gnu::always_inline]] inline bool probe_attacks(const Position& pos, const AttackProbe& p,
+                                                 Square target, Color by) {
   const Variant& v = pos.variant();
   int f = file_of(target) + p.file_step, r = rank_of(target) + p.rank_step;
   if (!inside(v, f, r)) return false;
@@ -222,26 +224,44 @@ bool probe_attacks(const Position& pos, const AttackProbe& p, Square target, Col
   return false;
 }
 
-// is_attacked() with bit sets (Variant::fast_attacks): the pieces of `by` next to the target
-// (first squares of all plain probes) are told apart by their offset; each ride looks for the
-// nearest occupied square of its ray (first square included, as it blocks the ride); probes
-// with path conditions go square by square.
+// The occupied squares of colour `c`, or of both colours, as a Set (Position::occupied()).
+template <class Set>
+Set occupied_set(const Position& pos, Color c) {
+  if constexpr (std::is_same_v<Set, Bits128>)
+    return pos.wide_occupied(c);
+  else
+    return pos.occupied(c);
+}
+template <class Set>
+Set occupied_set(const Position& pos) {
+  if constexpr (std::is_same_v<Set, Bits128>)
+    return pos.wide_occupied();
+  else
+    return pos.occupied();
+}
+
+// is_attacked() with bit sets of type Set (Variant::fast_attacks; Set as Variant::wide_bits
+// says): the pieces of `by` next to the target (first squares of all plain probes) are told
+// apart by their offset; each ride looks for the nearest occupied square of its ray (first
+// square included, as it blocks the ride); probes with path conditions go square by square.
+template <class Set>
 bool attacked_by_bits(const Position& pos, Square target, Color by) {
+  constexpr int width = bits_in<Set>;
   const Variant& v = pos.variant();
-  const Variant::AttackBits& bits = v.attack_bits[index_of(by)];
+  const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
   const int bit = v.bit_of[target];
   const int tf = file_of(target), tr = rank_of(target);
-  for (std::uint64_t near = bits.near[bit] & pos.occupied(by); near != 0; near &= near - 1) {
-    const Square s = v.square_of_bit[std::countr_zero(near)];
+  for (Set near = bits.near[bit] & occupied_set<Set>(pos, by); near; near = without_lowest(near)) {
+    const Square s = v.square_of_bit[lowest_bit(near)];
     const std::uint32_t types = bits.near_types[(rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15];
     if (has_type(types, pos.at(s))) return true;
   }
-  const std::uint64_t occupied = pos.occupied();
+  const Set occupied = occupied_set<Set>(pos);
   const std::size_t rides = bits.ride_types.size();
   for (std::size_t i = 0; i < rides; ++i) {
-    const std::uint64_t hit = bits.rays[i * 64 + bit] & occupied;
-    if (hit == 0) continue;
-    const int first = bits.rises[i] ? std::countr_zero(hit) : 63 - std::countl_zero(hit);
+    const Set hit = bits.rays[i * width + bit] & occupied;
+    if (!hit) continue;
+    const int first = bits.rises[i] ? lowest_bit(hit) : highest_bit(hit);
     const Piece p = pos.at(v.square_of_bit[first]);
     if (p.color() == by && has_type(bits.ride_types[i], p)) return true;
   }
@@ -250,11 +270,53 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
   return false;
 }
 
+// attacked_by_bits() on 128-bit sets, kept out of is_attacked() so that the code of the other
+// boards is compiled as without it.
+[[gnu::noinline]] bool attacked_by_wide_bits(const Position& pos, Square target, Color by) {
+  return attacked_by_bits<Bits128>(pos, target, by);
+}
+
+// The per-atom origin rays of `def` for colour index `c` in sets of type Set.
+template <class Set>
+const Set* origin_rays(const PieceDef& def, int c) {
+  if constexpr (std::is_same_v<Set, Bits128>)
+    return def.wide_origin_rays[c].data();
+  else
+    return def.origin_rays[c].data();
+}
+
+// find_origins() on a bit board, sets of type Set: for every atom of `piece` but hops, the
+// nearest occupied square back along it from `to` (PieceDef::origin_rays), passed to `add`
+// when `piece` stands there.
+template <class Set, class Add>
+void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
+  constexpr int width = bits_in<Set>;
+  const Variant& v = pos.variant();
+  const PieceDef& def = v.pieces[piece.type()];
+  const int c = index_of(piece.color());
+  const auto& atoms = def.atoms_for[c];
+  const Set occupied = occupied_set<Set>(pos);
+  const Set* rays = origin_rays<Set>(def, c) + v.bit_of[to];
+  const std::uint8_t* rises = def.origin_rises[c].data();
+  // Only atoms that may land on `to` as it is: capture-only ones on an empty square make no
+  // move there (en passant is the component's), move-only ones none onto a piece.
+  const MoveMode useless = pos.at(to).empty() ? MoveMode::capture : MoveMode::move;
+  for (std::size_t i = 0; i < atoms.size(); ++i) {
+    if (atoms[i].hop || atoms[i].mode == useless) continue;
+    const Set hit = rays[i * width] & occupied;
+    if (!hit) continue;
+    const Square s = v.square_of_bit[rises[i] ? lowest_bit(hit) : highest_bit(hit)];
+    if (pos.at(s) == piece) add(file_of(s), rank_of(s));
+  }
+}
+
 }  // namespace
 
 bool is_attacked(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  if (v.fast_attacks) return attacked_by_bits(pos, target, by);
+  if (v.fast_attacks)
+    return v.wide_bits ? attacked_by_wide_bits(pos, target, by)
+                       : attacked_by_bits<std::uint64_t>(pos, target, by);
   for (const AttackProbe& p : v.attack_probes[index_of(by)])
     if (probe_attacks(pos, p, target, by)) return true;
   return false;
@@ -329,23 +391,10 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
     if (n < capacity) out[n++] = s;
   };
   const auto& atoms = def.atoms_for[index_of(piece.color())];
-  if (v.bitboards) {
-    // The nearest occupied square back along each atom (hops keep the walk below).
-    const std::uint64_t occupied = pos.occupied();
-    const std::uint64_t* rays = def.origin_rays[index_of(piece.color())].data() + v.bit_of[to];
-    const std::uint8_t* rises = def.origin_rises[index_of(piece.color())].data();
-    // Only atoms that may land on `to` as it is: capture-only ones on an empty square make no
-    // move there (en passant is the component's), move-only ones none onto a piece.
-    const MoveMode useless = pos.at(to).empty() ? MoveMode::capture : MoveMode::move;
-    for (std::size_t i = 0; i < atoms.size(); ++i) {
-      if (atoms[i].hop || atoms[i].mode == useless) continue;
-      const std::uint64_t hit = rays[i * 64] & occupied;
-      if (hit == 0) continue;
-      const Square s =
-          v.square_of_bit[rises[i] ? std::countr_zero(hit) : 63 - std::countl_zero(hit)];
-      if (pos.at(s) == piece) add(file_of(s), rank_of(s));
-    }
-  }
+  if (v.wide_bits)  // the nearest occupied square back along each atom (hops: the walk below)
+    nearest_origins<Bits128>(pos, piece, to, add);
+  else if (v.bitboards)
+    nearest_origins<std::uint64_t>(pos, piece, to, add);
   for (const Atom& a : atoms) {
     if (v.bitboards && !a.hop) continue;
     const int df = -a.file_step, dr = -a.rank_step;

@@ -55,7 +55,10 @@ void Position::put(Square s, Piece p) {
   const int c = index_of(p.color());
   ++counts_[c][p.type()];
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
-  if (variant_->bitboards) occupied_[c] |= std::uint64_t{1} << variant_->bit_of[s];
+  if (variant_->bitboards) {
+    const int bit = variant_->bit_of[s];
+    occupied_[c][bit >> 6] |= std::uint64_t{1} << (bit & 63);
+  }
   if (variant_->royal_types & (1u << p.type())) add_royal(c, s);
 }
 
@@ -65,7 +68,10 @@ void Position::remove(Square s) {
   --counts_[c][p.type()];
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
   board_[s] = no_piece;
-  if (variant_->bitboards) occupied_[c] &= ~(std::uint64_t{1} << variant_->bit_of[s]);
+  if (variant_->bitboards) {
+    const int bit = variant_->bit_of[s];
+    occupied_[c][bit >> 6] &= ~(std::uint64_t{1} << (bit & 63));
+  }
   if (marks_[s]) set_mark(s, false);
   if (variant_->royal_types & (1u << p.type())) drop_royal(c, s);
 }

@@ -72,9 +72,18 @@ class Position {
     return mask;
   }
   // The occupied squares of colour `c` as bits (Variant::bit_of); only kept when
-  // variant().bitboards, 0 otherwise. A square holding two pieces counts for its upper one.
-  std::uint64_t occupied(Color c) const { return occupied_[index_of(c)]; }
-  std::uint64_t occupied() const { return occupied_[0] | occupied_[1]; }
+  // variant().bitboards, empty otherwise. A square holding two pieces counts for its upper one.
+  // occupied() holds bits 0..63 (the whole board unless variant().wide_bits), wide_occupied()
+  // all 128.
+  std::uint64_t occupied(Color c) const { return occupied_[index_of(c)][0]; }
+  std::uint64_t occupied() const { return occupied_[0][0] | occupied_[1][0]; }
+  Bits128 wide_occupied(Color c) const {
+    const auto& words = occupied_[index_of(c)];
+    return {words[0], words[1]};
+  }
+  Bits128 wide_occupied() const {
+    return {occupied_[0][0] | occupied_[1][0], occupied_[0][1] | occupied_[1][1]};
+  }
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
 
   // ---- Generic state slots: variant-agnostic, given a meaning by the rule component that
@@ -165,7 +174,8 @@ class Position {
   int fullmove_number_ = 1;
   int reversible_plies_ = 1 << 30;
   std::uint64_t board_key_ = 0;
-  std::array<std::uint64_t, 2> occupied_{};  // see occupied()
+  // See occupied(): per colour, bits 0..63 and 64..127.
+  std::array<std::array<std::uint64_t, 2>, 2> occupied_{};
   // The generic slots (see above).
   std::bitset<square_count> marks_;
   // Layer: few squares hold two pieces at a time, so a short list instead of a second board.

@@ -89,37 +89,44 @@ bool plain_probe(const AttackProbe& p) {
   return !p.hop && !p.lame && !p.jump_first && !p.jump_any;
 }
 
-// The squares a plain ride probe looks along from (f, r), within its range.
-std::uint64_t ride_ray(const Variant& v, const AttackProbe& p, int f, int r) {
-  std::uint64_t ray = 0;
+// The squares a plain ride probe looks along from (f, r), within its range, as a Set.
+template <class Set>
+Set ride_ray(const Variant& v, const AttackProbe& p, int f, int r) {
+  Set ray{};
   const int limit = p.range == 0 ? 255 : p.range;
   f += p.file_step, r += p.rank_step;
   for (int step = 1; step <= limit && f >= 0 && f < v.files && r >= 0 && r < v.ranks;
        ++step, f += p.file_step, r += p.rank_step)
-    ray |= std::uint64_t{1} << (r * v.files + f);
+    add_bit(ray, r * v.files + f);
   return ray;
 }
 
-// Fills the bit-board geometry of `v` (see Variant::bitboards and Variant::attack_bits).
-void build_bitboards(Variant& v) {
-  v.bitboards = v.files * v.ranks <= 64;
-  v.fast_attacks = v.bitboards && !v.layer_rule && !v.marked_disarmed;
-  for (auto& bits : v.attack_bits) bits = {};
-  for (PieceDef& def : v.pieces)
-    for (int c = 0; c < 2; ++c) def.origin_rays[c].clear(), def.origin_rises[c].clear();
-  if (!v.bitboards) return;
-  v.bit_of.fill(0);
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const int bit = r * v.files + f;
-      v.bit_of[make_square(f, r)] = static_cast<std::uint8_t>(bit);
-      v.square_of_bit[bit] = make_square(f, r);
-    }
-  }
+// The per-atom origin rays of `def` in sets of type Set (PieceDef::origin_rays or
+// wide_origin_rays), per colour.
+std::vector<std::uint64_t>& origin_rays_of(PieceDef& def, int c, std::uint64_t) {
+  return def.origin_rays[c];
+}
+std::vector<Bits128>& origin_rays_of(PieceDef& def, int c, Bits128) {
+  return def.wide_origin_rays[c];
+}
+// The attack tables of `v` in sets of type Set (Variant::attack_bits or wide_attack_bits).
+Variant::AttackBitsOf<std::uint64_t>& attack_tables(Variant& v, int c, std::uint64_t) {
+  return v.attack_bits[c];
+}
+Variant::AttackBitsOf<Bits128>& attack_tables(Variant& v, int c, Bits128) {
+  return v.wide_attack_bits[c];
+}
+
+// Fills the tables of `v` that use sets of type Set: the pieces' origin rays and, when
+// v.fast_attacks, the attack tables (Variant::attack_bits_of<Set>).
+template <class Set>
+void build_bit_tables(Variant& v) {
+  constexpr int width = bits_in<Set>;
   for (PieceDef& def : v.pieces) {
     for (int c = 0; c < 2; ++c) {
       const auto& atoms = def.atoms_for[c];
-      def.origin_rays[c].assign(atoms.size() * 64, 0);
+      std::vector<Set>& rays = origin_rays_of(def, c, Set{});
+      rays.assign(atoms.size() * width, Set{});
       def.origin_rises[c].assign(atoms.size(), 0);
       for (std::size_t i = 0; i < atoms.size(); ++i) {
         AttackProbe back;  // the atom walked backwards, as a plain ride of its range
@@ -128,15 +135,15 @@ void build_bitboards(Variant& v) {
         back.range = atoms[i].range;
         def.origin_rises[c][i] = back.rank_step * v.files + back.file_step > 0;
         for (int bit = 0; bit < v.files * v.ranks; ++bit)
-          def.origin_rays[c][i * 64 + static_cast<std::size_t>(bit)] =
-              ride_ray(v, back, bit % v.files, bit / v.files);
+          rays[i * width + static_cast<std::size_t>(bit)] =
+              ride_ray<Set>(v, back, bit % v.files, bit / v.files);
       }
     }
   }
   if (!v.fast_attacks) return;
   for (int c = 0; c < 2; ++c) {
     const auto& probes = v.attack_probes[c];
-    Variant::AttackBits& bits = v.attack_bits[c];
+    Variant::AttackBitsOf<Set>& bits = attack_tables(v, c, Set{});
     for (std::size_t i = 0; i < probes.size(); ++i) {
       const AttackProbe& p = probes[i];
       if (!plain_probe(p)) {
@@ -148,17 +155,51 @@ void build_bitboards(Variant& v) {
       if (rides) {
         bits.ride_types.push_back(p.far_types);
         bits.rises.push_back(p.rank_step * v.files + p.file_step > 0);
-        bits.rays.resize(bits.rays.size() + 64, 0);
+        bits.rays.resize(bits.rays.size() + width, Set{});
       }
       for (int bit = 0; bit < v.files * v.ranks; ++bit) {
         const int f = bit % v.files, r = bit / v.files;
         const int nf = f + p.file_step, nr = r + p.rank_step;
         if (nf < 0 || nf >= v.files || nr < 0 || nr >= v.ranks) continue;
-        bits.near[bit] |= std::uint64_t{1} << (nr * v.files + nf);
-        if (rides) bits.rays[bits.rays.size() - 64 + bit] = ride_ray(v, p, f, r);
+        add_bit(bits.near[bit], nr * v.files + nf);
+        if (rides) bits.rays[bits.rays.size() - width + bit] = ride_ray<Set>(v, p, f, r);
       }
     }
   }
+}
+
+// Empties the tables of both set types (attack tables, origin rays).
+void clear_bit_tables(Variant& v) {
+  for (auto& bits : v.attack_bits) bits = {};
+  for (auto& bits : v.wide_attack_bits) bits = {};
+  for (PieceDef& def : v.pieces) {
+    for (int c = 0; c < 2; ++c) {
+      def.origin_rays[c].clear(), def.wide_origin_rays[c].clear();
+      def.origin_rises[c].clear();
+    }
+  }
+}
+
+// Fills the bit-board geometry of `v` (see Variant::bitboards and Variant::attack_bits).
+void build_bitboards(Variant& v) {
+  const int squares = v.files * v.ranks;
+  v.bitboards = squares <= 128;
+  v.wide_bits = squares > 64 && v.bitboards;
+  v.fast_attacks = v.bitboards && !v.layer_rule && !v.marked_disarmed;
+  clear_bit_tables(v);
+  if (!v.bitboards) return;
+  v.bit_of.fill(0);
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const int bit = r * v.files + f;
+      v.bit_of[make_square(f, r)] = static_cast<std::uint8_t>(bit);
+      v.square_of_bit[bit] = make_square(f, r);
+    }
+  }
+  if (v.wide_bits)
+    build_bit_tables<Bits128>(v);
+  else
+    build_bit_tables<std::uint64_t>(v);
 }
 
 }  // namespace
@@ -241,6 +282,11 @@ void Variant::finish() {
       if (stopping) stopping_rules[search] = order.size();
     }
   }
+}
+
+void Variant::drop_bitboards() {
+  bitboards = wide_bits = fast_attacks = false;
+  clear_bit_tables(*this);
 }
 
 void Variant::claim_slots(const RuleComponent& c) {

@@ -2,9 +2,12 @@
 #pragma once
 
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "xpgn/core/types.hpp"
@@ -14,6 +17,54 @@ namespace xpgn::rules {
 
 class RuleComponent;
 class EndRule;
+
+// ---- Square sets as bits ------------------------------------------------------------------
+// A bit board holds a set of squares as bits, bit i for square Variant::square_of_bit[i]: a
+// std::uint64_t on boards of at most 64 squares, a Bits128 on boards of up to 128 squares.
+// Code that works on either is a template on the set type (see movegen.cpp).
+
+// A set of up to 128 squares: two 64-bit words, bits 0..63 in `lo`, 64..127 in `hi`.
+struct Bits128 {
+  std::uint64_t lo = 0, hi = 0;
+
+  explicit operator bool() const { return (lo | hi) != 0; }
+  friend Bits128 operator&(Bits128 a, Bits128 b) { return {a.lo & b.lo, a.hi & b.hi}; }
+  friend Bits128 operator|(Bits128 a, Bits128 b) { return {a.lo | b.lo, a.hi | b.hi}; }
+  friend bool operator==(const Bits128&, const Bits128&) = default;
+};
+
+// Number of squares a set of type Set can hold (64 or 128).
+template <class Set>
+inline constexpr int bits_in = static_cast<int>(sizeof(Set) * 8);
+
+// Adds bit i (0 <= i < bits_in<Set>) to `set`.
+inline void add_bit(std::uint64_t& set, int i) {
+  set |= std::uint64_t{1} << i;
+}
+inline void add_bit(Bits128& set, int i) {
+  (i < 64 ? set.lo : set.hi) |= std::uint64_t{1} << (i & 63);
+}
+// The index of the lowest, or highest, bit of a set that is not empty.
+inline int lowest_bit(std::uint64_t set) {
+  return std::countr_zero(set);
+}
+inline int lowest_bit(Bits128 set) {
+  return set.lo ? std::countr_zero(set.lo) : 64 + std::countr_zero(set.hi);
+}
+inline int highest_bit(std::uint64_t set) {
+  return 63 - std::countl_zero(set);
+}
+inline int highest_bit(Bits128 set) {
+  return set.hi ? 127 - std::countl_zero(set.hi) : 63 - std::countl_zero(set.lo);
+}
+// A set that is not empty without its lowest bit.
+inline std::uint64_t without_lowest(std::uint64_t set) {
+  return set & (set - 1);
+}
+inline Bits128 without_lowest(Bits128 set) {
+  if (set.lo) return {set.lo & (set.lo - 1), set.hi};
+  return {0, set.hi & (set.hi - 1)};
+}
 
 // The generic state slots of a Position a rule component may claim (RuleComponent::slots()).
 enum StateSlot : unsigned {
@@ -41,9 +92,11 @@ struct PieceDef {
   std::array<std::vector<Atom>, 2> layered_atoms_for;
   // On a bit board (Variant::bitboards), per colour and atom of atoms_for: the squares a piece
   // moving by that atom may come from to reach each square, backwards within its range
-  // (origin_rays[c][atom * 64 + bit]), and whether that ray runs to higher bits (see
-  // find_origins()). Empty on larger boards.
+  // (origin_rays[c][atom * 64 + bit], or wide_origin_rays[c][atom * 128 + bit] when
+  // Variant::wide_bits), and whether that ray runs to higher bits (see find_origins()). Empty
+  // where unused.
   std::array<std::vector<std::uint64_t>, 2> origin_rays;
+  std::array<std::vector<Bits128>, 2> wide_origin_rays;
   std::array<std::vector<std::uint8_t>, 2> origin_rises;
 
   char fen() const { return fen_letter ? fen_letter : letter; }
@@ -96,33 +149,47 @@ struct Variant {
   std::array<std::vector<AttackProbe>, 2> attack_probes;
 
   // ---- Bit-board geometry (derived by finish()) --------------------------------------------
-  // On a board of at most 64 squares, square s has bit index bit_of[s] = rank * files + file and
-  // Position keeps a 64-bit set of the occupied squares per colour; `bitboards` is false on
-  // larger boards, which use the square-by-square code alone.
+  // On a board of at most 128 squares (`bitboards`), square s has bit index
+  // bit_of[s] = rank * files + file and Position keeps a bit set of the occupied squares per
+  // colour. The sets are std::uint64_t on boards of at most 64 squares and Bits128 on larger
+  // ones (`wide_bits`). Boards above 128 squares use the square-by-square code alone.
   bool bitboards = false;
+  bool wide_bits = false;
   std::array<std::uint8_t, square_count> bit_of{};
-  std::array<Square, 64> square_of_bit{};
+  std::array<Square, 128> square_of_bit{};
   // Set (by finish()) when attacks are found with bit sets: a bit board, no layer rule and no
-  // disarming marks. Then, per attacking colour:
-  struct AttackBits {
+  // disarming marks. Then, per attacking colour, in attack_bits (64-bit sets) or
+  // wide_attack_bits (when wide_bits):
+  template <class Set>
+  struct AttackBitsOf {
     // near[bit]: the squares next to the target (first squares of every plain probe) from
     // which some piece type attacks it; near_types[offset] the types that do, by the offset
     // (rank * 32 + file, each + 15) from the target to the attacker.
-    std::array<std::uint64_t, 64> near{};
+    std::array<Set, bits_in<Set>> near{};
     std::vector<std::uint32_t> near_types = std::vector<std::uint32_t>(32 * 32, 0);
     // Straight rides beyond the first square: per ride, the squares looked along from each
-    // target (rays[ride * 64 + bit], range applied), whether the ray runs to higher bits (its
-    // nearest square is then its lowest bit), and the types that attack from its first
-    // occupied square.
-    std::vector<std::uint64_t> rays;
+    // target (rays[ride * bits_in<Set> + bit], range applied), whether the ray runs to higher
+    // bits (its nearest square is then its lowest bit), and the types that attack from its
+    // first occupied square.
+    std::vector<Set> rays;
     std::vector<std::uint8_t> rises;
     std::vector<std::uint32_t> ride_types;
     // Probes with conditions on their path (hops, lame or jumping leaps): indices into
     // attack_probes, looked at square by square.
     std::vector<std::uint16_t> irregular;
   };
+  using AttackBits = AttackBitsOf<std::uint64_t>;
   bool fast_attacks = false;
-  std::array<AttackBits, 2> attack_bits;
+  std::array<AttackBitsOf<std::uint64_t>, 2> attack_bits;
+  std::array<AttackBitsOf<Bits128>, 2> wide_attack_bits;
+  // The attack tables for sets of type Set, per attacking colour index.
+  template <class Set>
+  const AttackBitsOf<Set>& attack_bits_of(int c) const {
+    if constexpr (std::is_same_v<Set, Bits128>)
+      return wide_attack_bits[c];
+    else
+      return attack_bits[c];
+  }
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
   // Whether some rule component may add pieces, or move pawns back (derived by finish());
   // captures, or pawn moves, then do not cut the history the repetition rules look at.
@@ -138,6 +205,10 @@ struct Variant {
   // Parses piece movements, indexes letters and validates the definition; throws
   // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
   void finish();
+  // Drops the bit-board geometry, so that this variant uses the square-by-square code alone
+  // (the fallback of boards above 128 squares). For tests comparing both; call before making
+  // positions of it.
+  void drop_bitboards();
 
  private:
   // Records `c` as the owner of the state slots it claims; throws when one is taken.
