@@ -35,20 +35,7 @@ constexpr std::size_t encoding_sample_bytes = std::size_t{1} << 20;
 constexpr int max_variation_depth = 200;  // deeper nesting is a syntax error
 
 // ---- Character classes shared by the splitter ---------------------------------------------------
-// The characters of a movetext symbol (grammar: pgn::symbol_char).
-struct SymbolChars {
-  bool table[256] = {};
-  constexpr SymbolChars() {
-    for (int c = '0'; c <= '9'; ++c) table[c] = true;
-    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
-    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
-    for (char c : std::string_view("_+#=:-@,~>^/")) table[static_cast<unsigned char>(c)] = true;
-  }
-};
-constexpr SymbolChars symbol_chars;
-inline bool is_symbol_char(char c) {
-  return symbol_chars.table[static_cast<unsigned char>(c)];
-}
+using detail::is_symbol_char;  // the characters of a movetext symbol (pgn::symbol_char)
 
 // 1 for blanks, 2 for a newline, 0 for anything else.
 struct SpaceClass {
@@ -252,6 +239,8 @@ class LineTracker {
     start_ = start;
     line_ = start.line;
     plain_ = plain;
+    offset_origin_ = start.offset - address(begin);
+    set_column_origin();
   }
   SourcePos at(const char* p) {
     if (p < last_) {
@@ -281,21 +270,21 @@ class LineTracker {
       ++line_;
       line_begin_ = q;
     }
+    set_column_origin();
     return on_line(p);
   }
   // at(p) for a `p` with no newline between the last query (or newline noted) and it.
   SourcePos on_line(const char* p) {
     last_ = p;
-    const std::uint32_t column = line_begin_ == begin_
-                                     ? start_.column + static_cast<std::uint32_t>(p - begin_)
-                                     : static_cast<std::uint32_t>(p - line_begin_) + 1;
-    return make_pos(line_, column, start_.offset + static_cast<std::uint64_t>(p - begin_));
+    return make_pos(line_, static_cast<std::uint32_t>(address(p) - column_origin_),
+                    address(p) + offset_origin_);
   }
   // Notes the '\n' at `nl`, the only one between the last query (or newline noted) and it: for
   // a caller that sees every newline anyway.
   void newline(const char* nl) {
     ++line_;
     line_begin_ = last_ = nl + 1;
+    column_origin_ = address(nl);  // the column of nl + 1 is 1
   }
 
  private:
@@ -313,7 +302,18 @@ class LineTracker {
     pos.column = line_begin_ == begin_ ? start_.column + static_cast<std::uint32_t>(p - begin_)
                                        : static_cast<std::uint32_t>(p - line_begin_) + 1;
     pos.offset = start_.offset + static_cast<std::uint64_t>(p - begin_);
+    set_column_origin();  // for a later on_line()
     return pos;
+  }
+
+  // A pointer as a number, for the origins below (arithmetic modulo 2^64).
+  static std::uint64_t address(const char* p) {
+    return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p));
+  }
+  // Sets column_origin_ from line_begin_.
+  void set_column_origin() {
+    column_origin_ =
+        line_begin_ == begin_ ? address(begin_) - start_.column : address(line_begin_) - 1;
   }
 
   const char* begin_ = nullptr;
@@ -321,6 +321,8 @@ class LineTracker {
   const char* line_begin_ = nullptr;
   SourcePos start_;
   std::uint64_t line_ = 1;
+  std::uint64_t column_origin_ = 0;  // the column of `p` on the current line: address(p) - this
+  std::uint64_t offset_origin_ = 0;  // the offset of `p`: address(p) + this
   bool plain_ = false;
 };
 
@@ -1371,11 +1373,35 @@ class FastGame {
 
   // The movetext from `p` (where the head ended), reported. True when it was read to the end of
   // the text; false when the grammar must read gp::movetext_section from `p`.
+  // The commonest elements (move numbers and the commonest moves, see detail::parse_common_san)
+  // are read here at once, the others by element() and variation().
   [[gnu::noinline]] bool movetext(const char*& p) {
-    (void)st_.lines.at(p);  // the grammar may have read the end of the head
+    (void)st_.lines.at(p);                   // the grammar may have read the end of the head
+    const char* const roomy_end = end_ - 8;  // before it, parse_common_san can read its 7 bytes
     for (;;) {
-      p = skip(p);
+      if (p < roomy_end && *p == ' ' && skip_class.table[static_cast<unsigned char>(p[1])] == 0)
+        ++p;  // the usual space between two elements (as skip() would)
+      else
+        p = skip(p);
       if (p == end_) return true;
+      if (p < roomy_end) {
+        const char c = *p;
+        if (is_digit(c)) {  // a move number: digits then dots (else see element())
+          const char* q = p + 1;
+          while (q < end_ && is_digit(*q)) ++q;
+          if (*q == '.') {
+            while (q < end_ && *q == '.') ++q;
+            p = q;
+            continue;
+          }
+        } else if (const char* q = detail::parse_common_san(p, common_); q != nullptr) {
+          // (At variation depth 0 here: variation() returns there.)
+          st_.visitor.move(common_, std::string_view(p, static_cast<std::size_t>(q - p)),
+                           st_.lines.on_line(p));
+          p = q;
+          continue;
+        }
+      }
       const char* q = *p == '(' ? variation(p) : element(p);
       if (q == nullptr) return game_end(p);
       p = q;
@@ -1660,7 +1686,8 @@ class FastGame {
   const char* const end_;
   GameState& st_;
   std::vector<HeldCall>& held_;
-  int depth_ = 0;  // variation depth
+  int depth_ = 0;      // variation depth
+  SanToken common_{};  // the last token of detail::parse_common_san, blank at first
 };
 
 // ---- The reader ---------------------------------------------------------------------------------
