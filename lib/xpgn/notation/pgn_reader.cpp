@@ -578,6 +578,16 @@ class Splitter {
     if (f.bol && p < e && *p == '%') return p;    // an escape line
     if (abs(p) != run_end_) run_floor_ = abs(p);  // not where a skip stopped at the buffer's end
     const char* q = find_movetext_stop(p, e);
+    // A newline followed by a letter or digit (a token, not an escape line nor a tag pair; a
+    // '-' in it is a stop of its own): the flags as the byte-wise scan leaves them, and on.
+    while (e - q > 1 && *q == '\n' && is_ascii_alnum(q[1])) {
+      note_content(f, p, q);
+      if (!f.line_has_content) f.blank_line_since_tag = true;
+      f.line_has_content = true;  // the token
+      f.bol = false;
+      p = q + 1;
+      q = find_movetext_stop(p, e);
+    }
     if (q == e) {
       run_end_ = abs(e);
     } else if (*q == '-') {
@@ -586,10 +596,20 @@ class Splitter {
     }
     if (q > p) {
       f.bol = false;
-      for (const char* c = p; c < q && !f.line_has_content; ++c)
-        f.line_has_content = space_class.table[static_cast<unsigned char>(*c)] == 0;
+      note_content(f, p, q);
     }
     return q;
+  }
+
+  // Sets line_has_content when [p, q) (no newline in it) holds anything but blanks.
+  static void note_content(Flags& f, const char* p, const char* q) {
+    for (const char* c = p; c < q && !f.line_has_content; ++c)
+      f.line_has_content = space_class.table[static_cast<unsigned char>(*c)] == 0;
+  }
+
+  // A letter or digit.
+  static bool is_ascii_alnum(char c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
   }
 
   // While skipping an abandoned game: true once the next `[Event "` line is found (scanning
@@ -1379,17 +1399,20 @@ class FastGame {
     (void)st_.lines.at(p);                   // the grammar may have read the end of the head
     const char* const roomy_end = end_ - 8;  // before it, parse_common_san can read its 7 bytes
     for (;;) {
-      if (p < roomy_end && *p == ' ' && skip_class.table[static_cast<unsigned char>(p[1])] == 0)
-        ++p;  // the usual space between two elements (as skip() would)
-      else
-        p = skip(p);
-      if (p == end_) return true;
-      if (p < roomy_end) {
+      if (p < roomy_end) {   // the usual elements, read here
+        if (*p == ' ') ++p;  // the usual space between two elements (skip() reads any others)
         const char c = *p;
-        if (is_digit(c)) {  // a move number: digits then dots (else see element())
+        if (skip_class.table[static_cast<unsigned char>(c)] != 0) {  // more to skip
+          if (const char* q = skip(p); q != p) {
+            p = q;
+            continue;  // and look again
+          }
+        } else if (is_digit(c)) {  // a move number: digits then dots (else see element())
           const char* q = p + 1;
+          if (is_digit(*q)) ++q;  // one or two digits without a test of end_ (in the room)
           while (q < end_ && is_digit(*q)) ++q;
-          if (*q == '.') {
+          if (q < end_ && *q == '.') {
+            ++q;
             while (q < end_ && *q == '.') ++q;
             p = q;
             continue;
@@ -1402,6 +1425,8 @@ class FastGame {
           continue;
         }
       }
+      p = skip(p);
+      if (p == end_) return true;
       const char* q = *p == '(' ? variation(p) : element(p);
       if (q == nullptr) return game_end(p);
       p = q;
