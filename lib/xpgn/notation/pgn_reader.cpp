@@ -142,10 +142,13 @@ inline const char* find_movetext_stop(const char* p, const char* e) {
   while (e - p >= 16) {  // sixteen bytes at a time
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     auto is = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    // '[' and '{' differ in bit 0x20 alone, '(' and ')' in bit 0x01: one test for each pair.
+    const __m128i brackets =
+        _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('{'));
+    const __m128i parens = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x01)), _mm_set1_epi8(')'));
     const __m128i hits =
-        _mm_or_si128(_mm_or_si128(_mm_or_si128(is('\n'), is('{')), _mm_or_si128(is(';'), is('('))),
-                     _mm_or_si128(_mm_or_si128(is(')'), is('[')),
-                                  _mm_or_si128(_mm_or_si128(is('*'), is('-')), is('\xEF'))));
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(is('\n'), brackets), _mm_or_si128(is(';'), parens)),
+                     _mm_or_si128(_mm_or_si128(is('*'), is('-')), is('\xEF')));
     if (const int mask = _mm_movemask_epi8(hits); mask != 0)
       return p + __builtin_ctz(static_cast<unsigned>(mask));
     p += 16;
@@ -1136,10 +1139,12 @@ struct GameState {
 };
 
 // Reports the tag pair at `pos` whose value is `text` as written (\" and \\ are escapes; any
-// other backslash is kept literally).
-void report_tag(GameState& st, std::string_view name, std::string_view text, SourcePos pos) {
+// other backslash is kept literally). `backslash`: false when the caller knows that `text` has
+// no backslash.
+void report_tag(GameState& st, std::string_view name, std::string_view text, SourcePos pos,
+                bool backslash = true) {
   std::string_view value = text;
-  if (value.find('\\') != std::string_view::npos) {
+  if (backslash && value.find('\\') != std::string_view::npos) {
     st.unescaped.clear();
     for (std::size_t i = 0; i < value.size(); ++i) {
       if (value[i] == '\\' && i + 1 < value.size() && (value[i + 1] == '"' || value[i + 1] == '\\'))
@@ -1501,10 +1506,12 @@ class FastGame {
     q = tag_space(q);
     if (q == end_ || *q != '"') return nullptr;
     const char* value = ++q;
+    bool backslash = false;
     for (;;) {  // gp::tag_text: plain characters, escapes and quotes inside the value
       q = find_tag_value_stop(q, end_);
       if (q == end_ || *q == '\n' || *q == '\r') return nullptr;
       if (*q == '\\') {
+        backslash = true;
         if (q + 1 == end_ || q[1] == '\n' || q[1] == '\r') return nullptr;
         q += 2;
         continue;
@@ -1518,7 +1525,7 @@ class FastGame {
     if (q == end_ || *q != ']') return nullptr;
     report_tag(st_, std::string_view(name, name_size),
                std::string_view(value, static_cast<std::size_t>(value_end - value)),
-               st_.lines.on_line(p));
+               st_.lines.on_line(p), backslash);
     return q + 1;
   }
 
