@@ -550,7 +550,7 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
   // Every string of up to 5 characters over an alphabet that reaches every SAN form.
   const std::string alphabet = "abehxz180NQOPZ=+#-:@q";
   std::string s;
-  std::uint64_t compared = 0, valid = 0;
+  std::uint64_t compared = 0, valid = 0, common = 0;
   std::function<void(std::size_t)> all = [&](std::size_t left) {
     SanToken a, b;
     const bool ok_grammar = notation::detail::parse_san_grammar(s, a);
@@ -568,6 +568,20 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
         end == text.data() + s.size() && (!ok_grammar || fields(a) != fields(b)))
       FAIL_CHECK("token \"" << s << "\" in a text: fast " << fields(b) << ", grammar "
                             << ok_grammar);
+    // The commonest shapes, read by shape alone.
+    SanToken shaped;  // blank, as parse_common_san wants, but for the fields that it writes
+    shaped.piece = 'Z';
+    shaped.from = shaped.to = {7, 7};
+    shaped.check = '#';
+    shaped.capture = true;
+    shaped.kind = xpgn::TokenKind::pass;
+    if (const char* end = notation::detail::parse_common_san(text.data(), shaped);
+        end != nullptr &&
+        (end != text.data() + s.size() || !ok_grammar || fields(a) != fields(shaped)))
+      FAIL_CHECK("token \"" << s << "\" by shape: " << fields(shaped) << ", grammar "
+                            << ok_grammar);
+    else if (end != nullptr)
+      ++common;
     if (left == 0) return;
     for (char c : alphabet) {
       s.push_back(c);
@@ -581,6 +595,7 @@ TEST_CASE("faster reader: SAN tokens equal the grammar's on every short string",
   CHECK_FALSE(notation::detail::parse_san_grammar(std::string_view(), none));
   CHECK(compared > 4000000);
   CHECK(valid > 10000);
+  CHECK(common > 1000);
   // Longer tokens of the usual shapes.
   for (const char* t : {"Qh4xe1+", "exd8=Q#", "e7e8=q", "Ng1-f3", "Nb1xd2", "e10", "Re10e12",
                         "O-O-O/Hh1", "Nbxd7+", "a8Q", "bxa8=N", "Kxe10#", "Ra1a10", "N1xd2"}) {

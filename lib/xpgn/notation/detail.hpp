@@ -190,6 +190,93 @@ class FastSan {
   return fast.token(out) ? p + fast.size() : nullptr;
 }
 
+// The characters of a movetext symbol (grammars/xpgn/grammars/pgn.hpp, symbol_char): a byte
+// that is none of them ends a token.
+struct SymbolChars {
+  bool table[256] = {};
+  constexpr SymbolChars() {
+    for (int c = '0'; c <= '9'; ++c) table[c] = true;
+    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+    for (char c : std::string_view("_+#=:-@,~>^/")) table[static_cast<unsigned char>(c)] = true;
+  }
+};
+inline constexpr SymbolChars symbol_chars;
+inline bool is_symbol_char(char c) {
+  return symbol_chars.table[static_cast<unsigned char>(c)];
+}
+
+// The commonest tokens of games, by their shape alone: e4, exd5, Nf3, Nxf3, Nbd2, N1d2, Nbxd2,
+// N1xd2, O-O and O-O-O (one-digit ranks, no promotion), each with an optional check mark, and
+// followed by a byte that ends the token. Fills `out` and returns where the token ends, or
+// nullptr for anything else (then ask parse_usual_san). `out` must hold a token whose fields
+// are all as in SanToken{} but for kind, piece, from, to, capture and check (for instance the
+// last one this function filled): only those are written. Each shape gives what FastSan (and so
+// the grammar) gives for it; tests/test_reader_speed.cpp checks this on every short string.
+// Reads at most 7 bytes from `p`, which must all be readable.
+[[gnu::always_inline]] inline const char* parse_common_san(const char* p, SanToken& out) {
+  auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  auto rank = [](char c) { return c >= '1' && c <= '9'; };
+  out.kind = TokenKind::move;
+  out.piece = 0;
+  out.from = Coord{};
+  out.capture = false;
+  out.check = 0;
+  const char c0 = p[0], c1 = p[1], c2 = p[2];
+  std::ptrdiff_t n = 0;  // the token's length without its check mark
+  if (lower(c0)) {       // a pawn move
+    if (rank(c1)) {
+      n = 2;
+    } else if (c1 == 'x' && c0 != 'x' && lower(c2) && rank(p[3])) {
+      out.from.file = c0 - 'a';
+      out.capture = true;
+      n = 4;
+    } else {
+      return nullptr;
+    }
+  } else if (c0 >= 'A' && c0 <= 'Z') {
+    if (c0 == 'O' && c1 == '-') {  // castling (as FastSan::castling)
+      if (c2 != 'O') return nullptr;
+      const bool long_side = p[3] == '-' && p[4] == 'O';
+      out.kind = long_side ? TokenKind::castle_long : TokenKind::castle_short;
+      n = long_side ? 5 : 3;
+    } else {
+      out.piece = c0;
+      if (lower(c1) && rank(c2)) {  // Nf3
+        n = 3;
+      } else if (c1 == 'x' && lower(c2) && rank(p[3])) {  // Nxf3
+        out.capture = true;
+        n = 4;
+      } else if ((lower(c1) && c1 != 'x') || rank(c1)) {  // a hint: file or rank
+        if (lower(c2) && rank(p[3])) {                    // Nbd2, N1d2
+          n = 4;
+        } else if (c2 == 'x' && lower(p[3]) && rank(p[4])) {  // Nbxd2, N1xd2
+          out.capture = true;
+          n = 5;
+        } else {
+          return nullptr;
+        }
+        if (rank(c1))
+          out.from.rank = c1 - '1';
+        else
+          out.from.file = c1 - 'a';
+      } else {
+        return nullptr;
+      }
+    }
+  } else {
+    return nullptr;
+  }
+  if (out.kind == TokenKind::move) {
+    out.to.file = p[n - 2] - 'a';
+    out.to.rank = p[n - 1] - '1';
+  } else {
+    out.to = Coord{};
+  }
+  if (p[n] == '+' || p[n] == '#') out.check = p[n++];
+  return is_symbol_char(p[n]) ? nullptr : p + n;
+}
+
 // For a token that parse_san_token rejected: the 0-based offset of the offending character and a
 // plain-words description of what was expected there.
 void explain_san_error(std::string_view text, std::size_t& offset, std::string& expected);

@@ -35,20 +35,7 @@ constexpr std::size_t encoding_sample_bytes = std::size_t{1} << 20;
 constexpr int max_variation_depth = 200;  // deeper nesting is a syntax error
 
 // ---- Character classes shared by the splitter ---------------------------------------------------
-// The characters of a movetext symbol (grammar: pgn::symbol_char).
-struct SymbolChars {
-  bool table[256] = {};
-  constexpr SymbolChars() {
-    for (int c = '0'; c <= '9'; ++c) table[c] = true;
-    for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
-    for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
-    for (char c : std::string_view("_+#=:-@,~>^/")) table[static_cast<unsigned char>(c)] = true;
-  }
-};
-constexpr SymbolChars symbol_chars;
-inline bool is_symbol_char(char c) {
-  return symbol_chars.table[static_cast<unsigned char>(c)];
-}
+using detail::is_symbol_char;  // the characters of a movetext symbol (pgn::symbol_char)
 
 // 1 for blanks, 2 for a newline, 0 for anything else.
 struct SpaceClass {
@@ -155,10 +142,13 @@ inline const char* find_movetext_stop(const char* p, const char* e) {
   while (e - p >= 16) {  // sixteen bytes at a time
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     auto is = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    // '[' and '{' differ in bit 0x20 alone, '(' and ')' in bit 0x01: one test for each pair.
+    const __m128i brackets =
+        _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('{'));
+    const __m128i parens = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x01)), _mm_set1_epi8(')'));
     const __m128i hits =
-        _mm_or_si128(_mm_or_si128(_mm_or_si128(is('\n'), is('{')), _mm_or_si128(is(';'), is('('))),
-                     _mm_or_si128(_mm_or_si128(is(')'), is('[')),
-                                  _mm_or_si128(_mm_or_si128(is('*'), is('-')), is('\xEF'))));
+        _mm_or_si128(_mm_or_si128(_mm_or_si128(is('\n'), brackets), _mm_or_si128(is(';'), parens)),
+                     _mm_or_si128(_mm_or_si128(is('*'), is('-')), is('\xEF')));
     if (const int mask = _mm_movemask_epi8(hits); mask != 0)
       return p + __builtin_ctz(static_cast<unsigned>(mask));
     p += 16;
@@ -252,6 +242,8 @@ class LineTracker {
     start_ = start;
     line_ = start.line;
     plain_ = plain;
+    offset_origin_ = start.offset - address(begin);
+    set_column_origin();
   }
   SourcePos at(const char* p) {
     if (p < last_) {
@@ -281,21 +273,21 @@ class LineTracker {
       ++line_;
       line_begin_ = q;
     }
+    set_column_origin();
     return on_line(p);
   }
   // at(p) for a `p` with no newline between the last query (or newline noted) and it.
   SourcePos on_line(const char* p) {
     last_ = p;
-    const std::uint32_t column = line_begin_ == begin_
-                                     ? start_.column + static_cast<std::uint32_t>(p - begin_)
-                                     : static_cast<std::uint32_t>(p - line_begin_) + 1;
-    return make_pos(line_, column, start_.offset + static_cast<std::uint64_t>(p - begin_));
+    return make_pos(line_, static_cast<std::uint32_t>(address(p) - column_origin_),
+                    address(p) + offset_origin_);
   }
   // Notes the '\n' at `nl`, the only one between the last query (or newline noted) and it: for
   // a caller that sees every newline anyway.
   void newline(const char* nl) {
     ++line_;
     line_begin_ = last_ = nl + 1;
+    column_origin_ = address(nl);  // the column of nl + 1 is 1
   }
 
  private:
@@ -313,7 +305,18 @@ class LineTracker {
     pos.column = line_begin_ == begin_ ? start_.column + static_cast<std::uint32_t>(p - begin_)
                                        : static_cast<std::uint32_t>(p - line_begin_) + 1;
     pos.offset = start_.offset + static_cast<std::uint64_t>(p - begin_);
+    set_column_origin();  // for a later on_line()
     return pos;
+  }
+
+  // A pointer as a number, for the origins below (arithmetic modulo 2^64).
+  static std::uint64_t address(const char* p) {
+    return static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p));
+  }
+  // Sets column_origin_ from line_begin_.
+  void set_column_origin() {
+    column_origin_ =
+        line_begin_ == begin_ ? address(begin_) - start_.column : address(line_begin_) - 1;
   }
 
   const char* begin_ = nullptr;
@@ -321,6 +324,8 @@ class LineTracker {
   const char* line_begin_ = nullptr;
   SourcePos start_;
   std::uint64_t line_ = 1;
+  std::uint64_t column_origin_ = 0;  // the column of `p` on the current line: address(p) - this
+  std::uint64_t offset_origin_ = 0;  // the offset of `p`: address(p) + this
   bool plain_ = false;
 };
 
@@ -576,6 +581,16 @@ class Splitter {
     if (f.bol && p < e && *p == '%') return p;    // an escape line
     if (abs(p) != run_end_) run_floor_ = abs(p);  // not where a skip stopped at the buffer's end
     const char* q = find_movetext_stop(p, e);
+    // A newline followed by a letter or digit (a token, not an escape line nor a tag pair; a
+    // '-' in it is a stop of its own): the flags as the byte-wise scan leaves them, and on.
+    while (e - q > 1 && *q == '\n' && is_ascii_alnum(q[1])) {
+      note_content(f, p, q);
+      if (!f.line_has_content) f.blank_line_since_tag = true;
+      f.line_has_content = true;  // the token
+      f.bol = false;
+      p = q + 1;
+      q = find_movetext_stop(p, e);
+    }
     if (q == e) {
       run_end_ = abs(e);
     } else if (*q == '-') {
@@ -584,10 +599,20 @@ class Splitter {
     }
     if (q > p) {
       f.bol = false;
-      for (const char* c = p; c < q && !f.line_has_content; ++c)
-        f.line_has_content = space_class.table[static_cast<unsigned char>(*c)] == 0;
+      note_content(f, p, q);
     }
     return q;
+  }
+
+  // Sets line_has_content when [p, q) (no newline in it) holds anything but blanks.
+  static void note_content(Flags& f, const char* p, const char* q) {
+    for (const char* c = p; c < q && !f.line_has_content; ++c)
+      f.line_has_content = space_class.table[static_cast<unsigned char>(*c)] == 0;
+  }
+
+  // A letter or digit.
+  static bool is_ascii_alnum(char c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
   }
 
   // While skipping an abandoned game: true once the next `[Event "` line is found (scanning
@@ -1114,10 +1139,12 @@ struct GameState {
 };
 
 // Reports the tag pair at `pos` whose value is `text` as written (\" and \\ are escapes; any
-// other backslash is kept literally).
-void report_tag(GameState& st, std::string_view name, std::string_view text, SourcePos pos) {
+// other backslash is kept literally). `backslash`: false when the caller knows that `text` has
+// no backslash.
+void report_tag(GameState& st, std::string_view name, std::string_view text, SourcePos pos,
+                bool backslash = true) {
   std::string_view value = text;
-  if (value.find('\\') != std::string_view::npos) {
+  if (backslash && value.find('\\') != std::string_view::npos) {
     st.unescaped.clear();
     for (std::size_t i = 0; i < value.size(); ++i) {
       if (value[i] == '\\' && i + 1 < value.size() && (value[i + 1] == '"' || value[i + 1] == '\\'))
@@ -1371,9 +1398,38 @@ class FastGame {
 
   // The movetext from `p` (where the head ended), reported. True when it was read to the end of
   // the text; false when the grammar must read gp::movetext_section from `p`.
+  // The commonest elements (move numbers and the commonest moves, see detail::parse_common_san)
+  // are read here at once, the others by element() and variation().
   [[gnu::noinline]] bool movetext(const char*& p) {
-    (void)st_.lines.at(p);  // the grammar may have read the end of the head
+    (void)st_.lines.at(p);                   // the grammar may have read the end of the head
+    const char* const roomy_end = end_ - 8;  // before it, parse_common_san can read its 7 bytes
     for (;;) {
+      if (p < roomy_end) {   // the usual elements, read here
+        if (*p == ' ') ++p;  // the usual space between two elements (skip() reads any others)
+        const char c = *p;
+        if (skip_class.table[static_cast<unsigned char>(c)] != 0) {  // more to skip
+          if (const char* q = skip(p); q != p) {
+            p = q;
+            continue;  // and look again
+          }
+        } else if (is_digit(c)) {  // a move number: digits then dots (else see element())
+          const char* q = p + 1;
+          if (is_digit(*q)) ++q;  // one or two digits without a test of end_ (in the room)
+          while (q < end_ && is_digit(*q)) ++q;
+          if (q < end_ && *q == '.') {
+            ++q;
+            while (q < end_ && *q == '.') ++q;
+            p = q;
+            continue;
+          }
+        } else if (const char* q = detail::parse_common_san(p, common_); q != nullptr) {
+          // (At variation depth 0 here: variation() returns there.)
+          st_.visitor.move(common_, std::string_view(p, static_cast<std::size_t>(q - p)),
+                           st_.lines.on_line(p));
+          p = q;
+          continue;
+        }
+      }
       p = skip(p);
       if (p == end_) return true;
       const char* q = *p == '(' ? variation(p) : element(p);
@@ -1450,10 +1506,12 @@ class FastGame {
     q = tag_space(q);
     if (q == end_ || *q != '"') return nullptr;
     const char* value = ++q;
+    bool backslash = false;
     for (;;) {  // gp::tag_text: plain characters, escapes and quotes inside the value
       q = find_tag_value_stop(q, end_);
       if (q == end_ || *q == '\n' || *q == '\r') return nullptr;
       if (*q == '\\') {
+        backslash = true;
         if (q + 1 == end_ || q[1] == '\n' || q[1] == '\r') return nullptr;
         q += 2;
         continue;
@@ -1467,7 +1525,7 @@ class FastGame {
     if (q == end_ || *q != ']') return nullptr;
     report_tag(st_, std::string_view(name, name_size),
                std::string_view(value, static_cast<std::size_t>(value_end - value)),
-               st_.lines.on_line(p));
+               st_.lines.on_line(p), backslash);
     return q + 1;
   }
 
@@ -1660,7 +1718,8 @@ class FastGame {
   const char* const end_;
   GameState& st_;
   std::vector<HeldCall>& held_;
-  int depth_ = 0;  // variation depth
+  int depth_ = 0;      // variation depth
+  SanToken common_{};  // the last token of detail::parse_common_san, blank at first
 };
 
 // ---- The reader ---------------------------------------------------------------------------------
