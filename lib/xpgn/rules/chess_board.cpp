@@ -18,6 +18,7 @@ struct ChessTables {
   const Variant* variant = nullptr;
   std::array<std::array<Piece, ChessBoard::kind_count>, 2> piece{};  // [colour][kind]
   std::array<ChessBoard::Kind, 32> kind_of_type{};                   // by variant piece type
+  std::array<ChessBoard::Kind, 256> kind_of_letter{};  // by SAN letter (aliases too), else empty
   // Zobrist numbers: [colour][kind][bit], castling by right bit, en passant by bit.
   std::array<std::array<std::array<std::uint64_t, 64>, ChessBoard::kind_count>, 2> piece_key{};
   std::array<std::uint64_t, 4> castling_key{};
@@ -218,6 +219,7 @@ std::unique_ptr<ChessTables> build_tables(const Variant& v) {
   auto t = std::make_unique<ChessTables>();
   t->variant = &v;
   t->kind_of_type.fill(ChessBoard::empty);
+  t->kind_of_letter.fill(ChessBoard::empty);
   constexpr char letters[ChessBoard::kind_count] = {'P', 'N', 'B', 'R', 'Q', 'K'};
   const auto& z = zobrist::tables();
   for (int k = 0; k < ChessBoard::kind_count; ++k) {
@@ -234,6 +236,10 @@ std::unique_ptr<ChessTables> build_tables(const Variant& v) {
                      z.castling_rook[square_of(63)], z.castling_rook[square_of(56)]};
   for (int sq = 0; sq < 64; ++sq) t->en_passant_key[sq] = z.en_passant[square_of(sq)];
   t->black_key = z.black_to_move;
+  for (int letter = 1; letter < 128; ++letter) {
+    const PieceType type = v.piece_by_san_letter(static_cast<char>(letter));
+    if (type != no_piece_type) t->kind_of_letter[letter] = t->kind_of_type[type];
+  }
   return t;
 }
 
@@ -757,12 +763,9 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     if (token.kind != TokenKind::move || token.long_algebraic || !token.to.complete() ||
         token.to.file >= 8 || token.to.rank >= 8 || token.from.file >= 8 || token.from.rank >= 8)
       return false;
-    const Variant& v = *tables_->variant;
     if (token.piece) {
-      const PieceType type = v.piece_by_san_letter(token.piece);
-      if (type == no_piece_type) return false;
-      kind = tables_->kind_of_type[type];
-      if (kind == pawn) return false;  // "Pe4": rare, left to the generic rules
+      kind = tables_->kind_of_letter[static_cast<unsigned char>(token.piece)];
+      if (kind == empty || kind == pawn) return false;  // "Pe4": rare, left to the generic rules
     } else {
       kind = pawn;
     }
@@ -796,10 +799,9 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
       }
       const bool last = (to >> 3) == (us == 0 ? 7 : 0);
       if (token.promotion) {
-        const PieceType type = v.piece_by_san_letter(token.promotion);
-        if (!last || type == no_piece_type) return false;
-        move.promotion = tables_->kind_of_type[type];
-        if (move.promotion == pawn || move.promotion == king) return false;
+        move.promotion = tables_->kind_of_letter[static_cast<unsigned char>(token.promotion)];
+        if (!last || move.promotion == empty || move.promotion == pawn || move.promotion == king)
+          return false;
       } else if (last) {
         return false;
       }
