@@ -47,6 +47,10 @@ struct Geometry {
   std::array<std::array<Bits, 64>, 8> ray{};
   // direction[a][b]: the ray from a that holds b, or 8 when none does.
   std::array<std::array<std::uint8_t, 64>, 64> direction{};
+  // between[a][b]: the squares strictly between a and b on their line (none when not aligned).
+  std::array<std::array<Bits, 64>, 64> between{};
+  // lines[0][s]: the rank and file through s; lines[1][s]: its diagonals (s itself excluded).
+  std::array<std::array<Bits, 64>, 2> lines{};
 
   constexpr Geometry() {
     auto on = [](int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; };
@@ -74,8 +78,12 @@ struct Geometry {
       for (auto& d : row) d = 8;
     for (int sq = 0; sq < 64; ++sq)
       for (int d = 0; d < 8; ++d)
-        for (Bits b = ray[d][sq]; b; b &= b - 1)
-          direction[sq][std::countr_zero(b)] = std::uint8_t(d);
+        for (Bits b = ray[d][sq]; b; b &= b - 1) {
+          const int other = std::countr_zero(b);
+          direction[sq][other] = std::uint8_t(d);
+          between[sq][other] = ray[d][sq] & ~ray[d][other] & ~bit(other);
+          lines[d < 2 || d == 4 || d == 5 ? 0 : 1][sq] |= bit(other);
+        }
   }
 };
 
@@ -359,7 +367,7 @@ bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const
   if (!checked_ && kind != king && victim == ((occupied() & bit(to)) ? to : -1)) {
     const Geometry& g = geometry();
     const int d = g.direction[own_king][from];
-    if (d == 8 || !(ray_attacks(g, d, own_king, occupied()) & bit(from))) return true;
+    if (d == 8 || (g.between[own_king][from] & occupied())) return true;
     const Bits sliders = (straight(d) ? kind_[rook] : kind_[bishop]) | kind_[queen];
     if (!(ray_attacks(g, d, from, occupied()) & sliders & colour_[them])) return true;
     return (g.ray[d][own_king] & bit(to)) != 0;  // pinned: it may move along the pin only
@@ -392,7 +400,7 @@ bool ChessBoard::gives_check(int from, int to, Kind kind) const {
     default: {
       const int d = g.direction[king_at][to];
       if (d != 8 && (kind == queen || straight(d) == (kind == rook)) &&
-          (ray_attacks(g, d, king_at, occ) & bit(to)))
+          !(g.between[king_at][to] & occ))
         return true;
     }
   }
@@ -807,7 +815,16 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
       }
     } else {
       if (token.promotion) return false;
-      origins = piece_attacks(g, kind, to, occ) & own;
+      if (kind == knight || kind == king) {
+        origins = piece_attacks(g, kind, to, occ) & own;
+      } else {
+        // A slider on a line through the destination with nothing between.
+        const Bits on_lines = kind == rook     ? g.lines[0][to]
+                              : kind == bishop ? g.lines[1][to]
+                                               : g.lines[0][to] | g.lines[1][to];
+        for (Bits b = own & on_lines; b; b &= b - 1)
+          if (!(g.between[to][std::countr_zero(b)] & occ)) origins |= b & -b;
+      }
     }
     if (token.from.has_file()) origins &= Bits{0x0101010101010101} << token.from.file;
     if (token.from.has_rank()) origins &= Bits{0xFF} << (8 * token.from.rank);
