@@ -440,15 +440,20 @@ struct Replayer::State {
     start();
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
+    // The fast path first, in this small function; the rest is move_by_rules().
+    if (!f.dead && f.fast && fast_move(f, token, f.ply + 1)) return;
+    move_by_rules(f, token, text, pos);
+  }
+
+  // on_move() for a dead line or a move the fast path left to the generic rules.
+  [[gnu::noinline]] void move_by_rules(Frame& f, const SanToken& token, std::string_view text,
+                                       SourcePos pos) {
     if (f.dead) {
       keep_unverified(f, text, pos);
       return;
     }
     const int ply = f.ply + 1;
-    if (f.fast) {
-      if (fast_move(f, token, ply)) return;
-      to_generic(f);
-    }
+    to_generic(f);
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
     if (!f.end_noted) {
