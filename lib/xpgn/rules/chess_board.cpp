@@ -359,7 +359,8 @@ bool ChessBoard::attacked(int sq, int by, Bits occ, Bits their) const {
   return diagonal && (bishop_attacks(g, sq, occ) & diagonal);
 }
 
-bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const {
+[[gnu::always_inline]] inline bool ChessBoard::leaves_king_safe(int from, int to, Kind kind,
+                                                                int victim) const {
   const int own_king = king_square(side_);
   const int them = 1 - side_;
   // Out of check, only a pin can make a move other than the king's illegal (en passant also
@@ -382,7 +383,7 @@ bool ChessBoard::leaves_king_safe(int from, int to, Kind kind, int victim) const
   return !attacked(target, them, occ, their);
 }
 
-bool ChessBoard::gives_check(int from, int to, Kind kind) const {
+[[gnu::always_inline]] inline bool ChessBoard::gives_check(int from, int to, Kind kind) const {
   const Geometry& g = geometry();
   const int king_at = king_square(side_);
   const int mover = 1 - side_;
