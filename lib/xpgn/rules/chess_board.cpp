@@ -577,69 +577,109 @@ int ChessBoard::search_distance() const {
 }
 
 bool ChessBoard::alive_line_found(int budget) const {
+  constexpr std::uint32_t no_parent = ~std::uint32_t{0};
+  constexpr std::size_t max_nodes = std::size_t{1} << 17;  // about 13 MB of boards at most
+  struct Node {
+    ChessBoard board;
+    std::uint32_t parent;  // the node it was reached from, no_parent for the root
+  };
   struct Entry {
     int priority;
     std::uint32_t order;
-    ChessBoard board;
+    std::uint32_t node;
     bool operator<(const Entry& o) const {
       return priority != o.priority ? priority > o.priority : order > o.order;
     }
   };
-  // Kept per thread from search to search: the heap of positions to expand and an open-
-  // addressing set of the keys seen (a lost key only costs the search a position).
-  struct Scratch {
-    std::vector<Entry> open;
-    std::vector<std::uint64_t> seen = std::vector<std::uint64_t>(1 << 12);
-    std::size_t seen_count = 0;
+  // A set of keys by open addressing (0 marks a free slot; keys are stored with their lowest bit
+  // set, so two keys differing only there count as one: the set then loses a position, which
+  // only costs a search a node).
+  struct KeySet {
+    std::vector<std::uint64_t> slots = std::vector<std::uint64_t>(1 << 12);
+    std::size_t count = 0;
+    static std::size_t home(std::uint64_t key, std::size_t mask) {
+      return (key * 0x9E3779B97F4A7C15u) >> 20 & mask;
+    }
     // Adds `key`; false when it was there.
     bool insert(std::uint64_t key) {
-      key |= 1;  // 0 marks a free slot
-      if (2 * (seen_count + 1) > seen.size()) {
-        std::vector<std::uint64_t> old(seen.size() * 2);
-        old.swap(seen);
-        seen_count = 0;
+      key |= 1;
+      if (2 * (count + 1) > slots.size()) {
+        std::vector<std::uint64_t> old(slots.size() * 2);
+        old.swap(slots);
+        count = 0;
         for (std::uint64_t k : old)
           if (k) insert(k);
       }
-      const std::size_t mask = seen.size() - 1;
-      for (std::size_t i = (key * 0x9E3779B97F4A7C15u) >> 20 & mask;; i = (i + 1) & mask) {
-        if (seen[i] == key) return false;
-        if (!seen[i]) {
-          seen[i] = key;
-          ++seen_count;
+      const std::size_t mask = slots.size() - 1;
+      for (std::size_t i = home(key, mask);; i = (i + 1) & mask) {
+        if (slots[i] == key) return false;
+        if (!slots[i]) {
+          slots[i] = key;
+          ++count;
           return true;
         }
       }
     }
+    void clear() {
+      if (slots.size() > (1 << 14)) slots.assign(1 << 12, 0);
+      std::fill(slots.begin(), slots.end(), 0);
+      count = 0;
+    }
+  };
+  // Kept per thread from search to search: the nodes, the heap of nodes to expand, the keys
+  // seen in this search, and (a cache across searches, so that the plies of one ending do not
+  // search again what the last ply proved) keys of positions proven alive: every position on a
+  // line found leads to a promotion or a mate. Direct-mapped; the full key is compared.
+  struct Scratch {
+    std::vector<Node> nodes;
+    std::vector<Entry> open;
+    KeySet seen;
+    std::vector<std::uint64_t> alive = std::vector<std::uint64_t>(1 << 16);
+    bool proven(std::uint64_t key) const { return alive[key & (alive.size() - 1)] == key; }
+    void prove(std::uint32_t node) {
+      for (; node != no_parent; node = nodes[node].parent) {
+        const std::uint64_t key = nodes[node].board.key_;
+        alive[key & (alive.size() - 1)] = key;
+      }
+    }
   };
   thread_local Scratch scratch;
+  if (scratch.proven(key_)) return true;
+  scratch.nodes.clear();
   scratch.open.clear();
-  if (scratch.seen.size() > (1 << 14)) scratch.seen.assign(1 << 12, 0);
-  std::fill(scratch.seen.begin(), scratch.seen.end(), 0);
-  scratch.seen_count = 0;
+  scratch.seen.clear();
+  auto& nodes = scratch.nodes;
   auto& open = scratch.open;
   const int men = std::popcount(occupied());
   std::uint32_t order = 0;
-  scratch.insert(key_);
-  open.push_back({search_distance(), order++, *this});
+  scratch.seen.insert(key_);
+  nodes.push_back({*this, no_parent});
+  open.push_back({search_distance(), order++, 0});
   ChessBoard next;
   while (!open.empty() && budget-- > 0) {
     std::pop_heap(open.begin(), open.end());
-    const ChessBoard here = open.back().board;
+    const std::uint32_t at = open.back().node;
     open.pop_back();
+    const ChessBoard here = nodes[at].board;  // a copy: `nodes` grows below
     bool found = false, any = false;
     here.for_each_legal([&](const Move8& m, Kind kind) {
       any = true;
       if (m.promotion != empty) return found = true;
       here.make(m, kind, next);
       if (std::popcount(next.occupied()) < men) return false;
-      if (scratch.insert(next.key_)) {
-        open.push_back({next.search_distance(), order++, next});
+      if (scratch.proven(next.key_)) return found = true;
+      if (scratch.seen.insert(next.key_) && nodes.size() < max_nodes) {
+        nodes.push_back({next, at});
+        open.push_back(
+            {next.search_distance(), order++, static_cast<std::uint32_t>(nodes.size() - 1)});
         std::push_heap(open.begin(), open.end());
       }
       return false;
     });
-    if (found || (!any && here.checked_)) return true;
+    if (found || (!any && here.checked_)) {
+      scratch.prove(at);
+      return true;
+    }
   }
   return false;
 }
