@@ -175,6 +175,7 @@ bool components_behave_as_fide(const Variant& v) {
     }
   promote.remove(make_square(4, 1));
   promote.remove(make_square(4, 6));
+  promote.castling_rights() = CastlingRights{};  // its rooks are gone
   promote.put(make_square(0, 6), start.at(make_square(0, 1)));
   moves.clear();
   generate_legal(promote, moves);
