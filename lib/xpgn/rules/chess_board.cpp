@@ -323,6 +323,7 @@ bool ChessBoard::load(const Position& pos, const ChessTables& tables) {
   fullmove_number_ = pos.fullmove_number();
   reversible_plies_ = pos.reversible_plies();
   checked_ = find_check();
+  alive_by_material_ = alive_by_material();
   return true;
 }
 
@@ -486,6 +487,7 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
   if (us == 1) ++after.fullmove_number_;
   after.reversible_plies_ =
       captured || pawn_moved || rights != castling_ ? 0 : std::min(reversible_plies_, 1 << 30) + 1;
+  if (captured || m.promotion != empty) after.alive_by_material_ = after.alive_by_material();
   after.checked_ = m.castle || m.promotion != empty || (kind == pawn && m.to == en_passant_)
                        ? after.find_check()
                        : after.gives_check(m.from, m.to, kind);
@@ -513,14 +515,14 @@ int ChessBoard::earlier_occurrences(std::span<const std::uint64_t> earlier_keys)
   return repeats;
 }
 
-bool ChessBoard::surely_undecided(std::span<const std::uint64_t> earlier_keys) const {
+bool ChessBoard::surely_undecided_by_search(std::span<const std::uint64_t> earlier_keys) const {
   if (halfmove_clock_ >= 150) return false;  // 75 moves
   if (!surely_alive()) return false;
   // Fivefold repetition: four earlier occurrences, at least four plies apart each.
   return reversible_plies_ < 16 || earlier_occurrences(earlier_keys) < 4;
 }
 
-bool ChessBoard::surely_alive() const {
+bool ChessBoard::alive_by_material() const {
   // With a pawn, rook or queen and four men or more, the dead-position rule looks only at
   // bishops (is_dead_position()): alive. Without them, bishops all on one square colour are
   // dead, anything else alive.
@@ -528,13 +530,21 @@ bool ChessBoard::surely_alive() const {
   fourth &= fourth - 1;
   fourth &= fourth - 1;
   fourth &= fourth - 1;
+  if (!fourth) return false;
+  if (kind_[pawn] | kind_[rook] | kind_[queen]) return true;
+  constexpr Bits light = 0x55AA55AA55AA55AA;
+  const Bits bishops = kind_[bishop];
+  return kind_[knight] || ((bishops & light) && (bishops & ~light));
+}
+
+bool ChessBoard::surely_alive() const {
+  if (alive_by_material_) return true;
+  Bits fourth = occupied();
+  fourth &= fourth - 1;
+  fourth &= fourth - 1;
+  fourth &= fourth - 1;
   const Bits majors = kind_[pawn] | kind_[rook] | kind_[queen];
-  if (fourth) {
-    if (majors) return true;
-    constexpr Bits light = 0x55AA55AA55AA55AA;
-    const Bits bishops = kind_[bishop];
-    return kind_[knight] || ((bishops & light) && (bishops & ~light));
-  }
+  if (fourth) return false;  // only kings and bishops on one colour
   // Three men or fewer: bare kings and a lone minor piece are dead; a lone pawn, rook or queen
   // is alive when a line of legal moves leads to a promotion or a mate (what the rule's
   // search looks for); when none is found the generic rules decide.

@@ -51,7 +51,12 @@ class ChessBoard {
   // True when the rules judge_without_search() asks (dead position, fivefold repetition,
   // 75 moves) surely find the game going on; false when one of them might end it.
   // `earlier_keys` as for judge_without_search().
-  bool surely_undecided(std::span<const std::uint64_t> earlier_keys) const;
+  bool surely_undecided(std::span<const std::uint64_t> earlier_keys) const {
+    // The usual case at once: no clock near 75 moves, material that cannot be dead, too few
+    // reversible plies for a fivefold repetition.
+    if (halfmove_clock_ < 150 && alive_by_material_ && reversible_plies_ < 16) return true;
+    return surely_undecided_by_search(earlier_keys);
+  }
   // judge() of this position when surely_undecided(): true and `out` set to what judge()
   // returns (mate, stalemate, a claimable draw or nothing); false when unsure.
   bool judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const;
@@ -101,6 +106,11 @@ class ChessBoard {
   bool for_each_legal(Visit&& visit) const;
   // False when the dead-position rule might call this position dead.
   bool surely_alive() const;
+  // surely_undecided() beyond its usual case.
+  bool surely_undecided_by_search(std::span<const std::uint64_t> earlier_keys) const;
+  // True when the material alone rules a dead position out: four men or more, and a pawn,
+  // rook, queen or knight, or bishops on both square colours.
+  bool alive_by_material() const;
   // A best-first search of at most `budget` positions for a line of legal moves to a
   // promotion or a mate, without captures: true when found (the position is not dead).
   bool alive_line_found(int budget) const;
@@ -124,7 +134,8 @@ class ChessBoard {
   int halfmove_clock_ = 0;
   int fullmove_number_ = 1;
   int reversible_plies_ = 0;
-  bool checked_ = false;  // the side to move is in check (kept by load() and make())
+  bool checked_ = false;            // the side to move is in check (kept by load() and make())
+  bool alive_by_material_ = false;  // alive_by_material(), kept by load() and make()
 };
 
 }  // namespace xpgn::rules
