@@ -123,6 +123,14 @@ class JsonOut {
     ++size_;
   }
   void null() { raw("null"); }
+  // `value` when it is positive (a known line, game, ply...), else null.
+  template <typename Int>
+  void positive_or_null(Int value) {
+    if (value > 0)
+      integer(value);
+    else
+      null();
+  }
   void boolean(bool b) { raw(b ? std::string_view("true") : std::string_view("false")); }
   // An integer in decimal, as nlohmann writes integers.
   template <typename Int>
@@ -475,32 +483,20 @@ void write_line(JsonOut& out, const rules::Variant* variant, const record::Line&
 void write_diagnostic(JsonOut& out, const record::Diagnostic& d) {
   out.raw("{\"column\":");
   if (d.pos.line > 0) {
-    out.integer(d.pos.column);
+    out.integer(d.pos.column);  // a column is known when its line is
   } else {
     out.null();
   }
   out.raw(",\"file\":");
   out.text(d.file);
   out.raw(",\"game\":");
-  if (d.game > 0) {
-    out.integer(d.game);
-  } else {
-    out.null();
-  }
+  out.positive_or_null(d.game);
   out.raw(",\"line\":");
-  if (d.pos.line > 0) {
-    out.integer(d.pos.line);
-  } else {
-    out.null();
-  }
+  out.positive_or_null(d.pos.line);
   out.raw(",\"message\":");
   out.text(d.message);
   out.raw(",\"ply\":");
-  if (d.ply > 0) {
-    out.integer(d.ply);
-  } else {
-    out.null();
-  }
+  out.positive_or_null(d.ply);
   out.raw(",\"severity\":");
   out.string(record::severity_name(d.severity));
   out.raw(",\"token\":");
