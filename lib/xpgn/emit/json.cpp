@@ -304,6 +304,12 @@ void write_piece(JsonOut& out, const rules::Variant& variant, Piece piece) {
   out.string(std::string_view(&c, 1));
 }
 
+// The piece of `side` and `type` as write_piece() writes it; null for no_piece_type.
+void write_type_or_null(JsonOut& out, const rules::Variant& variant, Color side, PieceType type) {
+  if (type == no_piece_type) return out.null();
+  write_piece(out, variant, make_piece(side, type));
+}
+
 // Square name as a JSON string, or null.
 void write_square(JsonOut& out, Square s) {
   out.square(s);
@@ -423,19 +429,11 @@ void write_verified_move(JsonOut& out, const rules::Variant& variant, const reco
   out.raw(",\"nags\":");
   write_nags(out, node.nags);
   out.raw(",\"piece\":");
-  if (m.piece != no_piece_type) {
-    write_piece(out, variant, make_piece(side, m.piece));
-  } else {
-    out.null();
-  }
+  write_type_or_null(out, variant, side, m.piece);
   out.raw(",\"ply\":");
   out.integer(node.ply);
   out.raw(",\"promotion\":");
-  if (m.promotion != no_piece_type) {
-    write_piece(out, variant, make_piece(side, m.promotion));
-  } else {
-    out.null();
-  }
+  write_type_or_null(out, variant, side, m.promotion);
   out.raw(",\"san\":");
   out.string(node.san);
   out.raw(",\"text\":");

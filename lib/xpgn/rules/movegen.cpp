@@ -468,21 +468,26 @@ bool in_check(const Position& pos) {
   return royal_threatened(pos, pos.side_to_move());
 }
 
+namespace {
+
+// Appends the pseudo-legal moves of the side to move's pieces on `s` (both of a shared
+// square's pieces, the upper one first); nothing when `s` holds none of its pieces.
+void generate_square(const Position& pos, Square s, MoveList& out) {
+  const Piece p = pos.at(s);
+  if (p.empty() || p.color() != pos.side_to_move()) return;
+  generate_piece(pos, s, p, out);
+  if (pos.variant().layer_rule) {
+    const Piece lower = pos.under(s);
+    if (!lower.empty() && lower != p) generate_piece(pos, s, lower, out);
+  }
+}
+
+}  // namespace
+
 void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Variant& v = pos.variant();
-  const Color us = pos.side_to_move();
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const Square s = make_square(f, r);
-      const Piece p = pos.at(s);
-      if (p.empty() || p.color() != us) continue;
-      generate_piece(pos, s, p, out);
-      if (v.layer_rule) {
-        const Piece lower = pos.under(s);
-        if (!lower.empty() && lower != p) generate_piece(pos, s, lower, out);
-      }
-    }
-  }
+  for (int r = 0; r < v.ranks; ++r)
+    for (int f = 0; f < v.files; ++f) generate_square(pos, make_square(f, r), out);
   for (const auto& c : v.components) c->generate(pos, out);
 }
 
@@ -600,16 +605,7 @@ bool has_legal_move(const Position& pos) {
     moves.clear();
     return false;
   };
-  // The moves generate_pseudo_legal() makes for the pieces on `s`.
-  auto square_moves = [&](Square s) {
-    const Piece p = pos.at(s);
-    if (p.empty() || p.color() != us) return;
-    generate_piece(pos, s, p, moves);
-    if (v.layer_rule) {
-      const Piece lower = pos.under(s);
-      if (!lower.empty() && lower != p) generate_piece(pos, s, lower, moves);
-    }
-  };
+  auto square_moves = [&](Square s) { generate_square(pos, s, moves); };
   for (int i = 0; i < pos.royal_count(us); ++i) {
     square_moves(pos.royal_square(us, i));
     if (some_legal()) return true;
