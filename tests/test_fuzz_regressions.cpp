@@ -182,3 +182,24 @@ TEST_CASE("fuzz: bytes that are not UTF-8 are written to PGN as U+FFFD and read 
   CHECK(canonical.find("{caf\xc3\xa9 \xef\xbf\xbd}") != std::string::npos);
   CHECK(xpgn::emit::to_pgn(xpgn::record::read_games(canonical).at(0)) == canonical);
 }
+
+TEST_CASE("fuzz: a comment is never wrapped so that a line starts with an Event tag", "[fuzz]") {
+  // Found by fuzz_emit_pgn (in CI): a comment holding `[Event "` in mid-line was wrapped so that
+  // a line started with it; the reader ends an unclosed comment there, so the canonical PGN read
+  // back as two broken games.
+  const auto data = reproducer("emit_pgn-event-line-inside-a-wrapped-comment.bin");
+  const auto input = xpgn::fuzz::detail::without_second_byte(data.data(), data.size());
+  const std::string text = xpgn::fuzz::game_text(input.data(), input.size());
+  const auto games = xpgn::record::read_games(text);
+  REQUIRE(games.size() == 1);
+  REQUIRE(games[0].valid());
+  const std::string canonical = xpgn::emit::to_pgn(games[0]);
+  const std::size_t movetext = canonical.find("\n\n");
+  REQUIRE(movetext != std::string::npos);
+  CHECK(canonical.find("\n[Event", movetext) == std::string::npos);
+  CHECK(canonical.find("[Event\n\"inside a comment\"]") != std::string::npos);
+  const auto again = xpgn::record::read_games(canonical);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].valid());
+  CHECK(xpgn::emit::to_pgn(again[0]) == canonical);
+}

@@ -127,8 +127,9 @@ class LineWriter {
   void flush() {
     if (!has_held_) return;
     has_held_ = false;
-    // A line may not start with '%' (escape line); such a word stays on the current line.
-    const bool may_break = held_.empty() || held_.front() != '%';
+    // A line may not start with '%' (an escape line), nor with "[Event" (inside a comment, a
+    // line starting with `[Event "` ends an unclosed comment); such a word stays on the line.
+    const bool may_break = held_.empty() || (held_.front() != '%' && !held_.starts_with("[Event"));
     if (column_ > 0 && column_ + 1 + held_.size() > max_ && may_break) {
       out_ += '\n';
       column_ = 0;
