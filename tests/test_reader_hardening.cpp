@@ -44,6 +44,35 @@ TEST_CASE("a tag given twice stays in its game: the later value counts, both are
   CHECK(of(results[0], Severity::error).empty());
 }
 
+TEST_CASE("a repeated tag is found among names that share a prefix, and past 32 names",
+          "[reader][tags]") {
+  // Short names are told apart by length and bytes, long ones (over seven bytes) by their text.
+  std::string pgn =
+      "[WhiteEl \"1\"]\n[WhiteElo \"2\"]\n[WhiteElx \"3\"]\n[WhiteEloX \"4\"]\n"
+      "[W \"5\"]\n[Wh \"6\"]\n";
+  for (int i = 0; i < 30; ++i) pgn += "[Extra" + std::to_string(i) + "Long \"x\"]\n";
+  // After 36 distinct names: one short and one long name repeated, and a new one.
+  pgn += "[Wh \"7\"]\n[WhiteElx \"8\"]\n[Extra29Lonh \"y\"]\n[Extra3Long \"z\"]\n";
+  pgn += "\n1. e4 *\n";
+  auto games = replay(pgn);
+  REQUIRE(games.size() == 1);
+  INFO(dump(games[0]));
+  const auto warnings = of(games[0], Severity::warning);
+  REQUIRE(warnings.size() == 3);
+  CHECK(warnings[0].message.find("tag Wh given again") == 0);
+  CHECK(warnings[1].message.find("tag WhiteElx given again") == 0);
+  CHECK(warnings[2].message.find("tag Extra3Long given again") == 0);
+  // The same within the first 32 names: only the repeats are reported.
+  auto short_list = replay(
+      "[WhiteEl \"1\"]\n[WhiteElo \"2\"]\n[WhiteElo \"3\"]\n"
+      "[WhiteEl \"4\"]\n[WhiteE \"5\"]\n\n1. e4 *\n");
+  REQUIRE(short_list.size() == 1);
+  const auto repeated = of(short_list[0], Severity::warning);
+  REQUIRE(repeated.size() == 2);
+  CHECK(repeated[0].message.find("tag WhiteElo given again") == 0);
+  CHECK(repeated[1].message.find("tag WhiteEl given again") == 0);
+}
+
 TEST_CASE("tag sections separated by blank lines are still separate header-only games",
           "[reader][tags]") {
   auto games = replay("[Event \"a\"]\n\n[Site \"x\"]\n\n[Event \"b\"]\n\n[Site \"y\"]\n");

@@ -50,6 +50,17 @@ struct SanToken {
   Coord gate_square;         // "O-O/Ee1": where it is gated (written for castling only)
 
   char check = 0;  // '+' or '#' as written, 0 if none
+
+  // Whether any second action (birth, relocation, push, portal pair, pregnant queen, gating) is
+  // written. Branch-free: a missing coordinate is -1, so the AND of them all is negative exactly
+  // when every one is missing.
+  constexpr bool has_second_actions() const {
+    const int coords = birth_square.file & birth_square.rank & relocation.file & relocation.rank &
+                       push.file & push.rank & pair_a.file & pair_a.rank & pair_b.file &
+                       pair_b.rank & pass_queen.file & pass_queen.rank & gate_square.file &
+                       gate_square.rank;
+    return coords >= 0 || (birth_piece | birth_promotion | gate_piece) != 0;
+  }
 };
 
 // Canonical text of a token: the output form of notation.md (SAN with '=' before promotion,

@@ -131,8 +131,10 @@ struct Replayer::State {
   // Tags the replay needs, kept in both modes (buffers reused between games).
   std::string variant_name, variant_options, fen, setup_flag, result_tag, date;
   // The tag names given so far in this game: the first few in a list (reused from game to game,
-  // no allocation), all of them in a set once there are more.
+  // no allocation) by signature (tag_signature()), with the text of those longer than seven
+  // bytes; all of them in a set once there are more.
   static constexpr std::size_t listed_tags = 32;
+  std::array<std::uint64_t, listed_tags> tag_signatures{};
   std::array<std::string, listed_tags> tag_list;
   std::size_t tag_count = 0;
   std::unordered_set<std::string> tag_names;
@@ -177,15 +179,38 @@ struct Replayer::State {
   }
 
   // True the first time a game gives the tag `name`.
+  // A tag name's signature: its length (up to 255) in the low byte and its first seven bytes
+  // above. Names of at most seven bytes are equal exactly when their signatures are.
+  static std::uint64_t tag_signature(std::string_view name) {
+    std::uint64_t signature = std::min<std::size_t>(name.size(), 255);
+    const std::size_t n = std::min<std::size_t>(name.size(), 7);
+    for (std::size_t i = 0; i < n; ++i)
+      signature |= std::uint64_t{static_cast<unsigned char>(name[i])} << (8 * (i + 1));
+    return signature;
+  }
+  // The name of listed tag `i` (decoded from its signature when short).
+  std::string listed_tag_name(std::size_t i) const {
+    const std::size_t size = tag_signatures[i] & 0xFF;
+    if (size > 7) return tag_list[i];
+    std::string name(size, '\0');
+    for (std::size_t k = 0; k < size; ++k)
+      name[k] = static_cast<char>(tag_signatures[i] >> (8 * (k + 1)));
+    return name;
+  }
+
   bool first_time_tag(std::string_view name) {
     if (tag_count < listed_tags) {
+      const std::uint64_t signature = tag_signature(name);
       for (std::size_t i = 0; i < tag_count; ++i)
-        if (tag_list[i] == name) return false;
-      tag_list[tag_count++].assign(name);
+        if (tag_signatures[i] == signature && (name.size() <= 7 || tag_list[i] == name))
+          return false;
+      tag_signatures[tag_count] = signature;
+      if (name.size() > 7) tag_list[tag_count].assign(name);
+      ++tag_count;
       return true;
     }
     if (tag_names.empty())
-      for (const auto& listed : tag_list) tag_names.insert(listed);
+      for (std::size_t i = 0; i < listed_tags; ++i) tag_names.insert(listed_tag_name(i));
     return tag_names.emplace(name).second;
   }
 
@@ -791,7 +816,7 @@ void Replayer::begin_game(std::uint64_t index, SourcePos pos) {
 void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos) {
   State& s = *state_;
   if (!s.in_game) s.open_game(1, pos);
-  s.check_utf8(name, pos, "tag name");
+  if (!is_ascii(name)) s.check_utf8(name, pos, "tag name");
   if (!is_ascii(value)) s.check_utf8(value, pos, "tag " + std::string(name));
   if (!s.first_time_tag(name))
     s.report(Severity::warning, pos, 0, std::string(name),

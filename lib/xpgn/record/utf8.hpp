@@ -17,7 +17,11 @@ std::size_t first_invalid_utf8(std::string_view text);
 // True when every byte of `text` is ASCII (below 0x80), looked at eight bytes at a time.
 inline bool is_ascii(std::string_view text) {
   const std::size_t n = text.size();
-  if (n >= 4 && n <= 8) {  // most tokens: two overlapping four-byte words
+  if (n - 1 < 3) {  // one to three bytes (e4, Nf3): the first, middle and last cover them all
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    return ((byte(0) | byte(n / 2) | byte(n - 1)) & 0x80) == 0;
+  }
+  if (n >= 4 && n <= 8) {  // most other tokens: two overlapping four-byte words
     std::uint32_t first, last;
     std::memcpy(&first, text.data(), 4);
     std::memcpy(&last, text.data() + n - 4, 4);

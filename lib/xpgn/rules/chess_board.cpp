@@ -570,21 +570,25 @@ int promotion_distance(ChessBoard::Bits pawns, ChessBoard::Bits white, ChessBoar
   return best;
 }
 
-// How far a lone king looks from being mated: the nearer king's distance to the edge plus
-// twice the distance between the kings.
-int mate_distance(int a, int b) {
-  auto edge = [](int sq) {
+// How far the lone king on `weak` looks from being mated by the other side's king on `strong`
+// and its rook or queen: its distance to the nearest corner plus the distance between the kings
+// (this weighting expanded the fewest nodes on the bench corpus's endings).
+int mate_distance(int weak, int strong) {
+  auto corner = [](int sq) {
     return std::max(std::min(sq & 7, 7 - (sq & 7)), std::min(sq >> 3, 7 - (sq >> 3)));
   };
-  const int apart = std::max(std::abs((a & 7) - (b & 7)), std::abs((a >> 3) - (b >> 3)));
-  return std::min(edge(a), edge(b)) + 2 * apart;
+  const int apart =
+      std::max(std::abs((weak & 7) - (strong & 7)), std::abs((weak >> 3) - (strong >> 3)));
+  return corner(weak) + apart;
 }
 
 }  // namespace
 
 int ChessBoard::search_distance() const {
   if (kind_[pawn]) return promotion_distance(kind_[pawn], colour_[0], occupied(), side_);
-  return mate_distance(king_square(0), king_square(1));
+  // Three men without a pawn: the side without the rook or queen is the one that can be mated.
+  const int weak = (colour_[0] & ~kind_[king]) ? 1 : 0;
+  return mate_distance(king_square(weak), king_square(1 - weak));
 }
 
 bool ChessBoard::alive_line_found(int budget) const {
@@ -594,12 +598,14 @@ bool ChessBoard::alive_line_found(int budget) const {
     ChessBoard board;
     std::uint32_t parent;  // the node it was reached from, no_parent for the root
   };
+  // The heap's order: the lowest priority first, and among equals the newest (deepest) node, so
+  // that the search follows a line while the distance does not grow.
   struct Entry {
     int priority;
     std::uint32_t order;
     std::uint32_t node;
     bool operator<(const Entry& o) const {
-      return priority != o.priority ? priority > o.priority : order > o.order;
+      return priority != o.priority ? priority > o.priority : order < o.order;
     }
   };
   // A set of keys by open addressing (0 marks a free slot; keys are stored with their lowest bit
@@ -803,13 +809,7 @@ std::uint64_t ChessBoard::perft(int depth) const {
 
 bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
   // Second actions belong to variants; the generic rules say what they mean here.
-  if (token.birth_piece || token.gate_piece || token.relocation.has_file() ||
-      token.relocation.has_rank() || token.push.has_file() || token.push.has_rank() ||
-      token.pair_a.has_file() || token.pair_a.has_rank() || token.pair_b.has_file() ||
-      token.pair_b.has_rank() || token.gate_square.has_file() || token.gate_square.has_rank() ||
-      token.pass_queen.has_file() || token.pass_queen.has_rank() || token.birth_square.has_file() ||
-      token.birth_square.has_rank() || token.birth_promotion)
-    return false;
+  if (token.has_second_actions()) return false;
   const int us = side_;
   Move8 move{};
   Kind kind = empty;
