@@ -239,6 +239,35 @@ TEST_CASE("parse_san: second actions and check marks", "[notation][san]") {
   CHECK(t.check == '#');
 }
 
+TEST_CASE("has_second_actions: any one second action, even a half-written square",
+          "[notation][san]") {
+  CHECK_FALSE(san("Nxe5+").has_second_actions());
+  CHECK_FALSE(san("e8=Q").has_second_actions());
+  CHECK_FALSE(san("O-O-O").has_second_actions());
+  for (const char* text :
+       {"Nf3,P@d5", "e4~c4", "Nxd5>d6", "e4,^c5^f5", "--d1", "Nf3/H", "O-O/Ee1"}) {
+    INFO(text);
+    CHECK(san(text).has_second_actions());
+  }
+  // Every field alone, and each coordinate with only its file or only its rank.
+  auto with = [](auto set) {
+    SanToken token;
+    set(token);
+    return token.has_second_actions();
+  };
+  CHECK(with([](SanToken& t) { t.birth_piece = 'P'; }));
+  CHECK(with([](SanToken& t) { t.birth_promotion = 'Q'; }));
+  CHECK(with([](SanToken& t) { t.gate_piece = 'H'; }));
+  for (Coord SanToken::*field :
+       {&SanToken::birth_square, &SanToken::relocation, &SanToken::push, &SanToken::pair_a,
+        &SanToken::pair_b, &SanToken::pass_queen, &SanToken::gate_square}) {
+    CHECK(with([&](SanToken& t) { (t.*field).file = 0; }));
+    CHECK(with([&](SanToken& t) { (t.*field).rank = 0; }));
+    CHECK(with([&](SanToken& t) { t.*field = Coord{25, 98}; }));
+  }
+  CHECK_FALSE(with([](SanToken& t) { t.from = Coord{4, 1}; }));
+}
+
 TEST_CASE("parse_san: errors give the column and what was expected", "[notation][san]") {
   notation::SyntaxError e = san_error("N");
   CHECK(e.pos.column == 2);
