@@ -203,3 +203,24 @@ TEST_CASE("fuzz: a comment is never wrapped so that a line starts with an Event 
   CHECK(again[0].valid());
   CHECK(xpgn::emit::to_pgn(again[0]) == canonical);
 }
+
+TEST_CASE("fuzz: checks-given counters are written after the clocks", "[fuzz]") {
+  // Found by fuzz_fen: "+1+1" given without clocks was written before the default clocks
+  // ("... l3 +1+1 0 1"), a FEN parse_fen rejects; "+1+2" belongs after the clocks, "3+3"
+  // (checks remaining) before them.
+  const auto data = reproducer("fen-trailing-check-counters-without-clocks.bin");
+  const std::string text(data.begin() + 1, data.end());
+  const auto setup = xpgn::notation::parse_fen(text);
+  REQUIRE(setup.has_value());
+  CHECK(xpgn::format_fen(*setup) == "1R1 b - l3 0 1 +1+1");
+  for (const char* fen : {"8/8/8/8/8/8/8/8 w - - 3+3", "8/8/8/8/8/8/8/8 w - - 0 1 +1+2"}) {
+    INFO(fen);
+    const auto parsed = xpgn::notation::parse_fen(fen);
+    REQUIRE(parsed.has_value());
+    const std::string written = xpgn::format_fen(*parsed);
+    const auto again = xpgn::notation::parse_fen(written);
+    REQUIRE(again.has_value());
+    CHECK(again->counters == parsed->counters);
+    CHECK(xpgn::format_fen(*again) == written);
+  }
+}

@@ -33,7 +33,8 @@ struct FenSetup {
 
 // Writes the canonical text: placement with run-length counts (multi-digit when needed), "(XY)"
 // for stacks, "~" after promoted pieces, "[..]" when has_hand, then side, castling, en passant,
-// the counters (when not empty), clocks, extra fields.
+// the counters "3+3" (when so written), clocks, the counters "+1+2" (when so written), extra
+// fields.
 std::string format_fen(const FenSetup& setup);
 
 }  // namespace xpgn

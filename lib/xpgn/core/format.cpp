@@ -137,13 +137,19 @@ std::string format_fen(const FenSetup& s) {
   out += ' ';
   out += s.en_passant.empty() ? std::string("-") : s.en_passant;
   out += ' ';
-  if (!s.counters.empty()) {
+  // "3+3" (checks remaining) goes before the clocks, "+1+2" (checks given) after them.
+  const bool trailing = !s.counters.empty() && s.counters.front() == '+';
+  if (!s.counters.empty() && !trailing) {
     out += s.counters;
     out += ' ';
   }
   out += std::to_string(s.halfmove_clock);
   out += ' ';
   out += std::to_string(s.fullmove_number);
+  if (trailing) {
+    out += ' ';
+    out += s.counters;
+  }
   for (const auto& [name, value] : s.extra_fields) {
     out += ' ';
     out += name;
