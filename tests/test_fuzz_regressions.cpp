@@ -23,6 +23,22 @@ std::vector<std::uint8_t> reproducer(const std::string& name) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// The games of an emit_pgn reproducer (variant byte, options byte, PGN), read as the harness
+// reads them.
+std::vector<xpgn::record::Game> emit_pgn_games(const std::string& name) {
+  const auto data = reproducer(name);
+  const auto input = xpgn::fuzz::detail::without_second_byte(data.data(), data.size());
+  return xpgn::record::read_games(xpgn::fuzz::game_text(input.data(), input.size()));
+}
+
+// Checks that a valid game's canonical PGN reads back as one valid game with the same text.
+void check_reads_back_as_one_valid_game(const std::string& canonical) {
+  const auto again = xpgn::record::read_games(canonical);
+  REQUIRE(again.size() == 1);
+  CHECK(again[0].valid());
+  CHECK(xpgn::emit::to_pgn(again[0]) == canonical);
+}
+
 // The harness a reproducer file belongs to: the part of its name before the first '-'.
 xpgn::fuzz::Harness harness_of(const std::string& file_name) {
   const std::string name = file_name.substr(0, file_name.find('-'));
@@ -84,19 +100,13 @@ TEST_CASE("fuzz: a variation after an illegal move is no error in check mode eit
 TEST_CASE("fuzz: an unknown Result tag value is not written as the termination", "[fuzz]") {
   // Found by fuzz_emit_pgn: [Result "2-0"] without a marker was written as the marker "2-0",
   // which reads back as an invalid move.
-  const auto data = reproducer("emit_pgn-unknown-result-tag.bin");
-  const auto input = xpgn::fuzz::detail::without_second_byte(data.data(), data.size());
-  const std::string text = xpgn::fuzz::game_text(input.data(), input.size());
-  const auto games = xpgn::record::read_games(text);
+  const auto games = emit_pgn_games("emit_pgn-unknown-result-tag.bin");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].valid());
   const std::string canonical = xpgn::emit::to_pgn(games[0]);
   CHECK(canonical.find("[Result \"2-0\"]") != std::string::npos);
   CHECK(canonical.ends_with("\n\n*\n\n"));
-  const auto again = xpgn::record::read_games(canonical);
-  REQUIRE(again.size() == 1);
-  CHECK(again[0].valid());
-  CHECK(xpgn::emit::to_pgn(again[0]) == canonical);
+  check_reads_back_as_one_valid_game(canonical);
 }
 
 TEST_CASE("fuzz: 'x' before a digit is the x-file, also after a square or a piece", "[fuzz]") {
@@ -163,10 +173,7 @@ TEST_CASE("fuzz: bytes that are not UTF-8 are written to PGN as U+FFFD and read 
   // Found by fuzz_emit_pgn: a tag value with stray bytes (an input decided to be UTF-8 with
   // damage) was written with its raw bytes; reading that back decoded them as a legacy
   // encoding, so the second write differed.
-  const auto data = reproducer("emit_pgn-invalid-utf8-in-tags-and-comments.bin");
-  const auto input = xpgn::fuzz::detail::without_second_byte(data.data(), data.size());
-  const std::string text = xpgn::fuzz::game_text(input.data(), input.size());
-  for (const auto& game : xpgn::record::read_games(text)) {
+  for (const auto& game : emit_pgn_games("emit_pgn-invalid-utf8-in-tags-and-comments.bin")) {
     const std::string canonical = xpgn::emit::to_pgn(game);
     CHECK(xpgn::record::is_valid_utf8(canonical));
     const auto again = xpgn::record::read_games(canonical);
@@ -187,10 +194,7 @@ TEST_CASE("fuzz: a comment is never wrapped so that a line starts with an Event 
   // Found by fuzz_emit_pgn (in CI): a comment holding `[Event "` in mid-line was wrapped so that
   // a line started with it; the reader ends an unclosed comment there, so the canonical PGN read
   // back as two broken games.
-  const auto data = reproducer("emit_pgn-event-line-inside-a-wrapped-comment.bin");
-  const auto input = xpgn::fuzz::detail::without_second_byte(data.data(), data.size());
-  const std::string text = xpgn::fuzz::game_text(input.data(), input.size());
-  const auto games = xpgn::record::read_games(text);
+  const auto games = emit_pgn_games("emit_pgn-event-line-inside-a-wrapped-comment.bin");
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].valid());
   const std::string canonical = xpgn::emit::to_pgn(games[0]);
@@ -198,10 +202,7 @@ TEST_CASE("fuzz: a comment is never wrapped so that a line starts with an Event 
   REQUIRE(movetext != std::string::npos);
   CHECK(canonical.find("\n[Event", movetext) == std::string::npos);
   CHECK(canonical.find("[Event\n\"inside a comment\"]") != std::string::npos);
-  const auto again = xpgn::record::read_games(canonical);
-  REQUIRE(again.size() == 1);
-  CHECK(again[0].valid());
-  CHECK(xpgn::emit::to_pgn(again[0]) == canonical);
+  check_reads_back_as_one_valid_game(canonical);
 }
 
 TEST_CASE("fuzz: checks-given counters are written after the clocks", "[fuzz]") {
