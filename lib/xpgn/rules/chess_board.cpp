@@ -443,7 +443,8 @@ bool ChessBoard::can_castle(int side) const {
          !attacked(home + 4 + 2 * step, them, occ, their);
 }
 
-void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
+[[gnu::always_inline]] inline void ChessBoard::make_here(const Move8& m, Kind kind,
+                                                         ChessBoard& after) const {
   after = *this;
   const int us = side_;
   bool captured = false;
@@ -502,6 +503,10 @@ void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
         break;
       }
   }
+}
+
+void ChessBoard::make(const Move8& m, Kind kind, ChessBoard& after) const {
+  make_here(m, kind, after);
 }
 
 int ChessBoard::earlier_occurrences(std::span<const std::uint64_t> earlier_keys) const {
@@ -891,7 +896,7 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     move.from = static_cast<std::uint8_t>(found);
     move.to = static_cast<std::uint8_t>(to);
   }
-  make(move, kind, after);
+  make_here(move, kind, after);
   if (token.check) {
     const char deserved = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
     if (deserved != token.check) return false;

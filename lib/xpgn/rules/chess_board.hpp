@@ -101,6 +101,8 @@ class ChessBoard {
   bool can_castle(int side) const;
   // Writes into `after` this position with `m` (legal) played by a piece of `kind`.
   void make(const Move8& m, Kind kind, ChessBoard& after) const;
+  // make(), inlined where it is called (play_san, once per ply of a game).
+  void make_here(const Move8& m, Kind kind, ChessBoard& after) const;
   // Calls `visit(move, kind)` for every legal move until it returns true; true if it did.
   template <typename Visit>
   bool for_each_legal(Visit&& visit) const;
