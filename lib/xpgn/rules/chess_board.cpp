@@ -825,9 +825,11 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     move = Move8{std::uint8_t(home + 4), std::uint8_t(home + (side == 0 ? 6 : 2)), empty, true};
     kind = king;
   } else {
-    if (token.kind != TokenKind::move || token.long_algebraic || !token.to.complete() ||
-        token.to.file >= 8 || token.to.rank >= 8 || token.from.file >= 8 || token.from.rank >= 8)
-      return false;
+    // A move to a square of the board (a missing file or rank is negative, so their OR is
+    // below 8 exactly when both are given and on the board), with hints on the board.
+    const bool on_board = static_cast<unsigned>(token.to.file | token.to.rank) < 8 &&
+                          std::max(token.from.file, token.from.rank) < 8;
+    if (token.kind != TokenKind::move || token.long_algebraic || !on_board) return false;
     if (token.piece) {
       kind = tables_->kind_of_letter[static_cast<unsigned char>(token.piece)];
       if (kind == empty || kind == pawn) return false;  // "Pe4": rare, left to the generic rules
