@@ -136,6 +136,7 @@ void Position::set_under(Square s, Piece p) {
     under_squares_[i] = under_squares_[under_count_ - 1];
     under_pieces_[i] = under_pieces_[under_count_ - 1];
     --under_count_;
+    layered_[s] = false;
     break;
   }
   if (p.empty() || under_count_ == under_squares_.size()) return;
@@ -143,6 +144,7 @@ void Position::set_under(Square s, Piece p) {
   under_squares_[under_count_] = s;
   under_pieces_[under_count_] = p;
   ++under_count_;
+  layered_[s] = true;
   ++counts_[index_of(p.color())][p.type()];
   board_key_ ^= z.under[p.code][s];
 }

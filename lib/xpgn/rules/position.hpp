@@ -91,6 +91,7 @@ class Position {
   // Layer: the piece under the one on `s` (it arrived first), on the few squares that hold two
   // pieces; no_piece elsewhere. at(s) is always the upper piece.
   Piece under(Square s) const {
+    if (!layered_[s]) return no_piece;
     for (int i = 0; i < under_count_; ++i)
       if (under_squares_[i] == s) return under_pieces_[i];
     return no_piece;
@@ -182,6 +183,7 @@ class Position {
   std::array<Square, 16> under_squares_{};
   std::array<Piece, 16> under_pieces_{};
   std::uint8_t under_count_ = 0;
+  std::bitset<square_count> layered_;  // the squares of under_squares_, for a quick under()
   std::uint8_t hand_total_ = 0;
   std::array<std::array<std::uint8_t, counter_slots>, 2> counters_{};
   std::array<std::array<Square, 2>, 2> pairs_{{{no_square, no_square}, {no_square, no_square}}};
