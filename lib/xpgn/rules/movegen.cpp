@@ -240,40 +240,86 @@ Set occupied_set(const Position& pos) {
     return pos.occupied();
 }
 
-// is_attacked() with bit sets of type Set (Variant::fast_attacks; Set as Variant::wide_bits
-// says): the pieces of `by` next to the target (first squares of all plain probes) are told
-// apart by their offset; each ride looks for the nearest occupied square of its ray (first
-// square included, as it blocks the ride); probes with path conditions go square by square.
+// The nearest square of the non-empty set `hit` as seen from the target: its lowest bit when
+// the ray runs to higher bits (`rises`), its highest otherwise.
 template <class Set>
+inline int nearest_bit(const Set& hit, bool rises) {
+  return rises ? lowest_bit(hit) : highest_bit(hit);
+}
+
+// `set` without bit i (which it holds).
+inline std::uint64_t without_bit(std::uint64_t set, int i) {
+  return set & ~(std::uint64_t{1} << i);
+}
+inline Bits128 without_bit(Bits128 set, int i) {
+  (i < 64 ? set.lo : set.hi) &= ~(std::uint64_t{1} << (i & 63));
+  return set;
+}
+
+// is_attacked() with bit sets of type Set (Variant::fast_attacks; Set as Variant::wide_bits
+// says): the pieces next to the target (first squares of all plain probes) are told apart by
+// their offset; each ride looks for the nearest occupied square of its ray (first square
+// included, as it blocks the ride); each plain hop for the occupied square after the nearest
+// one (the screen); probes with other path conditions go square by square. `Plain`
+// (Variant::plain_attackers): an attacker is a piece of `by` on top of its square; otherwise
+// each square found is judged by attacker_on(), as the probes judge it.
+template <class Set, bool Plain>
 bool attacked_by_bits(const Position& pos, Square target, Color by) {
   constexpr int width = bits_in<Set>;
   const Variant& v = pos.variant();
   const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
   const int bit = v.bit_of[target];
   const int tf = file_of(target), tr = rank_of(target);
-  for (Set near = bits.near[bit] & occupied_set<Set>(pos, by); near; near = without_lowest(near)) {
+  // Where two pieces may share a square, the lower one may be of `by` under another colour.
+  const Set candidates = Plain ? occupied_set<Set>(pos, by) : occupied_set<Set>(pos);
+  for (Set near = bits.near[bit] & candidates; near; near = without_lowest(near)) {
     const Square s = v.square_of_bit[lowest_bit(near)];
-    const std::uint32_t types = bits.near_types[(rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15];
-    if (has_type(types, pos.at(s))) return true;
+    const int offset = (rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15;
+    if constexpr (Plain) {
+      if (has_type(bits.near_types[offset], pos.at(s))) return true;
+    } else {
+      for (std::uint8_t layering = 0; layering < 3; ++layering) {
+        const std::uint32_t types = bits.layered_near_types[layering * 32 * 32 + offset];
+        if (types && attacker_on(pos, s, by, types, layering)) return true;
+      }
+    }
   }
   const Set occupied = occupied_set<Set>(pos);
   const std::size_t rides = bits.ride_types.size();
   for (std::size_t i = 0; i < rides; ++i) {
     const Set hit = bits.rays[i * width + bit] & occupied;
     if (!hit) continue;
-    const int first = bits.rises[i] ? lowest_bit(hit) : highest_bit(hit);
-    const Piece p = pos.at(v.square_of_bit[first]);
-    if (p.color() == by && has_type(bits.ride_types[i], p)) return true;
+    const Square s = v.square_of_bit[nearest_bit(hit, bits.rises[i])];
+    if constexpr (Plain) {
+      const Piece p = pos.at(s);
+      if (p.color() == by && has_type(bits.ride_types[i], p)) return true;
+    } else {
+      if (attacker_on(pos, s, by, bits.ride_types[i], bits.ride_layering[i])) return true;
+    }
+  }
+  const std::size_t hops = bits.hop_types.size();
+  for (std::size_t i = 0; i < hops; ++i) {
+    Set hit = bits.hop_rays[i * width + bit] & occupied;
+    if (!hit) continue;
+    hit = without_bit(hit, nearest_bit(hit, bits.hop_rises[i]));  // the screen
+    if (!hit) continue;
+    const Square s = v.square_of_bit[nearest_bit(hit, bits.hop_rises[i])];
+    if (attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i])) return true;
   }
   for (std::uint16_t i : bits.irregular)
     if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
   return false;
 }
 
-// attacked_by_bits() on 128-bit sets, kept out of is_attacked() so that the code of the other
-// boards is compiled as without it.
+// attacked_by_bits() on 128-bit sets, and the one for squares that may hold two pieces or
+// disarmed pieces, kept out of is_attacked() so that the code of the usual boards is compiled
+// as without them.
+template <bool Plain>
 [[gnu::noinline]] bool attacked_by_wide_bits(const Position& pos, Square target, Color by) {
-  return attacked_by_bits<Bits128>(pos, target, by);
+  return attacked_by_bits<Bits128, Plain>(pos, target, by);
+}
+[[gnu::noinline]] bool attacked_by_judged_bits(const Position& pos, Square target, Color by) {
+  return attacked_by_bits<std::uint64_t, false>(pos, target, by);
 }
 
 // The per-atom origin rays of `def` for colour index `c` in sets of type Set.
@@ -314,9 +360,13 @@ void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
 
 bool is_attacked(const Position& pos, Square target, Color by) {
   const Variant& v = pos.variant();
-  if (v.fast_attacks)
-    return v.wide_bits ? attacked_by_wide_bits(pos, target, by)
-                       : attacked_by_bits<std::uint64_t>(pos, target, by);
+  if (v.fast_attacks) {
+    if (v.wide_bits)
+      return v.plain_attackers ? attacked_by_wide_bits<true>(pos, target, by)
+                               : attacked_by_wide_bits<false>(pos, target, by);
+    return v.plain_attackers ? attacked_by_bits<std::uint64_t, true>(pos, target, by)
+                             : attacked_by_judged_bits(pos, target, by);
+  }
   for (const AttackProbe& p : v.attack_probes[index_of(by)])
     if (probe_attacks(pos, p, target, by)) return true;
   return false;

@@ -144,16 +144,32 @@ void build_bit_tables(Variant& v) {
   for (int c = 0; c < 2; ++c) {
     const auto& probes = v.attack_probes[c];
     Variant::AttackBitsOf<Set>& bits = attack_tables(v, c, Set{});
+    bits.layered_near_types.assign(3 * 32 * 32, 0);
     for (std::size_t i = 0; i < probes.size(); ++i) {
       const AttackProbe& p = probes[i];
+      if (p.hop && !p.lame && !p.jump_first && !p.jump_any) {
+        AttackProbe line = p;  // a hop looks along the whole line, whatever its range
+        line.range = 0;
+        bits.hop_types.push_back(p.far_types);
+        bits.hop_layering.push_back(p.layering);
+        bits.hop_rises.push_back(p.rank_step * v.files + p.file_step > 0);
+        for (int bit = 0; bit < width; ++bit)
+          bits.hop_rays.push_back(bit < v.files * v.ranks
+                                      ? ride_ray<Set>(v, line, bit % v.files, bit / v.files)
+                                      : Set{});
+        continue;
+      }
       if (!plain_probe(p)) {
         bits.irregular.push_back(static_cast<std::uint16_t>(i));
         continue;
       }
-      bits.near_types[(p.rank_step + 15) * 32 + p.file_step + 15] |= p.near_types | p.far_types;
+      const int offset = (p.rank_step + 15) * 32 + p.file_step + 15;
+      bits.near_types[offset] |= p.near_types | p.far_types;
+      bits.layered_near_types[p.layering * 32 * 32 + offset] |= p.near_types | p.far_types;
       const bool rides = p.ride && p.far_types != 0;
       if (rides) {
         bits.ride_types.push_back(p.far_types);
+        bits.ride_layering.push_back(p.layering);
         bits.rises.push_back(p.rank_step * v.files + p.file_step > 0);
         bits.rays.resize(bits.rays.size() + width, Set{});
       }
@@ -185,7 +201,8 @@ void build_bitboards(Variant& v) {
   const int squares = v.files * v.ranks;
   v.bitboards = squares <= 128;
   v.wide_bits = squares > 64 && v.bitboards;
-  v.fast_attacks = v.bitboards && !v.layer_rule && !v.marked_disarmed;
+  v.fast_attacks = v.bitboards;
+  v.plain_attackers = !v.layer_rule && !v.marked_disarmed;
   clear_bit_tables(v);
   if (!v.bitboards) return;
   v.bit_of.fill(0);

@@ -157,9 +157,8 @@ struct Variant {
   bool wide_bits = false;
   std::array<std::uint8_t, square_count> bit_of{};
   std::array<Square, 128> square_of_bit{};
-  // Set (by finish()) when attacks are found with bit sets: a bit board, no layer rule and no
-  // disarming marks. Then, per attacking colour, in attack_bits (64-bit sets) or
-  // wide_attack_bits (when wide_bits):
+  // Set (by finish()) when attacks are found with bit sets: on every bit board. Then, per
+  // attacking colour, in attack_bits (64-bit sets) or wide_attack_bits (when wide_bits):
   template <class Set>
   struct AttackBitsOf {
     // near[bit]: the squares next to the target (first squares of every plain probe) from
@@ -174,12 +173,29 @@ struct Variant {
     std::vector<Set> rays;
     std::vector<std::uint8_t> rises;
     std::vector<std::uint32_t> ride_types;
-    // Probes with conditions on their path (hops, lame or jumping leaps): indices into
+    // Per ride, the probe's AttackProbe::layering (read when !plain_attackers).
+    std::vector<std::uint8_t> ride_layering;
+    // When !plain_attackers: near_types split by the probes' layering (AttackProbe::layering
+    // 0, 1, 2: entries [layering * 32 * 32 + offset]).
+    std::vector<std::uint32_t> layered_near_types;
+    // Plain hops (hop probes without further path conditions): per hop, the squares looked
+    // along from each target (hop_rays[hop * bits_in<Set> + bit], the whole line), whether the
+    // ray runs to higher bits, the attacking types (beyond the first occupied square, the
+    // screen, the next occupied one) and the probe's layering.
+    std::vector<Set> hop_rays;
+    std::vector<std::uint8_t> hop_rises;
+    std::vector<std::uint32_t> hop_types;
+    std::vector<std::uint8_t> hop_layering;
+    // Probes with other conditions on their path (lame or jumping leaps): indices into
     // attack_probes, looked at square by square.
     std::vector<std::uint16_t> irregular;
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
   bool fast_attacks = false;
+  // True (set by finish()) when an attacker is simply a piece of the attacking colour on top
+  // of its square: no layer rule and no disarming marks. Otherwise every square the attack
+  // tables find is judged as the probes would judge it (two pieces, layering, marks).
+  bool plain_attackers = true;
   std::array<AttackBitsOf<std::uint64_t>, 2> attack_bits;
   std::array<AttackBitsOf<Bits128>, 2> wide_attack_bits;
   // The attack tables for sets of type Set, per attacking colour index.

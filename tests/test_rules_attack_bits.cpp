@@ -1,0 +1,94 @@
+// The attack test on bit boards (Variant::fast_attacks) against the square-by-square probes
+// (Variant::drop_bitboards) on random games, for boards whose squares may hold two pieces
+// (Maxim), whose pieces may be disarmed (Reproduction's barren pieces), with hopping pieces
+// (Reservists' cannon) and lame or jumping leaps (Maxim's knight).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <string>
+
+#include "test_support.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// A small deterministic generator (xorshift64), so that failures repeat.
+struct Random {
+  std::uint64_t state;
+  std::uint64_t next() {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+};
+
+// The first square and colour on which is_attacked() differs between `fast` (bit boards) and
+// `slow` (the same position without them), or "" when it agrees everywhere and so does
+// in_check(). Counts the comparisons in `compared`.
+std::string attack_difference(const Position& fast, const Position& slow, std::size_t& compared) {
+  const Variant& v = fast.variant();
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, r);
+      for (Color c : {Color::white, Color::black}) {
+        ++compared;
+        if (is_attacked(fast, s, c) != is_attacked(slow, s, c))
+          return "is_attacked on square " + std::to_string(s) + " by colour " +
+                 std::to_string(index_of(c));
+      }
+    }
+  }
+  if (in_check(fast) != in_check(slow)) return "in_check";
+  return "";
+}
+
+// Plays `games` random games of at most `plies` plies in `v` and in its copy without bit
+// boards, comparing the attack test in every position; returns the number of comparisons.
+std::size_t compare_attacks(const Variant& v, int games, int plies) {
+  Variant slow_variant = v;
+  slow_variant.drop_bitboards();
+  REQUIRE_FALSE(slow_variant.fast_attacks);
+  Random random{0x9E3779B97F4A7C15ull ^ std::hash<std::string>{}(v.id)};
+  std::size_t compared = 0;
+  for (int game = 0; game < games; ++game) {
+    Position fast = Position::start(v);
+    Position slow = Position::start(slow_variant);
+    for (int ply = 0; ply < plies; ++ply) {
+      const std::string problem = attack_difference(fast, slow, compared);
+      INFO(v.id << " game " << game << " ply " << ply << ": " << fast.fen());
+      REQUIRE(problem == "");
+      MoveList moves;
+      generate_legal(fast, moves);
+      if (moves.empty()) break;
+      const Move m = moves[random.below(moves.size())];
+      fast = play(fast, m);
+      slow = play(slow, m);
+    }
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE("attack bits: every bit board finds attacks with bit sets", "[rules][bitboards]") {
+  for (const char* id : {"chess", "maxim", "reproduction", "reservists", "crazyhouse"}) {
+    INFO(id);
+    CHECK(test::variant(id).fast_attacks);
+  }
+  CHECK(test::variant("chess").plain_attackers);
+  CHECK_FALSE(test::variant("maxim").plain_attackers);  // two pieces on a square
+}
+
+TEST_CASE("attack bits: agree with the square-by-square probes on random games",
+          "[rules][bitboards]") {
+  for (const char* id : {"maxim", "reproduction", "reservists", "battle-of-the-kings", "reenterent",
+                         "atomic", "crazyhouse", "seirawan"}) {
+    INFO(id);
+    CHECK(compare_attacks(test::variant(id), 12, 120) > 0);
+  }
+}
