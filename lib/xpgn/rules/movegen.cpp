@@ -256,6 +256,36 @@ inline Bits128 without_bit(Bits128 set, int i) {
   return set;
 }
 
+// The part of attacked_by_bits() for the probes with path conditions: plain hops by their
+// rays, the other probes square by square.
+template <class Set>
+inline bool attacked_irregularly(const Position& pos, Square target, Color by) {
+  constexpr int width = bits_in<Set>;
+  const Variant& v = pos.variant();
+  const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
+  const int bit = v.bit_of[target];
+  const Set occupied = occupied_set<Set>(pos);
+  const std::size_t hops = bits.hop_types.size();
+  for (std::size_t i = 0; i < hops; ++i) {
+    Set hit = bits.hop_rays[i * width + bit] & occupied;
+    if (!hit) continue;
+    hit = without_bit(hit, nearest_bit(hit, bits.hop_rises[i]));  // the screen
+    if (!hit) continue;
+    const Square s = v.square_of_bit[nearest_bit(hit, bits.hop_rises[i])];
+    if (attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i])) return true;
+  }
+  for (std::uint16_t i : bits.irregular)
+    if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
+  return false;
+}
+
+// attacked_irregularly() as a call of its own, for the plain 64-bit boards whose pieces
+// mostly have no such probes (the code of the others is compiled as without it).
+template <class Set>
+[[gnu::noinline]] bool attacked_irregularly_apart(const Position& pos, Square target, Color by) {
+  return attacked_irregularly<Set>(pos, target, by);
+}
+
 // is_attacked() with bit sets of type Set (Variant::fast_attacks; Set as Variant::wide_bits
 // says): the pieces next to the target (first squares of all plain probes) are told apart by
 // their offset; each ride looks for the nearest occupied square of its ray (first square
@@ -297,18 +327,11 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
       if (attacker_on(pos, s, by, bits.ride_types[i], bits.ride_layering[i])) return true;
     }
   }
-  const std::size_t hops = bits.hop_types.size();
-  for (std::size_t i = 0; i < hops; ++i) {
-    Set hit = bits.hop_rays[i * width + bit] & occupied;
-    if (!hit) continue;
-    hit = without_bit(hit, nearest_bit(hit, bits.hop_rises[i]));  // the screen
-    if (!hit) continue;
-    const Square s = v.square_of_bit[nearest_bit(hit, bits.hop_rises[i])];
-    if (attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i])) return true;
-  }
-  for (std::uint16_t i : bits.irregular)
-    if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
-  return false;
+  if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
+    return (!bits.hop_types.empty() || !bits.irregular.empty()) &&
+           attacked_irregularly_apart<Set>(pos, target, by);
+  else
+    return attacked_irregularly<Set>(pos, target, by);
 }
 
 // attacked_by_bits() on 128-bit sets, and the one for squares that may hold two pieces or
