@@ -48,9 +48,32 @@ class Reproduction final : public RuleComponent {
   // A born pawn may stand where a captured or advanced one stood.
   bool may_add_pieces() const override { return true; }
   bool may_move_pawns_back() const override { return true; }
+  // The moves of generate() that end on a square are births: a pregnant queen's move with a
+  // birth (a queen move), and, unless only vacated squares may be used, a pawn placed on an
+  // empty square beside a pregnant queen (a pawn's placement). Passes end on no square.
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
-    (void)to;
-    return piece == pos.variant().piece_by_san_letter('Q') || pos.variant().pieces[piece].pawn;
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType queen = v.piece_by_san_letter('Q');
+    const PieceType pawn = v.pawn_type();
+    if (queen == no_piece_type || pawn == no_piece_type || pos.count(us, queen) == 0 ||
+        pos.count(us, pawn) >= 8)
+      return false;
+    const Piece own_queen = make_piece(us, queen);
+    if (piece == queen) {
+      for (int r = 0; r < v.ranks; ++r)
+        for (int f = 0; f < v.files; ++f)
+          if (pos.at(make_square(f, r)) == own_queen && pos.marked(make_square(f, r))) return true;
+      return false;
+    }
+    if (piece != pawn || vacated_only_ || !pos.at(to).empty()) return false;
+    for (const auto& d : orthogonal) {
+      const int f = file_of(to) + d[0], r = rank_of(to) + d[1];
+      if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) continue;
+      const Square s = make_square(f, r);
+      if (pos.at(s) == own_queen && pos.marked(s)) return true;
+    }
+    return false;
   }
 
   void generate(const Position& pos, MoveList& out) const override {
