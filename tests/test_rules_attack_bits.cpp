@@ -1,9 +1,11 @@
 // The attack test on bit boards (Variant::fast_attacks) against the square-by-square probes
 // (Variant::drop_bitboards) on random games, for boards whose squares may hold two pieces
 // (Maxim), whose pieces may be disarmed (Reproduction's barren pieces), with hopping pieces
-// (Reservists' cannon) and lame or jumping leaps (Maxim's knight).
+// (Reservists' cannon) and lame or jumping leaps (Maxim's knight); and find_origins() where
+// pieces may share squares.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -47,6 +49,40 @@ std::string attack_difference(const Position& fast, const Position& slow, std::s
   return "";
 }
 
+// The first piece and destination for which find_origins() misses a square from which that
+// piece has a basic move there (generate_piece_moves_to()), or names squares out of board
+// order where pieces may share squares; "" when there is none.
+std::string origins_problem(const Position& pos) {
+  const Variant& v = pos.variant();
+  for (int tr = 0; tr < v.ranks; ++tr) {
+    for (int tf = 0; tf < v.files; ++tf) {
+      const Square to = make_square(tf, tr);
+      for (Color c : {Color::white, Color::black}) {
+        for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+          const Piece piece = make_piece(c, static_cast<PieceType>(t));
+          Square out[64];
+          const int n = find_origins(pos, piece, to, out, 64);
+          const std::string what = std::string(1, v.pieces[t].letter) + " to square " +
+                                   std::to_string(to) + " of colour " + std::to_string(index_of(c));
+          if (n < 0) return "no origins for " + what;
+          if (v.layer_rule && !std::is_sorted(out, out + n)) return "unsorted origins for " + what;
+          for (int r = 0; r < v.ranks; ++r) {
+            for (int f = 0; f < v.files; ++f) {
+              const Square s = make_square(f, r);
+              if (pos.at(s) != piece && pos.under(s) != piece) continue;
+              MoveList moves;
+              generate_piece_moves_to(pos, s, to, moves, piece);
+              if (!moves.empty() && std::find(out, out + n, s) == out + n)
+                return "origin " + std::to_string(s) + " missing for " + what;
+            }
+          }
+        }
+      }
+    }
+  }
+  return "";
+}
+
 // Plays `games` random games of at most `plies` plies in `v` and in its copy without bit
 // boards, comparing the attack test in every position; returns the number of comparisons.
 std::size_t compare_attacks(const Variant& v, int games, int plies) {
@@ -74,6 +110,28 @@ std::size_t compare_attacks(const Variant& v, int games, int plies) {
 }
 
 }  // namespace
+
+TEST_CASE("find_origins: names every square a piece moves from, also where pieces share squares",
+          "[rules][bitboards]") {
+  for (const char* id : {"maxim", "chess", "reservists"}) {
+    const Variant& v = test::variant(id);
+    Random random{0x2545F4914F6CDD1Dull ^ std::hash<std::string>{}(v.id)};
+    int layered = 0;
+    for (int game = 0; game < 6; ++game) {
+      Position pos = Position::start(v);
+      for (int ply = 0; ply < 80; ++ply) {
+        INFO(v.id << " game " << game << " ply " << ply << ": " << pos.fen());
+        REQUIRE(origins_problem(pos) == "");
+        layered += pos.layered_count();
+        MoveList moves;
+        generate_legal(pos, moves);
+        if (moves.empty()) break;
+        pos = play(pos, moves[random.below(moves.size())]);
+      }
+    }
+    if (v.layer_rule) CHECK(layered > 0);  // the games did put pieces on shared squares
+  }
+}
 
 TEST_CASE("attack bits: every bit board finds attacks with bit sets", "[rules][bitboards]") {
   for (const char* id : {"chess", "maxim", "reproduction", "reservists", "crazyhouse"}) {

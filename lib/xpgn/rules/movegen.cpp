@@ -1,5 +1,6 @@
 #include "xpgn/rules/movegen.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <type_traits>
 
@@ -367,9 +368,12 @@ void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
   const Set occupied = occupied_set<Set>(pos);
   const Set* rays = origin_rays<Set>(def, c) + v.bit_of[to];
   const std::uint8_t* rises = def.origin_rises[c].data();
-  // Only atoms that may land on `to` as it is: capture-only ones on an empty square make no
-  // move there (en passant is the component's), move-only ones none onto a piece.
-  const MoveMode useless = pos.at(to).empty() ? MoveMode::capture : MoveMode::move;
+  // Only atoms that may land on `to` as it is: capture-only ones make no move onto an empty
+  // square (en passant is the component's) or a friendly piece to share it with, move-only
+  // ones none onto an enemy piece; nothing lands on a friendly piece otherwise.
+  const int kind = landing(pos, to, pos.at(to), piece.color());
+  if (kind == 0) return;
+  const MoveMode useless = kind == 1 ? MoveMode::capture : MoveMode::move;
   for (std::size_t i = 0; i < atoms.size(); ++i) {
     if (atoms[i].hop || atoms[i].mode == useless) continue;
     const Set hit = rays[i * width] & occupied;
@@ -453,7 +457,6 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
   const Variant& v = pos.variant();
-  if (v.layer_rule) return -1;
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
   int n = 0;
@@ -493,6 +496,15 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
     const int dir = piece.color() == Color::white ? 1 : -1;
     if (inside(v, tf, tr - 2 * dir) && pos.at(make_square(tf, tr - 2 * dir)) == piece)
       add(tf, tr - 2 * dir);
+  }
+  if (v.layer_rule) {
+    // A piece sharing its square moves by other atoms, or lies under another: every such
+    // square of `piece` is a candidate. Board order, as a search of the board would give.
+    for (int i = 0; i < pos.layered_count(); ++i) {
+      const Square s = pos.layered_square(i);
+      if (pos.at(s) == piece || pos.under(s) == piece) add(file_of(s), rank_of(s));
+    }
+    std::sort(out, out + n);
   }
   return n;
 }

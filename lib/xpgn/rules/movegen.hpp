@@ -39,9 +39,9 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
                              Piece piece = no_piece);
 
 // Squares from which `piece` might reach `to` by its own movement (a quick search backwards
-// from `to`; generate_piece_moves_to() decides). Returns how many were written to `out`, or -1
-// where pieces may share a square (they move differently there): the caller must then look at
-// every square with such a piece.
+// from `to`, plus every square where it shares a square, as it moves differently there;
+// generate_piece_moves_to() decides). Returns how many were written to `out`. Where pieces may
+// share squares the squares come in board order (rank by rank, file by file).
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity);
 
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).

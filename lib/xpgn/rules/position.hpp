@@ -98,6 +98,8 @@ class Position {
   }
   // Number of squares with two pieces.
   int layered_count() const { return under_count_; }
+  // The i-th square with two pieces (0 <= i < layered_count()), in no particular order.
+  Square layered_square(int i) const { return under_squares_[i]; }
   // Hand: pieces of colour `c` and type `t` held off the board (a pocket, a hand, a square
   // beside the board), as a count.
   int in_hand(Color c, PieceType t) const { return hand_[index_of(c)][t]; }

@@ -282,22 +282,11 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
     return !(token.from.has_file() && file_of(s) != token.from.file) &&
            !(token.from.has_rank() && rank_of(s) != token.from.rank);
   };
-  // A search backwards from the destination, unless pieces may share squares (they may move
-  // differently there): then every square with one is looked at.
+  // A search backwards from the destination.
   Square origins[64];
   const int n = find_origins(pos, own, to, origins, 64);
   for (int i = 0; i < n; ++i)
     if (fits(origins[i])) generate_piece_moves_to(pos, origins[i], to, out, own);
-  int left = n < 0 ? pos.count(pos.side_to_move(), type) : 0;
-  for (int r = 0; r < v.ranks && left > 0; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      const Square s = make_square(f, r);
-      const int here = (pos.at(s) == own) + (pos.under(s) == own);
-      if (here == 0) continue;
-      left -= here;
-      if (fits(s)) generate_piece_moves_to(pos, s, to, out, own);
-    }
-  }
   for (const auto& c : v.components)
     if (c->may_generate(pos, type, to)) c->generate(pos, out);
 }
