@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <type_traits>
 
 #include "xpgn/rules/component.hpp"
@@ -680,7 +681,9 @@ void generate_legal(const Position& pos, MoveList& out) {
 
 bool has_legal_move(const Position& pos) {
   // The moves of generate_pseudo_legal(), a piece at a time, royal pieces first (in check
-  // they most often have the way out): the search stops at the first legal move.
+  // they most often have the way out), then the other pieces by their distance from the first
+  // royal piece (those that may capture a checking piece or step between): the search stops
+  // at the first legal move. Every square is looked at once.
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   MoveList moves;
@@ -690,16 +693,32 @@ bool has_legal_move(const Position& pos) {
     moves.clear();
     return false;
   };
-  auto square_moves = [&](Square s) { generate_square(pos, s, moves); };
-  for (int i = 0; i < pos.royal_count(us); ++i) {
-    square_moves(pos.royal_square(us, i));
-    if (some_legal()) return true;
-  }
-  for (int r = 0; r < v.ranks; ++r) {
-    for (int f = 0; f < v.files; ++f) {
-      square_moves(make_square(f, r));
-      if (some_legal()) return true;
+  std::bitset<square_count> tried;
+  auto square_moves = [&](Square s) {
+    if (tried[s]) return false;
+    tried[s] = true;
+    generate_square(pos, s, moves);
+    return some_legal();
+  };
+  for (int i = 0; i < pos.royal_count(us); ++i)
+    if (square_moves(pos.royal_square(us, i))) return true;
+  if (pos.royal_count(us) > 0) {
+    // Rings of growing distance around the first royal piece.
+    const Square centre = pos.royal_square(us, 0);
+    const int cf = file_of(centre), cr = rank_of(centre);
+    const int reach = std::max(v.files, v.ranks);
+    for (int d = 1; d < reach; ++d) {
+      for (int r = cr - d; r <= cr + d; ++r) {
+        if (r < 0 || r >= v.ranks) continue;
+        const bool edge = r == cr - d || r == cr + d;
+        for (int f = cf - d; f <= cf + d; f += edge ? 1 : 2 * d)
+          if (f >= 0 && f < v.files && square_moves(make_square(f, r))) return true;
+      }
     }
+  } else {
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f)
+        if (square_moves(make_square(f, r))) return true;
   }
   for (const auto& c : v.components) c->generate(pos, moves);
   return some_legal();
