@@ -595,6 +595,13 @@ void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out
 
 namespace {
 
+// True if both hold the same castling rights (CastlingRights' operator==, without the call
+// to memcmp it compiles to).
+inline bool same_rights(const CastlingRights& a, const CastlingRights& b) {
+  return a.rook[0][0] == b.rook[0][0] && a.rook[0][1] == b.rook[0][1] &&
+         a.rook[1][0] == b.rook[1][0] && a.rook[1][1] == b.rook[1][1];
+}
+
 // Makes `after`, a copy of `pos`, the position after `move` (see play()).
 void apply_move(const Position& pos, const Move& move, Position& after, EffectList* effects) {
   const Variant& v = pos.variant();
@@ -646,7 +653,7 @@ void apply_move(const Position& pos, const Move& move, Position& after, EffectLi
   // Fewer pieces than before is for good unless some rule adds pieces.
   const bool cut = (captured && !v.pieces_may_grow && after.piece_total() < pos.piece_total()) ||
                    (pawn_moved && !v.pawn_moves_reversible) ||
-                   !(after.castling() == pos.castling());
+                   !same_rights(after.castling(), pos.castling());
   after.set_reversible_plies(cut ? 0 : std::min(pos.reversible_plies(), 1 << 30) + 1);
 }
 
