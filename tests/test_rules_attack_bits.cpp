@@ -17,18 +17,6 @@ using namespace xpgn::rules;
 
 namespace {
 
-// A small deterministic generator (xorshift64), so that failures repeat.
-struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  }
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
-
 // The first square and colour on which is_attacked() differs between `fast` (bit boards) and
 // `slow` (the same position without them), or "" when it agrees everywhere and so does
 // in_check(). Counts the comparisons in `compared`.
@@ -83,30 +71,10 @@ std::string origins_problem(const Position& pos) {
   return "";
 }
 
-// Plays `games` random games of at most `plies` plies in `v` and in its copy without bit
-// boards, comparing the attack test in every position; returns the number of comparisons.
+// Random games in `v` and in its copy without bit boards, compared in every position by
+// attack_difference(); returns the number of comparisons.
 std::size_t compare_attacks(const Variant& v, int games, int plies) {
-  Variant slow_variant = v;
-  slow_variant.drop_bitboards();
-  REQUIRE_FALSE(slow_variant.fast_attacks);
-  Random random{0x9E3779B97F4A7C15ull ^ std::hash<std::string>{}(v.id)};
-  std::size_t compared = 0;
-  for (int game = 0; game < games; ++game) {
-    Position fast = Position::start(v);
-    Position slow = Position::start(slow_variant);
-    for (int ply = 0; ply < plies; ++ply) {
-      const std::string problem = attack_difference(fast, slow, compared);
-      INFO(v.id << " game " << game << " ply " << ply << ": " << fast.fen());
-      REQUIRE(problem == "");
-      MoveList moves;
-      generate_legal(fast, moves);
-      if (moves.empty()) break;
-      const Move m = moves[random.below(moves.size())];
-      fast = play(fast, m);
-      slow = play(slow, m);
-    }
-  }
-  return compared;
+  return test::compare_without_bitboards(v, 0x9E3779B97F4A7C15ull, games, plies, attack_difference);
 }
 
 }  // namespace
@@ -115,7 +83,7 @@ TEST_CASE("find_origins: names every square a piece moves from, also where piece
           "[rules][bitboards]") {
   for (const char* id : {"maxim", "chess", "reservists"}) {
     const Variant& v = test::variant(id);
-    Random random{0x2545F4914F6CDD1Dull ^ std::hash<std::string>{}(v.id)};
+    test::Random random{0x2545F4914F6CDD1Dull ^ std::hash<std::string>{}(v.id)};
     int layered = 0;
     for (int game = 0; game < 6; ++game) {
       Position pos = Position::start(v);

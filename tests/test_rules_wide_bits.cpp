@@ -16,18 +16,6 @@ using namespace xpgn::rules;
 
 namespace {
 
-// A small deterministic generator (xorshift64), so that failures repeat.
-struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  }
-  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
-
 // find_origins() as a sorted list (no_square at the end for -1).
 std::vector<Square> origins(const Position& pos, Piece piece, Square to) {
   Square out[64];
@@ -98,31 +86,10 @@ std::string differences(const Position& fast, const Position& slow, std::size_t&
   return "";
 }
 
-// Plays `games` random games of at most `plies` plies in `v` and in its copy without bit
-// boards, comparing both in every position; returns the number of comparisons.
+// Random games in `v` and in its copy without bit boards, compared in every position by
+// differences(); returns the number of comparisons.
 std::size_t compare_random_games(const Variant& v, int games, int plies) {
-  Variant slow_variant = v;
-  slow_variant.drop_bitboards();
-  REQUIRE_FALSE(slow_variant.bitboards);
-  REQUIRE_FALSE(slow_variant.fast_attacks);
-  Random random{0x2545F4914F6CDD1Dull ^ std::hash<std::string>{}(v.id)};
-  std::size_t compared = 0;
-  for (int game = 0; game < games; ++game) {
-    Position fast = Position::start(v);
-    Position slow = Position::start(slow_variant);
-    for (int ply = 0; ply < plies; ++ply) {
-      const std::string problem = differences(fast, slow, compared);
-      INFO(v.id << " game " << game << " ply " << ply << ": " << fast.fen());
-      REQUIRE(problem == "");
-      MoveList moves;
-      generate_legal(fast, moves);
-      if (moves.empty()) break;
-      const Move m = moves[random.below(moves.size())];
-      fast = play(fast, m);
-      slow = play(slow, m);
-    }
-  }
-  return compared;
+  return test::compare_without_bitboards(v, 0x2545F4914F6CDD1Dull, games, plies, differences);
 }
 
 // The variants on boards of 65..128 squares: two from the catalog, and Reproduction Chess on

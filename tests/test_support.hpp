@@ -262,4 +262,47 @@ inline std::size_t compare_fast_and_generic(const std::string& text, const std::
   return games;
 }
 
+// A small deterministic generator (xorshift64), so that failures repeat.
+struct Random {
+  std::uint64_t state;
+  std::uint64_t next() {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  }
+  std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
+};
+
+// Plays `games` random games (moves drawn from `seed`) of at most `plies` plies in `v` and the
+// same moves in its copy without bit boards, calling `difference(fast, slow, compared)` in every
+// position: it returns "" when they agree, else what differs (a failure), and counts its
+// comparisons in `compared`. Returns the number of comparisons.
+template <typename Difference>
+std::size_t compare_without_bitboards(const rules::Variant& v, std::uint64_t seed, int games,
+                                      int plies, Difference&& difference) {
+  rules::Variant slow_variant = v;
+  slow_variant.drop_bitboards();
+  REQUIRE_FALSE(slow_variant.bitboards);
+  REQUIRE_FALSE(slow_variant.fast_attacks);
+  Random random{seed ^ std::hash<std::string>{}(v.id)};
+  std::size_t compared = 0;
+  for (int game = 0; game < games; ++game) {
+    rules::Position fast = rules::Position::start(v);
+    rules::Position slow = rules::Position::start(slow_variant);
+    for (int ply = 0; ply < plies; ++ply) {
+      const std::string problem = difference(fast, slow, compared);
+      INFO(v.id << " game " << game << " ply " << ply << ": " << fast.fen());
+      REQUIRE(problem == "");
+      rules::MoveList moves;
+      rules::generate_legal(fast, moves);
+      if (moves.empty()) break;
+      const rules::Move m = moves[random.below(moves.size())];
+      fast = rules::play(fast, m);
+      slow = rules::play(slow, m);
+    }
+  }
+  return compared;
+}
+
 }  // namespace xpgn::test
