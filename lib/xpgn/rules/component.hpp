@@ -28,6 +28,13 @@ class RuleComponent {
 
   // Appends moves this rule creates (castling, en passant, placements, passes).
   virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }
+  // Appends the moves of generate() that end on `to`, at least (SAN resolution filters them
+  // further); a rule whose moves are many overrides it to make only those. The default is
+  // generate().
+  virtual void generate_to(const Position& pos, Square to, MoveList& out) const {
+    (void)to;
+    generate(pos, out);
+  }
 
   // False when generate() cannot make a move of a `piece` that ends on `to` (a quick filter
   // for SAN resolution; the default is always true).

@@ -62,23 +62,16 @@ class Pockets final : public RuleComponent {
   void generate(const Position& pos, MoveList& out) const override {
     if (pos.hand_total() == 0) return;
     const Variant& v = pos.variant();
-    const Color us = pos.side_to_move();
-    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-      if (pos.in_hand(us, static_cast<PieceType>(t)) == 0) continue;
-      const bool pawn = v.pieces[t].pawn;
-      for (int r = 0; r < v.ranks; ++r) {
-        for (int f = 0; f < v.files; ++f) {
-          const Square s = make_square(f, r);
-          if (!pos.at(s).empty()) continue;
-          if (pawn && !pawn_rank_allowed(v, s, us)) continue;
-          Move m;
-          m.kind = MoveKind::placement;
-          m.to = s;
-          m.piece = static_cast<PieceType>(t);
-          out.push_back(m);
-        }
-      }
-    }
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      for (int r = 0; r < v.ranks; ++r)
+        for (int f = 0; f < v.files; ++f)
+          add_drop(pos, static_cast<PieceType>(t), make_square(f, r), out);
+  }
+
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    if (pos.hand_total() == 0 || !pos.variant().on_board(to)) return;
+    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
+      add_drop(pos, static_cast<PieceType>(t), to, out);
   }
 
   // Why a drop token matches no drop: a pawn on the first or last rank, an empty pocket, an
@@ -135,6 +128,19 @@ class Pockets final : public RuleComponent {
   }
 
  private:
+  // Appends the drop of a `t` from the pocket of the side to move on `s`, if it may be made.
+  static void add_drop(const Position& pos, PieceType t, Square s, MoveList& out) {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    if (pos.in_hand(us, t) == 0 || !pos.at(s).empty()) return;
+    if (v.pieces[t].pawn && !pawn_rank_allowed(v, s, us)) return;
+    Move m;
+    m.kind = MoveKind::placement;
+    m.to = s;
+    m.piece = t;
+    out.push_back(m);
+  }
+
   // True when a pawn of `us` may be dropped on `s`: not on its first or last rank.
   static bool pawn_rank_allowed(const Variant& v, Square s, Color us) {
     const int r = v.relative_rank(s, us);

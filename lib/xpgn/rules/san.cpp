@@ -25,6 +25,11 @@ void component_moves(const Position& pos, MoveList& out) {
   for (const auto& c : pos.variant().components) c->generate(pos, out);
 }
 
+// Appends at least the moves created by rule components that end on `to`.
+void component_moves_to(const Position& pos, Square to, MoveList& out) {
+  for (const auto& c : pos.variant().components) c->generate_to(pos, to, out);
+}
+
 // The check mark the position after a move deserves: '#', '+' or 0.
 char deserved_mark(const Position& after) {
   if (!in_check(after)) return 0;
@@ -111,7 +116,7 @@ const Position& start_position(const Variant& v) {
 bool placement_shared(const Position& pos, const Move& move) {
   if (move.aux == no_square) return false;
   MoveList extra;
-  component_moves(pos, extra);
+  component_moves_to(pos, move.to, extra);
   for (const Move& m : extra)
     if (m.kind == MoveKind::placement && m.to == move.to && m.aux != no_square &&
         m.aux != move.aux && m.piece == move.piece && m.promotion == move.promotion &&
@@ -140,7 +145,7 @@ void add_placements_by_piece(const Position& pos, const SanToken& token, PieceTy
   const PieceType want = placed_type(v, token.birth_piece, token.birth_promotion);
   const bool forced = !token.birth_promotion && token.birth_piece == 'P';  // as with births
   MoveList extra;
-  component_moves(pos, extra);
+  component_moves_to(pos, at, extra);
   for (const Move& m : extra) {
     if (m.kind != MoveKind::placement || m.aux != on || m.to != at) continue;
     const PieceType placed = m.promotion != no_piece_type ? m.promotion : m.piece;
@@ -215,7 +220,7 @@ std::optional<Resolution> match_placement(const Position& pos, const SanToken& t
   if (type == no_piece_type) return invalid(not_a_piece(v, letter));
   if (to == no_square) return invalid("square " + format_coord(token.to) + " is not on the board");
   MoveList extra;
-  component_moves(pos, extra);
+  component_moves_to(pos, to, extra);
   const PieceType promotion =
       token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
   for (const Move& m : extra) {
