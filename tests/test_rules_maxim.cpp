@@ -16,6 +16,7 @@
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
@@ -662,5 +663,90 @@ TEST_CASE("maxim: fixes found by review", "[rules][maxim]") {
         captures.push_back(rules::to_san(pos, m));
     std::sort(captures.begin(), captures.end());
     CHECK(captures == std::vector<std::string>{"c4xd5", "c5xd5"});
+  }
+}
+
+// The walled-off test on random boards, against a flood fill written here: the component
+// fills with bit sets on this 8x8 board, so this checks it square by square.
+TEST_CASE("maxim portals: walled-off regions on random boards", "[rules][maxim]") {
+  for (const std::string options : {"", "portal-diagonal-fill"}) {
+    const Variant& v = maxim(options);
+    const bool diagonal = !options.empty();
+    const RuleComponent* portals = nullptr;
+    for (const auto& c : v.components)
+      if (c->name() == "portals") portals = c.get();
+    REQUIRE(portals != nullptr);
+    test::Random random{0x9E3779B97F4A7C15ull + options.size()};
+    int walled = 0, open = 0;
+    for (int round = 0; round < 400; ++round) {
+      // Black knights (walls, dense in some rounds) and a few white rooks; kings on a1 and h8.
+      std::string board(64, '.');
+      board[0] = 'K';
+      board[63] = 'k';
+      const std::size_t density = 2 + random.below(5);
+      for (int i = 1; i < 63; ++i) {
+        if (random.below(density) == 0)
+          board[i] = 'n';
+        else if (random.below(40) == 0)
+          board[i] = 'R';
+      }
+      std::string fen;
+      for (int rank = 7; rank >= 0; --rank) {
+        int gap = 0;
+        for (int file = 0; file < 8; ++file) {
+          const char c = board[rank * 8 + file];
+          if (c == '.') {
+            ++gap;
+            continue;
+          }
+          if (gap) fen += std::to_string(gap), gap = 0;
+          fen += c;
+        }
+        if (gap) fen += std::to_string(gap);
+        if (rank) fen += '/';
+      }
+      // Boards with a king in check are refused by the FEN reader: skipped.
+      const auto setup = notation::parse_fen(fen + " w - - 0 1", nullptr);
+      REQUIRE(setup.has_value());
+      std::string error;
+      const auto read = Position::from_setup(v, *setup, error);
+      if (!read) continue;
+      const Position& pos = *read;
+      // The reference: a breadth-first fill from `start` over squares without black pieces.
+      auto reaches_white = [&](int start) {
+        std::vector<bool> seen(64, false);
+        std::vector<int> queue{start};
+        seen[start] = true;
+        for (std::size_t i = 0; i < queue.size(); ++i) {
+          const int s = queue[i];
+          if (board[s] == 'K' || board[s] == 'R') return true;
+          for (int df = -1; df <= 1; ++df)
+            for (int dr = -1; dr <= 1; ++dr) {
+              if ((df == 0 && dr == 0) || (!diagonal && df != 0 && dr != 0)) continue;
+              const int f = s % 8 + df, r = s / 8 + dr;
+              if (f < 0 || f > 7 || r < 0 || r > 7 || seen[r * 8 + f]) continue;
+              if (board[r * 8 + f] == 'n' || board[r * 8 + f] == 'k') continue;
+              seen[r * 8 + f] = true;
+              queue.push_back(r * 8 + f);
+            }
+        }
+        return false;
+      };
+      for (int a = 0; a < 64; ++a) {
+        if (board[a] != '.') continue;
+        Move m;
+        m.pair_a = make_square(a % 8, a / 8);
+        m.pair_b = make_square(a == 1 ? 2 : 1, 0);  // b1 (or c1), reached from the king on a1
+        if (board[m.pair_b % 16] != '.' || m.pair_a == m.pair_b) continue;
+        const bool expected = reaches_white(a);
+        INFO(fen << " portal " << square_name(m.pair_a) << " options '" << options << "'");
+        CHECK(portals->allows(pos, m, pos) == expected);
+        CHECK(portals->why_forbidden(pos, m, pos).empty() == expected);
+        (expected ? open : walled) += 1;
+      }
+    }
+    // Both outcomes are exercised.
+    CHECK(walled > 100);
+    CHECK(open > 100);
   }
 }

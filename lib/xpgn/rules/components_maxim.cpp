@@ -118,21 +118,23 @@ class Portals final : public RuleComponent {
   }
 
   bool allows(const Position& before, const Move& move, const Position& after) const override {
-    return why_forbidden(before, move, after).empty();
+    Square where = no_square;
+    return refusal(before, move, after, where) == Refusal::none;
   }
 
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {
-    if (move.pair_a == no_square) return {};
-    const Color us = before.side_to_move();
-    const Variant& v = before.variant();
-    if (move.pair_a == move.pair_b || !v.on_board(move.pair_a) || !v.on_board(move.pair_b))
-      return "portals must be two different squares of the board";
-    for (Square s : {move.pair_a, move.pair_b}) {
-      if (!after.at(s).empty()) return "portal square " + square_name(s) + " is not empty";
-      for (Square theirs : after.pair(opposite(us)))
-        if (theirs == s) return "portal square " + square_name(s) + " is the opponent's portal";
-      if (!region_has_own_piece(after, s, us))
+    Square s = no_square;
+    switch (refusal(before, move, after, s)) {
+      case Refusal::none:
+        return {};
+      case Refusal::not_two_squares:
+        return "portals must be two different squares of the board";
+      case Refusal::not_empty:
+        return "portal square " + square_name(s) + " is not empty";
+      case Refusal::opponents_portal:
+        return "portal square " + square_name(s) + " is the opponent's portal";
+      case Refusal::walled_off:
         return "portal square " + square_name(s) +
                " lies in a region walled off by the opponent's pieces";
     }
@@ -140,9 +142,73 @@ class Portals final : public RuleComponent {
   }
 
  private:
-  // Flood fill from `start` through squares without enemy pieces; true once a square with a
-  // piece of `us` is reached.
+  // Why a portal declaration may not be made (see why_forbidden()).
+  enum class Refusal : std::uint8_t {
+    none,
+    not_two_squares,
+    not_empty,
+    opponents_portal,
+    walled_off
+  };
+
+  // Whether the portals `move` declares (if any) may be declared, and if not, why; `where` is
+  // set to the portal square refused.
+  Refusal refusal(const Position& before, const Move& move, const Position& after,
+                  Square& where) const {
+    if (move.pair_a == no_square) return Refusal::none;
+    const Color us = before.side_to_move();
+    const Variant& v = before.variant();
+    if (move.pair_a == move.pair_b || !v.on_board(move.pair_a) || !v.on_board(move.pair_b))
+      return Refusal::not_two_squares;
+    for (Square s : {move.pair_a, move.pair_b}) {
+      where = s;
+      if (!after.at(s).empty()) return Refusal::not_empty;
+      for (Square theirs : after.pair(opposite(us)))
+        if (theirs == s) return Refusal::opponents_portal;
+      if (!region_has_own_piece(after, s, us)) return Refusal::walled_off;
+    }
+    return Refusal::none;
+  }
+
+  // True when a piece of `us` can be reached from `start` through squares without enemy
+  // pieces (in four directions, or eight with diagonal_fill_).
   bool region_has_own_piece(const Position& pos, Square start, Color us) const {
+    const Variant& v = pos.variant();
+    if (v.bitboards && !v.wide_bits && v.files * v.ranks <= 64)
+      return region_has_own_piece_bits(pos, start, us);
+    return region_has_own_piece_squares(pos, start, us);
+  }
+
+  // region_has_own_piece() on 64-bit sets: the region grows by a step in every direction at
+  // a time, never onto an enemy piece, until it holds a piece of `us` or stops growing.
+  bool region_has_own_piece_bits(const Position& pos, Square start, Color us) const {
+    const Variant& v = pos.variant();
+    const int files = v.files, squares = v.files * v.ranks;
+    const std::uint64_t board =
+        squares == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << squares) - 1;
+    std::uint64_t first_file = 0;
+    for (int r = 0; r < v.ranks; ++r) first_file |= std::uint64_t{1} << (r * files);
+    const std::uint64_t last_file = first_file << (files - 1);
+    const std::uint64_t not_first = ~first_file, not_last = ~last_file;
+    const std::uint64_t open = board & ~pos.occupied(opposite(us));
+    const std::uint64_t own = pos.occupied(us);
+    std::uint64_t region = std::uint64_t{1} << v.bit_of[start];
+    for (;;) {
+      if (region & own) return true;
+      std::uint64_t grown = region | ((region << 1) & not_first) | ((region >> 1) & not_last) |
+                            (region << files) | (region >> files);
+      if (diagonal_fill_)
+        grown |= ((region << (files + 1)) & not_first) | ((region << (files - 1)) & not_last) |
+                 ((region >> (files - 1)) & not_first) | ((region >> (files + 1)) & not_last);
+      grown = region | (grown & open);
+      if (grown == region) return false;
+      region = grown;
+    }
+  }
+
+  // region_has_own_piece() square by square: a flood fill from `start` through squares without
+  // enemy pieces; true once a square with a piece of `us` is reached.
+  bool region_has_own_piece_squares(const Position& pos, Square start, Color us) const {
     const Variant& v = pos.variant();
     std::array<bool, square_count> seen{};
     std::array<Square, square_count> queue{};
