@@ -10,6 +10,7 @@
 #include <string>
 
 #include "test_support.hpp"
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/movegen.hpp"
 
 using namespace xpgn;
@@ -116,5 +117,34 @@ TEST_CASE("attack bits: agree with the square-by-square probes on random games",
                          "atomic", "crazyhouse", "seirawan"}) {
     INFO(id);
     CHECK(compare_attacks(test::variant(id), 12, 120) > 0);
+  }
+  // Maxim's knight with option knight-wide (a leap over some occupied square), and a variant
+  // made here with every kind of conditioned leap: lame knights and dabbabas, a leap over its
+  // first path square, a leap over some path square, on a board of 8 x 8 and one of 10 x 8.
+  CHECK(compare_attacks(test::variant("maxim", "knight-wide"), 12, 120) > 0);
+  for (const std::string board : {R"(
+  "start_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")",
+                                  R"(
+  "board": {"files": 10, "ranks": 8},
+  "start_fen": "rnbqkbnnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNNBR w - - 0 1")"}) {
+    const std::string id =
+        board.find("files") == std::string::npos ? "test-leaps-8" : "test-leaps-10";
+    const std::string text = R"({
+  "format": "xpgn-variant",
+  "version": 1,
+  "id": ")" + id + R"(",
+  "base": "chess",
+  "pieces": [
+    {"letter": "N", "betza": "nNnDjHoAjG"},
+    {"letter": "B", "betza": "BnAoZ"}
+  ],)" + board + R"(
+})";
+    INFO(text);
+    REQUIRE(catalog::load_text(text, id + ".json").empty());
+    std::string error;
+    const Variant* v = catalog::find_variant(id, "", error);
+    REQUIRE(v != nullptr);
+    CHECK(v->fast_attacks);
+    CHECK(compare_attacks(*v, 12, 120) > 0);
   }
 }

@@ -259,7 +259,8 @@ inline Bits128 without_bit(Bits128 set, int i) {
 }
 
 // The part of attacked_by_bits() for the probes with path conditions: plain hops by their
-// rays, the other probes square by square.
+// rays, lame and jumping leaps by their tables (leap_from, leap_clear, leap_hit), hops with
+// path conditions square by square.
 template <class Set>
 inline bool attacked_irregularly(const Position& pos, Square target, Color by) {
   constexpr int width = bits_in<Set>;
@@ -275,6 +276,18 @@ inline bool attacked_irregularly(const Position& pos, Square target, Color by) {
     if (!hit) continue;
     const Square s = v.square_of_bit[nearest_bit(hit, bits.hop_rises[i])];
     if (attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i])) return true;
+  }
+  if (bits.leap_reach[bit] & occupied) {
+    const std::size_t leaps = bits.leap_types.size();
+    for (std::size_t i = 0; i < leaps; ++i) {
+      const std::size_t at = i * width + bit;
+      const Set from = bits.leap_from[at] & occupied;
+      if (!from || (bits.leap_clear[at] & occupied)) continue;
+      const Set hit = bits.leap_hit[at];
+      if (hit && !(hit & occupied)) continue;
+      const Square s = v.square_of_bit[lowest_bit(from)];
+      if (attacker_on(pos, s, by, bits.leap_types[i], bits.leap_layering[i])) return true;
+    }
   }
   for (std::uint16_t i : bits.irregular)
     if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
@@ -292,7 +305,8 @@ template <class Set>
 // says): the pieces next to the target (first squares of all plain probes) are told apart by
 // their offset; each ride looks for the nearest occupied square of its ray (first square
 // included, as it blocks the ride); each plain hop for the occupied square after the nearest
-// one (the screen); probes with other path conditions go square by square. `Plain`
+// one (the screen); leaps with path conditions test their path squares as sets; hops with
+// path conditions go square by square. `Plain`
 // (Variant::plain_attackers): an attacker is a piece of `by` on top of its square; otherwise
 // each square found is judged by attacker_on(), as the probes judge it.
 template <class Set, bool Plain>
@@ -330,7 +344,7 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
     }
   }
   if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
-    return (!bits.hop_types.empty() || !bits.irregular.empty()) &&
+    return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
            attacked_irregularly_apart<Set>(pos, target, by);
   else
     return attacked_irregularly<Set>(pos, target, by);

@@ -117,6 +117,48 @@ Variant::AttackBitsOf<Bits128>& attack_tables(Variant& v, int c, Bits128) {
   return v.wide_attack_bits[c];
 }
 
+// Appends the tables of the leap probe `p` (lame or jumping, not a hop) to `bits`
+// (Variant::AttackBitsOf::leap_from and the others): from each target, the attacker's square
+// and the path squares between them, as movegen's leap_path_ok() reads the leap from the
+// attacker towards the target.
+template <class Set>
+void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBitsOf<Set>& bits) {
+  constexpr int width = bits_in<Set>;
+  const std::size_t base = bits.leap_from.size();
+  for (auto* table : {&bits.leap_from, &bits.leap_clear, &bits.leap_hit})
+    table->resize(base + width, Set{});
+  bits.leap_types.push_back(p.far_types);
+  bits.leap_layering.push_back(p.layering);
+  // The leap from the attacker: (df, dr), n steps of (sf, sr) when it is straight.
+  const int df = -p.file_step, dr = -p.rank_step;
+  const int ad = df < 0 ? -df : df, ar = dr < 0 ? -dr : dr;
+  const int n = std::max(ad, ar);
+  const bool straight = n > 1 && df % n == 0 && dr % n == 0;
+  const int sf = straight ? df / n : 0, sr = straight ? dr / n : 0;
+  for (int bit = 0; bit < v.files * v.ranks; ++bit) {
+    const int af = bit % v.files + p.file_step, ar_ = bit / v.files + p.rank_step;
+    if (af < 0 || af >= v.files || ar_ < 0 || ar_ >= v.ranks) continue;
+    if ((p.jump_first || p.jump_any) && !straight) continue;  // nothing to jump over
+    const std::size_t at = base + static_cast<std::size_t>(bit);
+    add_bit(bits.leap_from[at], ar_ * v.files + af);
+    add_bit(bits.leap_reach[bit], ar_ * v.files + af);
+    auto path_bit = [&](int k) { return (ar_ + sr * k) * v.files + af + sf * k; };
+    if (p.lame) {
+      if (straight) {
+        for (int k = 1; k < n; ++k) add_bit(bits.leap_clear[at], path_bit(k));
+      } else if (n > 1 && ad != ar && ad != 0 && ar != 0) {
+        // A lame non-straight leap (a blockable knight): its first orthogonal step.
+        const int of = ad > ar ? (df > 0 ? 1 : -1) : 0, orr = ar > ad ? (dr > 0 ? 1 : -1) : 0;
+        add_bit(bits.leap_clear[at], (ar_ + orr) * v.files + af + of);
+      }
+    }
+    if (p.jump_first)
+      add_bit(bits.leap_hit[at], path_bit(1));
+    else if (p.jump_any)
+      for (int k = 1; k < n; ++k) add_bit(bits.leap_hit[at], path_bit(k));
+  }
+}
+
 // Fills the tables of `v` that use sets of type Set: the pieces' origin rays and, when
 // v.fast_attacks, the attack tables (Variant::attack_bits_of<Set>).
 template <class Set>
@@ -157,6 +199,10 @@ void build_bit_tables(Variant& v) {
           bits.hop_rays.push_back(bit < v.files * v.ranks
                                       ? ride_ray<Set>(v, line, bit % v.files, bit / v.files)
                                       : Set{});
+        continue;
+      }
+      if (!p.hop && !plain_probe(p)) {
+        add_leap_tables(v, p, bits);
         continue;
       }
       if (!plain_probe(p)) {

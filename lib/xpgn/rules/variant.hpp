@@ -186,8 +186,16 @@ struct Variant {
     std::vector<std::uint8_t> hop_rises;
     std::vector<std::uint32_t> hop_types;
     std::vector<std::uint8_t> hop_layering;
-    // Probes with other conditions on their path (lame or jumping leaps): indices into
-    // attack_probes, looked at square by square.
+    // Leaps with conditions on their path (lame or jumping leaps, not hops): per leap, from
+    // each target bit, the attacker's square (leap_from, empty when off the board or when the
+    // leap has no path to jump over), the path squares that must be empty (leap_clear) and
+    // those of which one must be occupied (leap_hit, empty for no such condition); the
+    // attacking types and layering. leap_reach[bit]: the union of leap_from over the leaps.
+    std::vector<Set> leap_from, leap_clear, leap_hit;
+    std::vector<std::uint32_t> leap_types;
+    std::vector<std::uint8_t> leap_layering;
+    std::array<Set, bits_in<Set>> leap_reach{};
+    // Hops with path conditions: indices into attack_probes, looked at square by square.
     std::vector<std::uint16_t> irregular;
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
