@@ -26,9 +26,12 @@ int earlier_occurrences(const Position& pos, std::span<const std::uint64_t> earl
                  : std::min<std::size_t>(earlier_keys.size(),
                                          static_cast<std::size_t>(pos.reversible_plies()));
   const std::uint64_t key = pos.key();
+  // Only positions with the same side to move can be equal (the key holds the side), and every
+  // move passes the turn (play_into()), so those are an even number of plies back: 2, 4, ...
+  // (earlier_keys ends with the position 1 back).
   int repeats = 0;
-  for (std::size_t i = 0; i < window; ++i)
-    if (earlier_keys[earlier_keys.size() - 1 - i] == key) ++repeats;
+  for (std::size_t i = 1; i < window; i += 2)
+    repeats += earlier_keys[earlier_keys.size() - 1 - i] == key;
   return repeats;
 }
 
