@@ -16,6 +16,7 @@
 #include "test_support.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/catalog/registry.hpp"
+#include "xpgn/rules/position.hpp"
 
 using namespace xpgn;
 
@@ -298,4 +299,29 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
   const auto [bad_status, bad_out] = xpgn_run("variants --check '" + data_dir + "cycle-a.json'");
   CHECK(bad_status == 1);
   CHECK_THAT(bad_out, Catch::Contains("cycle-a.json:5:11: error: /base: unknown base 'cycle-b'"));
+}
+
+TEST_CASE("the catalog keeps the start position of each variant; a copy of a variant makes its own",
+          "[catalog]") {
+  std::string error;
+  for (const auto& e : catalog::entries()) {
+    INFO(e.id);
+    const rules::Variant* v = catalog::find_variant(e.id, "", error);
+    REQUIRE(v != nullptr);
+    // Asked again, by the same name, the same variant.
+    CHECK(catalog::find_variant(e.id, "", error) == v);
+    REQUIRE(v->start_position != nullptr);
+    const rules::Position start = rules::Position::start(*v);
+    CHECK(&start.variant() == v);
+    CHECK(start.fen() == v->start_position->fen());
+    // A copy (tests change copies) gets a position of its own variant.
+    rules::Variant copy = *v;
+    copy.drop_bitboards();
+    CHECK(copy.start_position == nullptr);
+    copy.start_position = v->start_position;
+    const rules::Position own = rules::Position::start(copy);
+    CHECK(&own.variant() == &copy);
+    CHECK(own.fen() == start.fen());
+    CHECK(own.key() == start.key());
+  }
 }

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -614,6 +615,10 @@ struct State {
   std::vector<std::unique_ptr<Source>> sources;  // built-in first, then loaded files
   std::vector<std::pair<std::string, std::string>> archive_names;  // normalised name, id
   std::map<std::string, std::unique_ptr<rules::Variant>> cache;    // "id,opt,..." -> variant
+  // Names and options as find_variant() was asked them ("name\noptions") -> the variant found
+  // (in `cache`): a game's tags name its variant, so the same names come again and again.
+  // Loading files only adds variants whose names are new, so an entry never goes stale.
+  std::unordered_map<std::string, const rules::Variant*> found;
 };
 
 State& state() {
@@ -803,7 +808,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
     r.fail_at("", e.what());
   }
   try {
-    (void)rules::Position::start(*v);
+    v->start_position = std::make_shared<const rules::Position>(rules::Position::start(*v));
   } catch (const std::exception& e) {
     std::string message = e.what();
     const std::string prefix = "variant " + v->id + ": ";
@@ -855,8 +860,14 @@ const rules::Variant* find_variant(std::string_view name, std::string_view optio
                                    std::string& error) {
   State& st = state();
   std::lock_guard lock(st.mutex);
+  std::string asked;
+  asked.reserve(name.size() + 1 + options.size());
+  asked.append(name).append(1, '\n').append(options);
+  if (auto it = st.found.find(asked); it != st.found.end()) return it->second;
   try {
-    return lookup(st, name, options, error);
+    const rules::Variant* v = lookup(st, name, options, error);
+    if (v) st.found.emplace(std::move(asked), v);
+    return v;
   } catch (const Failure& f) {
     error = f.error.text();
     return nullptr;

@@ -230,6 +230,8 @@ std::uint64_t Position::key() const {
 }
 
 Position Position::start(const Variant& variant) {
+  if (variant.start_position && &variant.start_position->variant() == &variant)
+    return *variant.start_position;
   std::string error;
   FenSetup setup;
   // The start FEN is ours and trusted; parse it with the small reader below.

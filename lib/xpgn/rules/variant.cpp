@@ -350,6 +350,7 @@ void Variant::finish() {
 void Variant::drop_bitboards() {
   bitboards = wide_bits = fast_attacks = false;
   clear_bit_tables(*this);
+  start_position.reset();  // made with the bit boards
 }
 
 void Variant::claim_slots(const RuleComponent& c) {

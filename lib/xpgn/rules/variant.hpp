@@ -17,6 +17,7 @@ namespace xpgn::rules {
 
 class RuleComponent;
 class EndRule;
+class Position;
 
 // ---- Square sets as bits ------------------------------------------------------------------
 // A bit board holds a set of squares as bits, bit i for square Variant::square_of_bit[i]: a
@@ -110,6 +111,9 @@ struct Variant {
   int ranks = 8;
   std::vector<PieceDef> pieces;
   std::string start_fen;
+  // The position of start_fen, made once by the catalog for Position::start() to copy (which
+  // uses it only when it was made for this very object, not for a variant copied from it).
+  std::shared_ptr<const Position> start_position;
   std::vector<std::shared_ptr<const RuleComponent>> components;
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
