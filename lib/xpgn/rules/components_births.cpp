@@ -106,6 +106,23 @@ class Reproduction final : public RuleComponent {
     }
   }
 
+  // The births of generate() that end on `to` (passes end on no square).
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType queen = v.piece_by_san_letter('Q');
+    if (queen == no_piece_type || pos.count(us, queen) == 0 || pos.count(us, v.pawn_type()) >= 8 ||
+        !v.on_board(to))
+      return;
+    const Piece own_queen = make_piece(us, queen);
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square sq = make_square(f, r);
+        if (pos.at(sq) == own_queen && pos.marked(sq)) add_births(pos, sq, out, to);
+      }
+    }
+  }
+
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
     if (token.kind == TokenKind::pass) return why_no_pass(pos, token);
     if (token.kind == TokenKind::move && token.piece == 'Q' && barren_queen_could(pos, token))
@@ -189,12 +206,17 @@ class Reproduction final : public RuleComponent {
     if (v.relative_rank(s, us) >= v.ranks - 2) promotion = v.piece_by_san_letter(prince_letter_);
   }
 
-  // Appends every birth of the pregnant queen on `queen_sq`.
-  void add_births(const Position& pos, Square queen_sq, MoveList& out) const {
+  // Appends every birth of the pregnant queen on `queen_sq`; with `only_to`, only those that
+  // end there (her moves to it with a birth, and the births on it without a move).
+  void add_births(const Position& pos, Square queen_sq, MoveList& out,
+                  Square only_to = no_square) const {
     const Variant& v = pos.variant();
     const Color us = pos.side_to_move();
     MoveList queen_moves;
-    generate_piece_moves(pos, queen_sq, queen_moves);
+    if (only_to == no_square)
+      generate_piece_moves(pos, queen_sq, queen_moves);
+    else
+      generate_piece_moves_to(pos, queen_sq, only_to, queen_moves, pos.at(queen_sq));
     for (const Move& qm : queen_moves) {
       // Way 3: the pawn on the square she left.
       add_birth_move(pos, qm, qm.from, us, out);
@@ -214,7 +236,7 @@ class Reproduction final : public RuleComponent {
       const int f = file_of(queen_sq) + d[0], r = rank_of(queen_sq) + d[1];
       if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) continue;
       const Square s = make_square(f, r);
-      if (!pos.at(s).empty()) continue;
+      if (!pos.at(s).empty() || (only_to != no_square && s != only_to)) continue;
       Move m;
       m.kind = MoveKind::placement;
       m.to = s;

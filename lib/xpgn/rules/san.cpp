@@ -293,7 +293,7 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
   for (int i = 0; i < n; ++i)
     if (fits(origins[i])) generate_piece_moves_to(pos, origins[i], to, out, own);
   for (const auto& c : v.components)
-    if (c->may_generate(pos, type, to)) c->generate(pos, out);
+    if (c->may_generate(pos, type, to)) c->generate_to(pos, to, out);
 }
 
 // True if the basic part of `m` is what the token wrote: piece, destination, origin hints,
