@@ -16,8 +16,10 @@
 #   2. each variant (chess included): `xpgn check` on its sample games repeated VARIANT_COPIES
 #      times, plies/s and the ratio to FIDE chess on the file of table 1, with the FIDE chess
 #      fast path ("x chess") and with the generic rules every variant uses ("x generic", the row
-#      "generic rules" of table 1); one-time costs such as building dead-position tables are
-#      part of the time, hence the many copies;
+#      "generic rules" of table 1), and to the chess samples measured the same way ("x samples":
+#      short annotated games, like the variants', rather than the master games of table 1);
+#      one-time costs such as building dead-position tables are part of the time, hence the
+#      many copies;
 #   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
 #      chess start position when the Debian package `stockfish` is installed, with xpgn's
 #      nodes/s divided by Stockfish's;
@@ -94,9 +96,13 @@ row "xpgn convert --to json" "$secs" "$mib"
 [ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
 
 # ---- 2. Variants -------------------------------------------------------------------------------
-# The same measure for every variant: its sample games, repeated, checked on one thread.
+# The same measure for every variant: its sample games, repeated, checked on one thread. The
+# rows are printed once all are measured, so that each can be set against the chess samples'.
 echo
-printf '%-28s %8s %10s %12s %10s %10s\n' "samples x $copies" seconds games/s plies/s "x chess" "x generic"
+printf '%-28s %8s %10s %12s %10s %10s %10s\n' "samples x $copies" seconds games/s plies/s "x chess" \
+  "x generic" "x samples"
+declare -A sample_secs sample_games sample_rate
+names=()
 for dir in "$root"/samples/*/; do
   dir=${dir%/}
   name=$(basename "$dir")
@@ -106,10 +112,19 @@ for dir in "$root"/samples/*/; do
   for ((i = 0; i < copies; i++)); do cat "$@"; done >"$repeated"
   read -r vgames vplies < <(count "$repeated")
   timed "$xpgn" check --jobs 1 --quiet "$repeated"
-  rate=$(awk -v p="$vplies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
-  awk -v n="$name" -v s="$secs" -v g="$vgames" -v r="$rate" -v c="$chess_rate" -v q="$generic_rate" \
-    'BEGIN { printf "%-28s %8.2f %10.0f %12.0f %10.2f %10.2f\n", n, s, g / (s > 0 ? s : 0.01), r, r / c, r / q }'
+  names+=("$name")
+  sample_secs[$name]=$secs
+  sample_games[$name]=$vgames
+  sample_rate[$name]=$(awk -v p="$vplies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
   rm -f "$repeated"
+done
+chess_samples_rate=${sample_rate[chess]:-}
+for name in "${names[@]}"; do
+  awk -v n="$name" -v s="${sample_secs[$name]}" -v g="${sample_games[$name]}" \
+    -v r="${sample_rate[$name]}" -v c="$chess_rate" -v q="$generic_rate" -v k="$chess_samples_rate" \
+    'BEGIN { x = k == "" ? "-" : sprintf("%.2f", r / k)
+             printf "%-28s %8.2f %10.0f %12.0f %10.2f %10.2f %10s\n", n, s, g / (s > 0 ? s : 0.01), r,
+                    r / c, r / q, x }'
 done
 
 # ---- 3. Perft ----------------------------------------------------------------------------------
