@@ -316,8 +316,12 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
   const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
   const int bit = v.bit_of[target];
   const int tf = file_of(target), tr = rank_of(target);
-  // Where two pieces may share a square, the lower one may be of `by` under another colour.
-  const Set candidates = Plain ? occupied_set<Set>(pos, by) : occupied_set<Set>(pos);
+  // Where two pieces may share a square, the lower one may be of `by` under another colour:
+  // the squares holding two pieces are candidates too.
+  Set candidates = occupied_set<Set>(pos, by);
+  if constexpr (!Plain)
+    for (int i = 0; i < pos.layered_count(); ++i)
+      add_bit(candidates, v.bit_of[pos.layered_square(i)]);
   for (Set near = bits.near[bit] & candidates; near; near = without_lowest(near)) {
     const Square s = v.square_of_bit[lowest_bit(near)];
     const int offset = (rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15;
