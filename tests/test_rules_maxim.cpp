@@ -690,21 +690,7 @@ TEST_CASE("maxim portals: walled-off regions on random boards", "[rules][maxim]"
         else if (random.below(40) == 0)
           board[i] = 'R';
       }
-      std::string fen;
-      for (int rank = 7; rank >= 0; --rank) {
-        int gap = 0;
-        for (int file = 0; file < 8; ++file) {
-          const char c = board[rank * 8 + file];
-          if (c == '.') {
-            ++gap;
-            continue;
-          }
-          if (gap) fen += std::to_string(gap), gap = 0;
-          fen += c;
-        }
-        if (gap) fen += std::to_string(gap);
-        if (rank) fen += '/';
-      }
+      const std::string fen = test::placement_of(board);
       // Boards with a king in check are refused by the FEN reader: skipped.
       const auto setup = notation::parse_fen(fen + " w - - 0 1", nullptr);
       REQUIRE(setup.has_value());

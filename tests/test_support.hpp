@@ -11,6 +11,7 @@
 #include <istream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xpgn/catalog/catalog.hpp"
@@ -53,6 +54,26 @@ inline const rules::Variant& variant(const std::string& id, const std::string& o
   INFO("variant " << id << " [" << options << "]: " << error);
   REQUIRE(v != nullptr);
   return *v;
+}
+
+// The FEN placement field of an 8x8 board given as 64 letters, a1 first ('.' for empty).
+inline std::string placement_of(std::string_view board) {
+  std::string fen;
+  for (int rank = 7; rank >= 0; --rank) {
+    int gap = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = board[rank * 8 + file];
+      if (c == '.') {
+        ++gap;
+        continue;
+      }
+      if (gap) fen += std::to_string(gap), gap = 0;
+      fen += c;
+    }
+    if (gap) fen += std::to_string(gap);
+    if (rank) fen += '/';
+  }
+  return fen;
 }
 
 // Position from FEN text under `v`; fails the test with the parser's or validator's message.
