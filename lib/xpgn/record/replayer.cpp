@@ -461,12 +461,15 @@ struct Replayer::State {
     return true;
   }
 
-  void on_move(const SanToken& token, std::string_view text, SourcePos pos) {
+  // Replayer::move() for a move its fast path did not play: `fast_tried` when it asked the board
+  // (a game under way, a live line on the fast path, an ASCII token) and the board was unsure.
+  [[gnu::noinline]] void on_move(const SanToken& token, std::string_view text, const SourcePos& pos,
+                                 bool fast_tried) {
+    if (!in_game) open_game(1, pos);
     start();
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
-    // The fast path first, in this small function; the rest is move_by_rules().
-    if (!f.dead && f.fast && fast_move(f, token, f.ply + 1)) return;
+    if (!fast_tried && !f.dead && f.fast && fast_move(f, token, f.ply + 1)) return;
     move_by_rules(f, token, text, pos);
   }
 
@@ -847,9 +850,20 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   }
 }
 
-void Replayer::move(const SanToken& token, std::string_view text, SourcePos pos) {
-  if (!state_->in_game) state_->open_game(1, pos);
-  state_->on_move(token, text, pos);
+[[gnu::flatten]] void Replayer::move(const SanToken& token, std::string_view text, SourcePos pos) {
+  State& s = *state_;
+  // The usual move first: a game under way on the fast path, an ASCII token (no UTF-8 warning
+  // to give) that the board is sure of. Everything else is State::on_move(). (Flattened: GCC
+  // would call is_ascii() out of line here.)
+  bool fast_tried = false;
+  if (s.in_game && s.started) {
+    Frame& f = s.frames[s.depth - 1];
+    if (f.fast && !f.dead && is_ascii(text)) {
+      if (s.fast_move(f, token, f.ply + 1)) return;
+      fast_tried = true;
+    }
+  }
+  s.on_move(token, text, pos, fast_tried);
 }
 
 void Replayer::invalid_move(const notation::SyntaxError& error) {
