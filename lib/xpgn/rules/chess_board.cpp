@@ -888,13 +888,18 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     if (token.from.has_file()) origins &= Bits{0x0101010101010101} << token.from.file;
     if (token.from.has_rank()) origins &= Bits{0xFF} << (8 * token.from.rank);
     int found = -1;
-    for (Bits b = origins; b; b &= b - 1) {
-      const int from = std::countr_zero(b);
-      if (!leaves_king_safe(from, to, kind, victim)) continue;
-      if (found >= 0) return false;  // ambiguous
-      found = from;
+    if (origins && !(origins & (origins - 1))) {  // the usual case: one piece can go there
+      found = std::countr_zero(origins);
+      if (!leaves_king_safe(found, to, kind, victim)) return false;  // illegal
+    } else {
+      for (Bits b = origins; b; b &= b - 1) {
+        const int from = std::countr_zero(b);
+        if (!leaves_king_safe(from, to, kind, victim)) continue;
+        if (found >= 0) return false;  // ambiguous
+        found = from;
+      }
+      if (found < 0) return false;  // illegal
     }
-    if (found < 0) return false;  // illegal
     move.from = static_cast<std::uint8_t>(found);
     move.to = static_cast<std::uint8_t>(to);
   }
