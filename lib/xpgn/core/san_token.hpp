@@ -2,6 +2,9 @@
 // Produced by notation (parse_san), consumed by rules (resolve_san), written back by format_san.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -38,30 +41,40 @@ struct SanToken {
   bool long_algebraic = false;  // written with a full origin square (e2e4, e2-e4, Ng1-f3)
   char promotion = 0;           // upper-case letter after '=' (or bare, e7e8q), 0 if none
 
-  // Second actions (variants).
+  // Second actions (variants): the three letters side by side, then the seven coordinates in a
+  // row (has_second_actions() reads them as words; see the static_assert below).
   char birth_piece = 0;      // ",P@d5": letter of the piece placed after the move, 0 if none
-  Coord birth_square;        // ",P@d5": where it is placed
   char birth_promotion = 0;  // ",P@e7=I": what the placed pawn becomes at once, 0 if none
+  char gate_piece = 0;       // "/H", "O-O/Ee1": letter of the piece gated from the hand, 0 if none
+  Coord birth_square;        // ",P@d5": where it is placed
   Coord relocation;          // "~c4": where the piece ends after arriving (catacomb, teleport)
   Coord push;                // ">d6": where the survivor of a captured stack is pushed
   Coord pair_a, pair_b;      // ",^c5^f5": a pair of squares declared after the move (Maxim portals)
   Coord pass_queen;          // "--d1": the queen that becomes pregnant
-  char gate_piece = 0;       // "/H", "O-O/Ee1": letter of the piece gated from the hand, 0 if none
   Coord gate_square;         // "O-O/Ee1": where it is gated (written for castling only)
 
   char check = 0;  // '+' or '#' as written, 0 if none
 
   // Whether any second action (birth, relocation, push, portal pair, pregnant queen, gating) is
   // written. Branch-free: a missing coordinate is -1, so the AND of them all is negative exactly
-  // when every one is missing.
-  constexpr bool has_second_actions() const {
-    const int coords = birth_square.file & birth_square.rank & relocation.file & relocation.rank &
-                       push.file & push.rank & pair_a.file & pair_a.rank & pair_b.file &
-                       pair_b.rank & pass_queen.file & pass_queen.rank & gate_square.file &
-                       gate_square.rank;
-    return coords >= 0 || (birth_piece | birth_promotion | gate_piece) != 0;
+  // when every one is missing; the 14 ints are ANDed as seven 64-bit words, whose two sign bits
+  // are then both set exactly when that AND is negative.
+  bool has_second_actions() const {
+    const char* coords = reinterpret_cast<const char*>(this) + offsetof(SanToken, birth_square);
+    const auto word = [coords](int i) {  // two ints, read as one word
+      std::uint64_t w;
+      std::memcpy(&w, coords + 8 * i, sizeof w);
+      return w;
+    };
+    const std::uint64_t all = word(0) & word(1) & word(2) & word(3) & word(4) & word(5) & word(6);
+    constexpr std::uint64_t signs = 0x8000'0000'8000'0000u;
+    return (all & signs) != signs || (birth_piece | birth_promotion | gate_piece) != 0;
   }
 };
+
+static_assert(sizeof(Coord) == 8 && offsetof(SanToken, gate_square) ==
+                                        offsetof(SanToken, birth_square) + 6 * sizeof(Coord),
+              "has_second_actions() reads the seven coordinates as seven words");
 
 // Canonical text of a token: the output form of notation.md (SAN with '=' before promotion,
 // "O-O", "--", "P@e4", "/H", "O-O/Ee1", ",P@d5", "~c4", ">d6", ",^c5^f5", then '+' or '#').
