@@ -257,10 +257,21 @@ constexpr int castling_rook(int right) {
   return (right >> 1) * 56 + ((right & 1) ? 0 : 7);
 }
 
-// The castling right whose rook stands on `sq` at the start (as a bit), 0 elsewhere.
-constexpr unsigned corner_right(int sq) {
-  return sq == 7 ? 1u : sq == 0 ? 2u : sq == 63 ? 4u : sq == 56 ? 8u : 0u;
-}
+// The castling rights a move from or to `sq` keeps (as bits): all but those of the rook standing
+// on `sq` at the start and, on a king's start square, both of that king's.
+struct KeptRights {
+  std::array<std::uint8_t, 64> by_square{};
+  constexpr KeptRights() {
+    for (auto& kept : by_square) kept = 15;
+    by_square[7] = static_cast<std::uint8_t>(~1u & 15);
+    by_square[0] = static_cast<std::uint8_t>(~2u & 15);
+    by_square[63] = static_cast<std::uint8_t>(~4u & 15);
+    by_square[56] = static_cast<std::uint8_t>(~8u & 15);
+    by_square[4] = static_cast<std::uint8_t>(~3u & 15);
+    by_square[60] = static_cast<std::uint8_t>(~12u & 15);
+  }
+};
+constexpr KeptRights kept_rights{};
 
 }  // namespace
 
@@ -466,11 +477,13 @@ bool ChessBoard::can_castle(int side) const {
     after.lift(m.from, us, kind);
     after.put(m.to, us, m.promotion != empty ? m.promotion : kind);
   }
-  // Castling rights: lost by a king move, and by a move from or to a rook's corner.
+  // Castling rights: lost by a king move, and by a move from or to a rook's corner. A side with
+  // a right has its king on its start square (load() and make() keep it so), so its king's
+  // moves are those from that square, and nothing else moves from or to there.
   std::uint8_t rights = castling_;
   if (rights) {
-    if (kind == king) rights &= static_cast<std::uint8_t>(~(3u << (2 * us)));
-    rights &= static_cast<std::uint8_t>(~(corner_right(m.from) | corner_right(m.to)));
+    rights = static_cast<std::uint8_t>(rights & kept_rights.by_square[m.from] &
+                                       kept_rights.by_square[m.to]);
     if (rights != castling_) {
       for (int right = 0; right < 4; ++right)
         if ((rights ^ castling_) & (1u << right)) after.key_ ^= tables_->castling_key[right];
