@@ -1400,7 +1400,9 @@ class FastGame {
   // the text; false when the grammar must read gp::movetext_section from `p`.
   // The commonest elements (move numbers and the commonest moves, see detail::parse_common_san)
   // are read here at once, the others by element() and variation().
-  [[gnu::noinline]] bool movetext(const char*& p) {
+  // (`p` is read and written through a local copy, which stays in a register across the calls.)
+  [[gnu::noinline]] bool movetext(const char*& where) {
+    const char* p = where;
     (void)st_.lines.at(p);                   // the grammar may have read the end of the head
     const char* const roomy_end = end_ - 8;  // before it, parse_common_san can read its 7 bytes
     for (;;) {
@@ -1431,6 +1433,7 @@ class FastGame {
         }
       }
       p = skip(p);
+      where = p;
       if (p == end_) return true;
       const char* q = *p == '(' ? variation(p) : element(p);
       if (q == nullptr) return game_end(p);
