@@ -374,11 +374,16 @@ bool ChessBoard::attacked(int sq, int by, Bits occ, Bits their) const {
 
 [[gnu::always_inline]] inline bool ChessBoard::leaves_king_safe(int from, int to, Kind kind,
                                                                 int victim) const {
+  return leaves_king_safe(from, to, kind, victim, victim == ((occupied() & bit(to)) ? to : -1));
+}
+
+[[gnu::always_inline]] inline bool ChessBoard::leaves_king_safe(int from, int to, Kind kind,
+                                                                int victim, bool plain) const {
   const int own_king = king_square(side_);
   const int them = 1 - side_;
   // Out of check, only a pin can make a move other than the king's illegal (en passant also
   // takes a pawn off a line, so it is looked at fully).
-  if (!checked_ && kind != king && victim == ((occupied() & bit(to)) ? to : -1)) {
+  if (!checked_ && kind != king && plain) {
     const Geometry& g = geometry();
     const int d = g.direction[own_king][from];
     if (d == 8 || (g.between[own_king][from] & occupied())) return true;
@@ -900,14 +905,16 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     }
     if (token.from.has_file()) origins &= Bits{0x0101010101010101} << token.from.file;
     if (token.from.has_rank()) origins &= Bits{0xFF} << (8 * token.from.rank);
+    // The victim is the piece on `to` (or none) but for en passant (`to` is not one of ours).
+    const bool plain = victim < 0 || victim == to;
     int found = -1;
     if (origins && !(origins & (origins - 1))) {  // the usual case: one piece can go there
       found = std::countr_zero(origins);
-      if (!leaves_king_safe(found, to, kind, victim)) return false;  // illegal
+      if (!leaves_king_safe(found, to, kind, victim, plain)) return false;  // illegal
     } else {
       for (Bits b = origins; b; b &= b - 1) {
         const int from = std::countr_zero(b);
-        if (!leaves_king_safe(from, to, kind, victim)) continue;
+        if (!leaves_king_safe(from, to, kind, victim, plain)) continue;
         if (found >= 0) return false;  // ambiguous
         found = from;
       }

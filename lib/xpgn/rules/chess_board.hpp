@@ -97,6 +97,9 @@ class ChessBoard {
   // True when the side to move's king is safe after the move from `from` to `to` by a piece
   // of `kind` (`victim`: the square of the piece it takes, or -1).
   bool leaves_king_safe(int from, int to, Kind kind, int victim) const;
+  // The same when the caller knows whether the move takes what stands on `to` and nothing else
+  // (`plain`: false for en passant, which also takes a pawn off its line).
+  bool leaves_king_safe(int from, int to, Kind kind, int victim, bool plain) const;
   // True when castling to `side` (0 king side, 1 queen side) is legal.
   bool can_castle(int side) const;
   // Writes into `after` this position with `m` (legal) played by a piece of `kind`.
