@@ -893,7 +893,7 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     } else {
       if (token.promotion) return false;
       if (kind == knight || kind == king) {
-        origins = piece_attacks(g, kind, to, occ) & own;
+        origins = (kind == knight ? g.knight[to] : g.king[to]) & own;
       } else {
         // A slider on a line through the destination with nothing between.
         const Bits on_lines = kind == rook     ? g.lines[0][to]
