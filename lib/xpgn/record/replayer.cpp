@@ -399,7 +399,9 @@ struct Replayer::State {
   // recorded), false when the generic rules must judge it (nothing changed).
   bool fast_move(Frame& f, const SanToken& token, int ply) {
     const rules::ChessBoard& now = f.boards[f.now_board];
-    if (!f.end_noted && !now.surely_undecided(f.keys)) return false;
+    // (The usual case first, before the keys are looked up.)
+    if (!now.surely_undecided_at_once() && !f.end_noted && !now.surely_undecided(f.keys))
+      return false;
     if (!now.play_san(token, f.boards[f.spare_board])) return false;
     f.keys.push_back(now.key());
     const std::uint8_t old_before = f.before_board;

@@ -52,10 +52,13 @@ class ChessBoard {
   // 75 moves) surely find the game going on; false when one of them might end it.
   // `earlier_keys` as for judge_without_search().
   bool surely_undecided(std::span<const std::uint64_t> earlier_keys) const {
-    // The usual case at once: no clock near 75 moves, material that cannot be dead, too few
-    // reversible plies for a fivefold repetition.
-    if (halfmove_clock_ < 150 && alive_by_material_ && reversible_plies_ < 16) return true;
-    return surely_undecided_by_search(earlier_keys);
+    return surely_undecided_at_once() || surely_undecided_by_search(earlier_keys);
+  }
+  // surely_undecided() in the usual case, found at once without the earlier keys: no clock near
+  // 75 moves, material that cannot be dead, too few reversible plies for a fivefold repetition.
+  // False when it takes a closer look.
+  bool surely_undecided_at_once() const {
+    return halfmove_clock_ < 150 && alive_by_material_ && reversible_plies_ < 16;
   }
   // judge() of this position when surely_undecided(): true and `out` set to what judge()
   // returns (mate, stalemate, a claimable draw or nothing); false when unsure.
