@@ -123,7 +123,8 @@ struct Replayer::State {
   GameHandler handler;
   Game game;
   bool in_game = false;
-  bool started = false;  // the movetext began: variant and start position are set up
+  // The movetext began: variant and start position are set up (never outside a game).
+  bool started = false;
   std::vector<Frame> frames;
   std::size_t depth = 0;  // frames[0..depth) are open
   std::vector<Diagnostic> orphans;
@@ -762,6 +763,7 @@ struct Replayer::State {
              "result does not match the Result tag \"" + result_tag + "\"");
     }
     in_game = false;
+    started = false;
     depth = 0;
     handler(game);
   }
@@ -858,7 +860,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   // to give) that the board is sure of. Everything else is State::on_move(). (Flattened: GCC
   // would call is_ascii() out of line here.)
   bool fast_tried = false;
-  if (s.in_game && s.started) {
+  if (s.started) {  // (and so in a game)
     Frame& f = s.frames[s.depth - 1];
     if (f.fast && !f.dead && is_ascii(text)) {
       if (s.fast_move(f, token, f.ply + 1)) return;
