@@ -127,6 +127,8 @@ struct Replayer::State {
   bool started = false;
   std::vector<Frame> frames;
   std::size_t depth = 0;  // frames[0..depth) are open
+  // &frames[depth - 1] while a game is started (kept by push_frame() and pop_frame()).
+  Frame* top = nullptr;
   std::vector<Diagnostic> orphans;
 
   // Tags the replay needs, kept in both modes (buffers reused between games).
@@ -257,6 +259,7 @@ struct Replayer::State {
   Frame& push_frame() {
     if (frames.size() <= depth) frames.emplace_back();
     Frame& f = frames[depth++];
+    top = &f;
     f.slots[0].reset();
     f.slots[1].reset();
     f.cur = 0;
@@ -273,6 +276,12 @@ struct Replayer::State {
     f.fast = false;
     f.fast_before = false;
     return f;
+  }
+
+  // Closes the innermost frame (another one stays open).
+  void pop_frame() {
+    --depth;
+    top = &frames[depth - 1];
   }
 
   // Finds the game's variant (cached) and reports an unknown one.
@@ -425,9 +434,10 @@ struct Replayer::State {
   }
 
   // Marks the frame dead because of `reason`; the rest of its line is kept unverified. The
-  // mainline's death makes the game's mainline incomplete.
+  // mainline's death makes the game's mainline incomplete. A dead frame is never `fast`.
   void kill(Frame& f, std::string reason) {
     f.dead = true;
+    f.fast = false;
     f.stop_reason = std::move(reason);
     if (&f == &frames[0]) game.mainline_complete = false;
   }
@@ -729,7 +739,7 @@ struct Replayer::State {
     }
     Frame& f = frames[depth - 1];
     if (full()) flush_pending(f);
-    --depth;
+    pop_frame();
     frames[depth - 1].after_move = false;
   }
 
@@ -747,7 +757,7 @@ struct Replayer::State {
     while (depth > 1) {
       Frame& f = frames[depth - 1];
       if (full()) flush_pending(f);
-      --depth;
+      pop_frame();
     }
     Frame& main = frames[0];
     if (full()) flush_pending(main);
@@ -861,8 +871,8 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   // would call is_ascii() out of line here.)
   bool fast_tried = false;
   if (s.started) {  // (and so in a game)
-    Frame& f = s.frames[s.depth - 1];
-    if (f.fast && !f.dead && is_ascii(text)) {
+    Frame& f = *s.top;
+    if (f.fast && is_ascii(text)) {  // (a dead frame is never fast)
       if (s.fast_move(f, token, f.ply + 1)) return;
       fast_tried = true;
     }
@@ -909,6 +919,7 @@ void Replayer::syntax_error(const notation::SyntaxError& error) {
     state_->start();
     state_->game.mainline_complete = false;
     state_->frames[0].dead = true;
+    state_->frames[0].fast = false;  // (as kill() does)
   }
 }
 
