@@ -19,6 +19,36 @@ namespace xpgn::record {
 
 namespace {
 
+// Three boards used in turn by a Frame on the fast path, reached by pointers into the ring's own
+// array (a copy points into its own).
+struct BoardRing {
+  rules::ChessBoard boards[3];
+  rules::ChessBoard* now = &boards[0];     // the current position
+  rules::ChessBoard* before = &boards[1];  // the position before the last move
+  rules::ChessBoard* spare = &boards[2];   // where the next move is made
+
+  BoardRing() = default;
+  // A copy of `other`, pointing into its own boards.
+  BoardRing(const BoardRing& other) noexcept { *this = other; }
+  // Copies the boards and the roles they play.
+  BoardRing& operator=(const BoardRing& other) noexcept {
+    if (this == &other) return *this;
+    for (int i = 0; i < 3; ++i) boards[i] = other.boards[i];
+    now = boards + (other.now - other.boards);
+    before = boards + (other.before - other.boards);
+    spare = boards + (other.spare - other.boards);
+    return *this;
+  }
+  // After a move made into *spare: that is the current position, the current one the one
+  // before, and the one before that the next spare.
+  void advance() {
+    rules::ChessBoard* const old_before = before;
+    before = now;
+    now = spare;
+    spare = old_before;
+  }
+};
+
 // One line of play being replayed: the mainline or a variation.
 struct Frame {
   // Two position slots used in turn: the current position and the one before the last move
@@ -35,13 +65,12 @@ struct Frame {
   std::string stop_reason;                // why the line died, for its first unverified node
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
-  // Check mode, FIDE chess: while `fast`, the positions are boards[now_board] (current) and
-  // boards[before_board] (before the last move, when `fast_before`), the next move is made
-  // into boards[spare_board], and `slots` are stale.
+  // Check mode, FIDE chess: while `fast`, the positions are *ring.now (current) and
+  // *ring.before (before the last move, when `fast_before`), the next move is made into
+  // *ring.spare, and `slots` are stale.
   bool fast = false;
   bool fast_before = false;
-  rules::ChessBoard boards[3];
-  std::uint8_t now_board = 0, before_board = 1, spare_board = 2;
+  BoardRing ring;
 
   // True once the line has a position to play from.
   bool has_pos() const { return fast || slots[cur].has_value(); }
@@ -361,7 +390,7 @@ struct Replayer::State {
       main.set_pos(*position);
       if (full()) game.setup = std::move(*setup);
     } else if (chess && start_board_variant == variant) {
-      main.boards[main.now_board] = start_board;  // the start position, kept as a board
+      *main.ring.now = start_board;  // the start position, kept as a board
       main.fast = true;
       return;
     } else {
@@ -372,7 +401,7 @@ struct Replayer::State {
     if (full()) game.start_fen = main.pos().fen();
     try_fast(main);
     if (main.fast && !has_fen) {
-      start_board = main.boards[main.now_board];
+      start_board = *main.ring.now;
       start_board_variant = variant;
     }
   }
@@ -381,9 +410,9 @@ struct Replayer::State {
   // ChessBoard (see chess_board.hpp); otherwise it stays on the generic rules.
   void try_fast(Frame& f) {
     if (!chess || f.fast || f.dead || !f.has_pos()) return;
-    if (!f.boards[f.now_board].load(f.pos(), *chess)) return;
+    if (!f.ring.now->load(f.pos(), *chess)) return;
     f.fast_before = f.has_move && f.slots[1 - f.cur].has_value();
-    if (f.fast_before && !f.boards[f.before_board].load(f.before(), *chess)) return;
+    if (f.fast_before && !f.ring.before->load(f.before(), *chess)) return;
     f.fast = true;
   }
 
@@ -394,7 +423,7 @@ struct Replayer::State {
     for (std::size_t i : {f.cur, 1 - f.cur}) {
       if (i != f.cur && !f.fast_before) break;
       if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
-      f.boards[i == f.cur ? f.now_board : f.before_board].store(*f.slots[i]);
+      (i == f.cur ? f.ring.now : f.ring.before)->store(*f.slots[i]);
     }
   }
 
@@ -408,16 +437,13 @@ struct Replayer::State {
   // Plays `token` on the fast path: true when the board was sure (the move is made and
   // recorded), false when the generic rules must judge it (nothing changed).
   bool fast_move(Frame& f, const SanToken& token, int ply) {
-    const rules::ChessBoard& now = f.boards[f.now_board];
+    const rules::ChessBoard& now = *f.ring.now;
     // (The usual case first, before the keys are looked up.)
     if (!now.surely_undecided_at_once() && !f.end_noted && !now.surely_undecided(f.keys))
       return false;
-    if (!now.play_san(token, f.boards[f.spare_board])) return false;
+    if (!now.play_san(token, *f.ring.spare)) return false;
     f.keys.push_back(now.key());
-    const std::uint8_t old_before = f.before_board;
-    f.before_board = f.now_board;
-    f.now_board = f.spare_board;
-    f.spare_board = old_before;
+    f.ring.advance();
     f.fast_before = true;
     f.outcome.reset();
     f.ply = ply;
@@ -708,7 +734,7 @@ struct Replayer::State {
     }
     child.keys.assign(p.keys.begin(), p.keys.end() - 1);
     if (p.fast) {
-      child.boards[child.now_board] = p.boards[p.before_board];
+      *child.ring.now = *p.ring.before;
       child.fast = true;
       return;
     }
@@ -763,7 +789,7 @@ struct Replayer::State {
     if (full()) flush_pending(main);
     if (has_marker) game.result_marker = result_marker;
     if (!main.dead && main.has_pos()) {
-      if (!main.fast || !main.boards[main.now_board].judge(main.keys, game.outcome)) {
+      if (!main.fast || !main.ring.now->judge(main.keys, game.outcome)) {
         to_generic(main);
         game.outcome = outcome_of(main);
       }
