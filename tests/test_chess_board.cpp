@@ -289,21 +289,7 @@ TEST_CASE("chess board: the dead-position screen never contradicts the generic r
       major |= std::string("PRQprq").find(p) != std::string::npos;
       place(p);
     }
-    std::string fen;
-    for (int r = 7; r >= 0; --r) {
-      int gap = 0;
-      for (int f = 0; f < 8; ++f) {
-        const char c = board[r * 8 + f];
-        if (c == '.') {
-          ++gap;
-          continue;
-        }
-        if (gap) fen += std::to_string(gap), gap = 0;
-        fen += c;
-      }
-      if (gap) fen += std::to_string(gap);
-      if (r) fen += '/';
-    }
+    std::string fen = test::placement_of(std::string_view(board, 64));
     fen += i % 2 ? " b - - 0 1" : " w - - 0 1";
     const auto setup = notation::parse_fen(fen);
     std::string error;
