@@ -617,8 +617,11 @@ struct State {
   std::map<std::string, std::unique_ptr<rules::Variant>> cache;    // "id,opt,..." -> variant
   // Names and options as find_variant() was asked them ("name\noptions") -> the variant found
   // (in `cache`): a game's tags name its variant, so the same names come again and again.
-  // Loading files only adds variants whose names are new, so an entry never goes stale.
+  // Loading files only adds variants whose names are new, so an entry never goes stale. Names
+  // may be spelt in endless ways ("Maxim", "max-im", ...), so it is emptied when it reaches
+  // found_limit entries: memory stays bounded on any input.
   std::unordered_map<std::string, const rules::Variant*> found;
+  static constexpr std::size_t found_limit = 256;
 };
 
 State& state() {
@@ -866,7 +869,10 @@ const rules::Variant* find_variant(std::string_view name, std::string_view optio
   if (auto it = st.found.find(asked); it != st.found.end()) return it->second;
   try {
     const rules::Variant* v = lookup(st, name, options, error);
-    if (v) st.found.emplace(std::move(asked), v);
+    if (v) {
+      if (st.found.size() >= State::found_limit) st.found.clear();
+      st.found.emplace(std::move(asked), v);
+    }
     return v;
   } catch (const Failure& f) {
     error = f.error.text();
