@@ -558,14 +558,88 @@ Square find_attacker(const Position& pos, Square target, Color by) {
   return no_square;
 }
 
+namespace {
+
+// The squares edited since `side`'s royal memo was written, as a Set.
+template <class Set>
+Set edited_set(const Position& pos, Color side) {
+  if constexpr (std::is_same_v<Set, Bits128>)
+    return pos.wide_edited(side);
+  else
+    return pos.edited_low(side);
+}
+
+// True when bit i is in `set`.
+inline bool has_bit(std::uint64_t set, int i) {
+  return (set >> i) & 1u;
+}
+inline bool has_bit(Bits128 set, int i) {
+  return ((i < 64 ? set.lo : set.hi) >> (i & 63)) & 1u;
+}
+
+// The answer of `side`'s royal memo (Position::royal_memo) when the edits since it was written
+// cannot have changed it: 1 threatened, 0 safe, -1 when the attack test must look again. An
+// attack on a square depends only on the squares of its lines (Variant::AttackBitsOf::lines);
+// a royal piece that came, went or changed stands on an edited square.
+template <class Set>
+int remembered_threat(const Position& pos, Color side) {
+  const Position::RoyalMemo memo = pos.royal_memo(side);
+  if (memo == Position::RoyalMemo::unknown) return -1;
+  const Variant& v = pos.variant();
+  const Set edited = edited_set<Set>(pos, side);
+  if (!edited) return memo == Position::RoyalMemo::threatened;
+  const auto& lines = v.attack_bits_of<Set>(index_of(opposite(side))).lines;
+  auto unchanged = [&](Square s) {
+    const int bit = v.bit_of[s];
+    return !has_bit(edited, bit) && !(lines[bit] & edited);
+  };
+  if (memo == Position::RoyalMemo::threatened)
+    return unchanged(pos.royal_memo_square(side)) ? 1 : -1;
+  for (int i = 0; i < pos.royal_count(side); ++i)
+    if (!unchanged(pos.royal_square(side, i))) return -1;
+  return 0;
+}
+
+// The usual test of royal_threatened() (no royal_verdict): whether one of `side`'s royal
+// pieces is in danger, answered from the position's royal memo where it can be and written
+// into it where the answer allows (a royal piece attacked but spared by the layer rule leaves
+// the memo unknown, as whether it is spared depends on squares beyond its lines).
+bool royals_in_danger(const Position& pos, Color side) {
+  const Variant& v = pos.variant();
+  if (v.fast_attacks) {
+    const int known = v.wide_bits ? remembered_threat<Bits128>(pos, side)
+                                  : remembered_threat<std::uint64_t>(pos, side);
+    if (known >= 0) return known == 1;
+  }
+  const Color by = opposite(side);
+  const RuleComponent* layer = v.layer_rule;
+  bool spared = false;
+  for (int i = 0; i < pos.royal_count(side); ++i) {
+    const Square s = pos.royal_square(side, i);
+    if (!is_attacked(pos, s, by)) continue;
+    if (!layer || pos.under(s).empty()) {
+      if (v.fast_attacks) pos.remember_royals(side, Position::RoyalMemo::threatened, s);
+      return true;
+    }
+    if (!layer->royal_survives(pos, s, by)) {
+      if (v.fast_attacks) pos.remember_royals(side, Position::RoyalMemo::unknown);
+      return true;
+    }
+    spared = true;
+  }
+  if (v.fast_attacks)
+    pos.remember_royals(side, spared ? Position::RoyalMemo::unknown : Position::RoyalMemo::safe);
+  return false;
+}
+
+}  // namespace
+
 bool royal_threatened(const Position& pos, Color side) {
   for (const RuleComponent* c : pos.variant().royal_judges) {
     const RoyalVerdict verdict = c->royal_verdict(pos, side);
     if (verdict != RoyalVerdict::usual) return verdict == RoyalVerdict::threatened;
   }
-  for (int i = 0; i < pos.royal_count(side); ++i)
-    if (royal_in_danger(pos, pos.royal_square(side, i), opposite(side))) return true;
-  return false;
+  return royals_in_danger(pos, side);
 }
 
 bool in_check(const Position& pos) {
@@ -704,7 +778,10 @@ void generate_legal(const Position& pos, MoveList& out) {
   }
 }
 
-bool has_legal_move(const Position& pos) {
+namespace {
+
+// has_legal_move() without the position's memo.
+bool search_legal_move(const Position& pos) {
   // The moves of generate_pseudo_legal(), a piece at a time, royal pieces first (in check
   // they most often have the way out), then the other pieces by their distance from the first
   // royal piece (those that may capture a checking piece or step between): the search stops
@@ -747,6 +824,13 @@ bool has_legal_move(const Position& pos) {
   }
   for (const auto& c : v.components) c->generate(pos, moves);
   return some_legal();
+}
+
+}  // namespace
+
+bool has_legal_move(const Position& pos) {
+  if (pos.legal_move_memo() < 0) pos.remember_legal_move(search_legal_move(pos));
+  return pos.legal_move_memo() == 1;
 }
 
 std::uint64_t perft(const Position& pos, int depth) {

@@ -51,6 +51,7 @@ const Tables& tables() {
 }  // namespace zobrist
 
 void Position::put(Square s, Piece p) {
+  note_edit(s);
   board_[s] = p;
   const int c = index_of(p.color());
   ++counts_[c][p.type()];
@@ -63,6 +64,7 @@ void Position::put(Square s, Piece p) {
 }
 
 void Position::remove(Square s) {
+  note_edit(s);
   const Piece p = board_[s];
   const int c = index_of(p.color());
   --counts_[c][p.type()];
@@ -121,11 +123,13 @@ Square Position::find_royal(Color c, int i) const {
 
 void Position::set_mark(Square s, bool on) {
   if (marks_[s] == on) return;
+  note_edit(s);
   marks_[s] = on;
   board_key_ ^= zobrist::tables().mark[s];
 }
 
 void Position::set_under(Square s, Piece p) {
+  note_edit(s);
   const auto& z = zobrist::tables();
   for (int i = 0; i < under_count_; ++i) {
     if (under_squares_[i] != s) continue;
@@ -158,6 +162,7 @@ Piece Position::first_in_hand() const {
 }
 
 void Position::set_in_hand(Piece p, int n) {
+  legal_move_memo_ = -1;
   const auto& z = zobrist::tables();
   std::uint8_t& count = hand_[index_of(p.color())][p.type()];
   if (count != 0) board_key_ ^= z.hand[p.code][count & 63];
@@ -174,6 +179,7 @@ void Position::clear_hand() {
 }
 
 void Position::set_counter(Color c, int i, int n) {
+  legal_move_memo_ = -1;
   const auto& z = zobrist::tables();
   std::uint8_t& value = counters_[index_of(c)][i];
   board_key_ ^= z.counter[index_of(c)][i][value & 63];
@@ -182,6 +188,7 @@ void Position::set_counter(Color c, int i, int n) {
 }
 
 void Position::set_pair(Color c, Square a, Square b) {
+  legal_move_memo_ = -1;
   const auto& z = zobrist::tables();
   for (Square s : pairs_[index_of(c)])
     if (s != no_square) board_key_ ^= z.pair[index_of(c)][s];

@@ -134,6 +134,38 @@ class Position {
     return royal_count_[index_of(c)] <= royal_capacity ? royals_[index_of(c)][i] : find_royal(c, i);
   }
 
+  // ---- Answers kept for this position's current contents -----------------------------------
+  // Two answers the rules library asks often are kept here, so that a position asked twice, or
+  // a position made from one already asked, is answered without a search. They are caches
+  // only: no rule reads them, and every edit below forgets or limits them. Like everything
+  // const about a Position, they are meant for one thread at a time.
+  //
+  // Royal safety (RoyalMemo): what the usual attack test said of colour c's royal pieces when
+  // it last looked at all of them, and the squares edited since then (as bits, on boards of at
+  // most 128 squares: Variant::bit_of), so that the test may be answered again from the
+  // squares that can decide it (Variant::AttackBitsOf::lines). See royal_threatened().
+  enum class RoyalMemo : std::uint8_t {
+    unknown,
+    safe,        // no royal piece of the colour was attacked
+    threatened,  // the royal piece on royal_memo_square() was attacked and not the upper of two
+  };
+  RoyalMemo royal_memo(Color c) const { return royal_memo_[index_of(c)]; }
+  Square royal_memo_square(Color c) const { return royal_memo_square_[index_of(c)]; }
+  // The squares edited since colour c's royal memo was written: bits 0..63 and 64..127.
+  std::uint64_t edited_low(Color c) const { return edited_[index_of(c)][0]; }
+  Bits128 wide_edited(Color c) const { return {edited_[index_of(c)][0], edited_[index_of(c)][1]}; }
+  // Writes colour c's royal memo (the answer for the position as it is now): `threatened_at`
+  // is the attacked royal piece's square for RoyalMemo::threatened, else no_square.
+  void remember_royals(Color c, RoyalMemo memo, Square threatened_at = no_square) const {
+    royal_memo_[index_of(c)] = memo;
+    royal_memo_square_[index_of(c)] = threatened_at;
+    edited_[index_of(c)] = {0, 0};
+  }
+  // Legal moves: -1 unknown, 0 when the side to move has no legal move, 1 when it has one
+  // (has_legal_move()); forgotten by every edit.
+  int legal_move_memo() const { return legal_move_memo_; }
+  void remember_legal_move(bool some) const { legal_move_memo_ = some ? 1 : 0; }
+
   // ---- Editing, for move application and rule components -----------------------------------
   void put(Square s, Piece p);       // s must be empty
   void remove(Square s);             // s must be occupied; its mark goes too
@@ -150,12 +182,15 @@ class Position {
   void clear_hand();
   void set_counter(Color c, int i, int n);  // 0 <= n < 64
   void set_pair(Color c, Square a, Square b);
-  void set_side_to_move(Color c) { side_ = c; }
-  void set_en_passant(Square s) { en_passant_ = s; }
-  CastlingRights& castling_rights() { return castling_; }
-  void set_halfmove_clock(int n) { halfmove_clock_ = n; }
-  void set_fullmove_number(int n) { fullmove_number_ = n; }
-  void set_reversible_plies(int n) { reversible_plies_ = n; }
+  void set_side_to_move(Color c) { side_ = c, legal_move_memo_ = -1; }
+  void set_en_passant(Square s) { en_passant_ = s, legal_move_memo_ = -1; }
+  CastlingRights& castling_rights() {
+    legal_move_memo_ = -1;
+    return castling_;
+  }
+  void set_halfmove_clock(int n) { halfmove_clock_ = n, legal_move_memo_ = -1; }
+  void set_fullmove_number(int n) { fullmove_number_ = n, legal_move_memo_ = -1; }
+  void set_reversible_plies(int n) { reversible_plies_ = n, legal_move_memo_ = -1; }
 
  private:
   explicit Position(const Variant& variant) : variant_(&variant) {}
@@ -194,6 +229,22 @@ class Position {
   // Squares of royal pieces per colour (valid while the count is within the capacity).
   std::array<std::array<Square, royal_capacity>, 2> royals_{};
   std::array<std::uint16_t, 2> royal_count_{};
+  // The memos (see "Answers kept"): per colour, the royal memo, its square and the squares
+  // edited since it was written; the legal-move memo.
+  mutable std::array<RoyalMemo, 2> royal_memo_{};
+  mutable std::array<Square, 2> royal_memo_square_{no_square, no_square};
+  mutable std::array<std::array<std::uint64_t, 2>, 2> edited_{};
+  mutable std::int8_t legal_move_memo_ = -1;
+  // Notes an edit of square `s`: the legal-move memo is forgotten, and `s` is added to the
+  // squares edited since each royal memo.
+  void note_edit(Square s) {
+    legal_move_memo_ = -1;
+    if (!variant_->bitboards) return;
+    const int bit = variant_->bit_of[s];
+    const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+    edited_[0][bit >> 6] |= mask;
+    edited_[1][bit >> 6] |= mask;
+  }
   void add_royal(int c, Square s);
   void drop_royal(int c, Square s);
   Square find_royal(Color c, int i) const;  // the i-th royal square, by board search

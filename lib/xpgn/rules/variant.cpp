@@ -159,6 +159,32 @@ void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBits
   }
 }
 
+// Fills bits.lines (Variant::AttackBitsOf::lines) from the other tables of `bits` (the attack
+// tables of colour index `colour`), which must be complete; the hops with path conditions
+// (bits.irregular) add their whole line.
+template <class Set>
+void add_attack_lines(const Variant& v, int colour, Variant::AttackBitsOf<Set>& bits) {
+  constexpr int width = bits_in<Set>;
+  const int squares = v.files * v.ranks;
+  for (int bit = 0; bit < squares; ++bit) {
+    Set lines = bits.near[bit];
+    const auto at = static_cast<std::size_t>(bit);
+    for (std::size_t i = 0; i < bits.ride_types.size(); ++i)
+      lines = lines | bits.rays[i * width + at];
+    for (std::size_t i = 0; i < bits.hop_types.size(); ++i)
+      lines = lines | bits.hop_rays[i * width + at];
+    for (std::size_t i = 0; i < bits.leap_types.size(); ++i)
+      lines = lines | bits.leap_from[i * width + at] | bits.leap_clear[i * width + at] |
+              bits.leap_hit[i * width + at];
+    for (std::uint16_t i : bits.irregular) {
+      AttackProbe line = v.attack_probes[colour][i];  // the whole line the hop looks along
+      line.range = 0;
+      lines = lines | ride_ray<Set>(v, line, bit % v.files, bit / v.files);
+    }
+    bits.lines[at] = lines;
+  }
+}
+
 // Fills the tables of `v` that use sets of type Set: the pieces' origin rays and, when
 // v.fast_attacks, the attack tables (Variant::attack_bits_of<Set>).
 template <class Set>
@@ -227,6 +253,7 @@ void build_bit_tables(Variant& v) {
         if (rides) bits.rays[bits.rays.size() - width + bit] = ride_ray<Set>(v, p, f, r);
       }
     }
+    add_attack_lines(v, c, bits);
   }
 }
 

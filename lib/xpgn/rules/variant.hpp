@@ -201,6 +201,10 @@ struct Variant {
     std::array<Set, bits_in<Set>> leap_reach{};
     // Hops with path conditions: indices into attack_probes, looked at square by square.
     std::vector<std::uint16_t> irregular;
+    // lines[bit]: every square whose contents may decide whether the target is attacked (the
+    // union of all the above: first squares, rays, hop lines, leap squares and paths). While
+    // none of them and not the target itself changes, the answer of the attack test stays.
+    std::array<Set, bits_in<Set>> lines{};
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
   bool fast_attacks = false;
