@@ -785,7 +785,9 @@ bool search_legal_move(const Position& pos) {
   // The moves of generate_pseudo_legal(), a piece at a time, royal pieces first (in check
   // they most often have the way out), then the other pieces by their distance from the first
   // royal piece (those that may capture a checking piece or step between): the search stops
-  // at the first legal move. Every square is looked at once.
+  // at the first legal move. Every square is looked at once. In check, where the royal memo
+  // names the royal piece found attacked, that piece and the rings around it come first (the
+  // moves of other royal pieces seldom help it).
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   MoveList moves;
@@ -802,11 +804,15 @@ bool search_legal_move(const Position& pos) {
     generate_square(pos, s, moves);
     return some_legal();
   };
-  for (int i = 0; i < pos.royal_count(us); ++i)
-    if (square_moves(pos.royal_square(us, i))) return true;
+  const bool checked_royal_known =
+      royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
+  if (!checked_royal_known)
+    for (int i = 0; i < pos.royal_count(us); ++i)
+      if (square_moves(pos.royal_square(us, i))) return true;
   if (pos.royal_count(us) > 0) {
-    // Rings of growing distance around the first royal piece.
-    const Square centre = pos.royal_square(us, 0);
+    // Rings of growing distance around the royal piece in check, or the first royal piece.
+    const Square centre = checked_royal_known ? pos.royal_memo_square(us) : pos.royal_square(us, 0);
+    if (checked_royal_known && square_moves(centre)) return true;
     const int cf = file_of(centre), cr = rank_of(centre);
     const int reach = std::max(v.files, v.ranks);
     for (int d = 1; d < reach; ++d) {
