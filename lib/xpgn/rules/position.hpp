@@ -137,8 +137,9 @@ class Position {
   // ---- Answers kept for this position's current contents -----------------------------------
   // Two answers the rules library asks often are kept here, so that a position asked twice, or
   // a position made from one already asked, is answered without a search. They are caches
-  // only: no rule reads them, and every edit below forgets or limits them. Like everything
-  // const about a Position, they are meant for one thread at a time.
+  // only: no rule reads them, and every edit below forgets or limits them. As asking writes
+  // them, one Position object must not be asked from two threads at once (copies are
+  // independent; the catalog's start positions are only copied).
   //
   // Royal safety (RoyalMemo): what the usual attack test said of colour c's royal pieces when
   // it last looked at all of them, and the squares edited since then (as bits, on boards of at
