@@ -1,4 +1,6 @@
 // The two special rules of Reservists' doublechess.
+#include <cstdint>
+
 #include "xpgn/rules/components.hpp"
 
 namespace xpgn::rules {
@@ -48,16 +50,39 @@ class FullFileBan final : public RuleComponent {
     return "it would leave a file without an empty square";
   }
 
+  // True when every file of `after` keeps an empty square.
   bool allows(const Position& before, const Move& move, const Position& after) const override {
     (void)before, (void)move;
-    const Variant& v = after.variant();
+    if (after.variant().bitboards) return !has_full_file_bits(after);
+    return !has_full_file_squares(after);
+  }
+
+ private:
+  // True when some file of `pos` has no empty square, read from its occupancy bits (a bit
+  // board: bit rank * files + file): the files full on every rank so far, a rank at a time
+  // from the first, each rank moved down to bit 0 in turn (the ranks still to come are `rest`).
+  static bool has_full_file_bits(const Position& pos) {
+    const Variant& v = pos.variant();
+    const int files = v.files;  // < 64, so both shifts below are defined
+    const std::uint64_t rank_mask = (std::uint64_t{1} << files) - 1;
+    Bits128 rest = pos.wide_occupied();
+    std::uint64_t full_files = rank_mask;
+    for (int r = 0; r < v.ranks && full_files != 0; ++r) {
+      full_files &= rest.lo;
+      rest = {(rest.lo >> files) | (rest.hi << (64 - files)), rest.hi >> files};
+    }
+    return (full_files & rank_mask) != 0;
+  }
+
+  // has_full_file_bits() square by square (boards without bit boards).
+  static bool has_full_file_squares(const Position& pos) {
+    const Variant& v = pos.variant();
     for (int f = 0; f < v.files; ++f) {
       bool has_empty = false;
-      for (int r = 0; r < v.ranks && !has_empty; ++r)
-        has_empty = after.at(make_square(f, r)).empty();
-      if (!has_empty) return false;
+      for (int r = 0; r < v.ranks && !has_empty; ++r) has_empty = pos.at(make_square(f, r)).empty();
+      if (!has_empty) return true;
     }
-    return true;
+    return false;
   }
 };
 
