@@ -3,7 +3,9 @@
 // look at the whole board gives, on many random positions of every catalog variant.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "test_support.hpp"
 #include "xpgn/catalog/catalog.hpp"
@@ -74,4 +76,113 @@ TEST_CASE("full-file ban: the answer from bit sets is the square-by-square answe
     CHECK(allowed > 100);
     CHECK(refused > 100);
   }
+}
+
+namespace {
+
+// The component of `v` called `name` (which must exist).
+const RuleComponent& component_named(const Variant& v, std::string_view name) {
+  for (const auto& c : v.components)
+    if (c->name() == name) return *c;
+  FAIL("no component " << name << " in " << v.id);
+  throw std::logic_error("unreachable");
+}
+
+// Reproduction's may_generate(), square by square: whether a move of `piece` to `to` may be a
+// birth (a pregnant queen of the side to move that moves, or a pawn placed beside one).
+bool may_be_birth(const Position& pos, PieceType piece, Square to, bool vacated_only) {
+  const Variant& v = pos.variant();
+  const Color us = pos.side_to_move();
+  const PieceType queen = v.piece_by_san_letter('Q'), pawn = v.pawn_type();
+  if (pos.count(us, queen) == 0 || pos.count(us, pawn) >= 8) return false;
+  auto pregnant_queen_on = [&](int f, int r) {
+    if (f < 0 || f >= v.files || r < 0 || r >= v.ranks) return false;
+    return pos.at(make_square(f, r)) == make_piece(us, queen) && pos.marked(make_square(f, r));
+  };
+  bool found = false;
+  if (piece == queen) {
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f) found = found || pregnant_queen_on(f, r);
+  } else if (piece == pawn && !vacated_only && pos.at(to).empty()) {
+    const int f = file_of(to), r = rank_of(to);
+    found = pregnant_queen_on(f + 1, r) || pregnant_queen_on(f - 1, r) ||
+            pregnant_queen_on(f, r + 1) || pregnant_queen_on(f, r - 1);
+  }
+  return found;
+}
+
+// The first difference between two move lists, or "".
+std::string list_difference(const MoveList& a, const MoveList& b) {
+  if (a.size() != b.size())
+    return std::to_string(a.size()) + " moves instead of " + std::to_string(b.size());
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i])) return "move " + std::to_string(i) + " differs";
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("reproduction: births and passes from bit sets are those found square by square",
+          "[rules][components]") {
+  for (const std::string id : {"reproduction", "reproduction-vacated"}) {
+    const Variant& v = test::variant(id);
+    INFO(id);
+    const RuleComponent& births = component_named(v, "reproduction");
+    std::size_t pregnant = 0, maybe = 0;
+    test::compare_without_bitboards(
+        v, 11, 12, 120, [&](const Position& fast, const Position& slow, std::size_t& compared) {
+          MoveList fast_moves, slow_moves;
+          births.generate(fast, fast_moves);
+          births.generate(slow, slow_moves);
+          if (std::string d = list_difference(fast_moves, slow_moves); !d.empty())
+            return "generate(): " + d;
+          for (int r = 0; r < v.ranks; ++r) {
+            for (int f = 0; f < v.files; ++f) {
+              const Square to = make_square(f, r);
+              pregnant += fast.marked(to);
+              MoveList fast_to, slow_to;
+              births.generate_to(fast, to, fast_to);
+              births.generate_to(slow, to, slow_to);
+              if (std::string d = list_difference(fast_to, slow_to); !d.empty())
+                return "generate_to(" + square_name(to) + "): " + d;
+              for (PieceType t = 0; t < v.pieces.size(); ++t) {
+                const bool want = may_be_birth(fast, t, to, id == "reproduction-vacated");
+                ++compared;
+                maybe += want;
+                if (births.may_generate(fast, t, to) != want ||
+                    births.may_generate(slow, t, to) != want)
+                  return "may_generate(" + v.pieces[t].name + ", " + square_name(to) + ")";
+              }
+            }
+          }
+          return std::string();
+        });
+    CHECK(pregnant > 0);
+    CHECK(maybe > 0);
+  }
+}
+
+TEST_CASE("chain births: a piece leaves the one after the first place of its letter",
+          "[rules][components]") {
+  const Variant& v = test::variant("chess");
+  const auto chain = make_chain_births("NBNR");  // N leaves B (not R), B leaves N, R nothing
+  const Position start = Position::start(v);
+  auto left_behind = [&](const std::string& from, const std::string& to) {
+    Move m;
+    m.from = test::sq(from);
+    m.to = test::sq(to);
+    m.piece = start.at(m.from).type();
+    Position after = start;
+    const Piece mover = after.at(m.from);
+    after.remove(m.from);
+    after.put(m.to, mover);
+    chain->apply(start, m, after, nullptr);
+    const Piece born = after.at(m.from);
+    return born.empty() ? '-' : v.pieces[born.type()].letter;
+  };
+  // Only the rule is asked: the pieces are moved by hand, paths are not looked at.
+  CHECK(left_behind("g1", "f3") == 'B');
+  CHECK(left_behind("c1", "e3") == 'N');
+  CHECK(left_behind("a1", "a3") == '-');  // R is the last letter
+  CHECK(left_behind("e2", "e4") == '-');  // no P in the chain
 }

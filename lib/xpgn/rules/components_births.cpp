@@ -1,4 +1,6 @@
 // Births: the pregnant queens of Reproduction Chess and the chain births of Battle of the Kings.
+#include <array>
+
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/movegen.hpp"
 
@@ -6,6 +8,35 @@ namespace xpgn::rules {
 namespace {
 
 constexpr int orthogonal[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+// Calls `visit(s)` for each square `s` whose (upper) piece is `piece`, in board order (rank by
+// rank, file by file), until it returns true; returns whether it did. Where the variant keeps
+// bit sets only the squares of `piece`'s colour are looked at, and the search ends after the
+// last piece of its kind.
+template <class Visit>
+bool any_square_of(const Position& pos, Piece piece, Visit&& visit) {
+  const Variant& v = pos.variant();
+  int left = pos.count(piece.color(), piece.type());  // both layers: at least those on top
+  if (v.bitboards) {
+    for (Bits128 own = pos.wide_occupied(piece.color()); own && left > 0;
+         own = without_lowest(own)) {
+      const Square s = v.square_of_bit[lowest_bit(own)];
+      if (pos.at(s) != piece) continue;
+      if (visit(s)) return true;
+      --left;
+    }
+    return false;
+  }
+  for (int r = 0; r < v.ranks && left > 0; ++r) {
+    for (int f = 0; f < v.files && left > 0; ++f) {
+      const Square s = make_square(f, r);
+      if (pos.at(s) != piece) continue;
+      if (visit(s)) return true;
+      --left;
+    }
+  }
+  return false;
+}
 
 class Reproduction final : public RuleComponent {
  public:
@@ -60,12 +91,8 @@ class Reproduction final : public RuleComponent {
         pos.count(us, pawn) >= 8)
       return false;
     const Piece own_queen = make_piece(us, queen);
-    if (piece == queen) {
-      for (int r = 0; r < v.ranks; ++r)
-        for (int f = 0; f < v.files; ++f)
-          if (pos.at(make_square(f, r)) == own_queen && pos.marked(make_square(f, r))) return true;
-      return false;
-    }
+    if (piece == queen)
+      return any_square_of(pos, own_queen, [&](Square s) { return pos.marked(s); });
     if (piece != pawn || vacated_only_ || !pos.at(to).empty()) return false;
     for (const auto& d : orthogonal) {
       const int f = file_of(to) + d[0], r = rank_of(to) + d[1];
@@ -85,25 +112,21 @@ class Reproduction final : public RuleComponent {
     const Piece own_queen = make_piece(us, queen);
     const bool may_give_birth = pos.count(us, pawn) < 8;
     int check_state = -1;  // unknown; a pass is illegal in check
-    for (int r = 0; r < v.ranks; ++r) {
-      for (int f = 0; f < v.files; ++f) {
-        const Square sq = make_square(f, r);
-        if (pos.at(sq) != own_queen) continue;
-        if (!pos.marked(sq)) {
-          if (check_state < 0) check_state = in_check(pos) ? 1 : 0;
-          if (check_state == 0) {
-            Move pass;
-            pass.kind = MoveKind::pass;
-            pass.aux = sq;
-            pass.piece = queen;
-            out.push_back(pass);
-          }
-          continue;
+    any_square_of(pos, own_queen, [&](Square sq) {
+      if (!pos.marked(sq)) {
+        if (check_state < 0) check_state = in_check(pos) ? 1 : 0;
+        if (check_state == 0) {
+          Move pass;
+          pass.kind = MoveKind::pass;
+          pass.aux = sq;
+          pass.piece = queen;
+          out.push_back(pass);
         }
-        if (!may_give_birth) continue;
+      } else if (may_give_birth) {
         add_births(pos, sq, out);
       }
-    }
+      return false;
+    });
   }
 
   // The births of generate() that end on `to` (passes end on no square).
@@ -114,13 +137,10 @@ class Reproduction final : public RuleComponent {
     if (queen == no_piece_type || pos.count(us, queen) == 0 || pos.count(us, v.pawn_type()) >= 8 ||
         !v.on_board(to))
       return;
-    const Piece own_queen = make_piece(us, queen);
-    for (int r = 0; r < v.ranks; ++r) {
-      for (int f = 0; f < v.files; ++f) {
-        const Square sq = make_square(f, r);
-        if (pos.at(sq) == own_queen && pos.marked(sq)) add_births(pos, sq, out, to);
-      }
-    }
+    any_square_of(pos, make_piece(us, queen), [&](Square sq) {
+      if (pos.marked(sq)) add_births(pos, sq, out, to);
+      return false;
+    });
   }
 
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
@@ -263,26 +283,34 @@ class Reproduction final : public RuleComponent {
 
 class ChainBirths final : public RuleComponent {
  public:
-  explicit ChainBirths(std::string chain) : chain_(std::move(chain)) {}
+  // `chain`: FEN letters, each piece leaving the next one behind (the first place of a letter
+  // counts), kept as a table from letter to next letter.
+  explicit ChainBirths(const std::string& chain) {
+    for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+      char& next = next_in_chain_[static_cast<unsigned char>(chain[i])];
+      if (next == 0) next = chain[i + 1];
+    }
+  }
   std::string_view name() const override { return "chain births"; }
   // A born piece may stand where a captured or advanced one stood.
   bool may_add_pieces() const override { return true; }
   bool may_move_pawns_back() const override { return true; }
 
+  // A piece that moved leaves the next piece of the chain on the square it left.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant) return;
     const Variant& v = before.variant();
-    const std::size_t at = chain_.find(v.pieces[move.piece].fen());
-    if (at == std::string::npos || at + 1 >= chain_.size()) return;
-    const PieceType next = v.piece_by_fen_letter(chain_[at + 1]);
-    const Piece born = make_piece(before.side_to_move(), next);
+    const char next = next_in_chain_[static_cast<unsigned char>(v.pieces[move.piece].fen())];
+    if (next == 0) return;
+    const Piece born = make_piece(before.side_to_move(), v.piece_by_fen_letter(next));
     after.put(move.from, born);
     if (effects) effects->push_back({EffectKind::birth, move.from, no_square, born});
   }
 
  private:
-  std::string chain_;
+  // The FEN letter of the piece each FEN letter leaves behind, 0 for none.
+  std::array<char, 256> next_in_chain_{};
 };
 
 }  // namespace
@@ -293,7 +321,7 @@ std::shared_ptr<const RuleComponent> make_reproduction(bool vacated_only, char p
 }
 
 std::shared_ptr<const RuleComponent> make_chain_births(std::string chain) {
-  return std::make_shared<ChainBirths>(std::move(chain));
+  return std::make_shared<ChainBirths>(chain);
 }
 
 }  // namespace xpgn::rules
