@@ -186,3 +186,95 @@ TEST_CASE("chain births: a piece leaves the one after the first place of its let
   CHECK(left_behind("a1", "a3") == '-');  // R is the last letter
   CHECK(left_behind("e2", "e4") == '-');  // no P in the chain
 }
+
+namespace {
+
+// The catacomb moves, square by square (the catacombs' generate() before it asked
+// find_origins()): for each bishop of the side to move in board order, its move from one
+// catacomb square to the other, then its moves onto `a` or `b` that go on to the other, free one.
+MoveList catacomb_moves(const Position& pos, Square a, Square b) {
+  const Variant& v = pos.variant();
+  const Piece own = make_piece(pos.side_to_move(), v.piece_by_san_letter('B'));
+  MoveList out;
+  for (int r = 0; r < v.ranks; ++r) {
+    for (int f = 0; f < v.files; ++f) {
+      const Square from = make_square(f, r);
+      if (pos.at(from) != own) continue;
+      const Square across = from == a ? b : a;
+      if ((from == a || from == b) && pos.at(across).empty()) {
+        Move m;
+        m.from = from;
+        m.to = across;
+        m.piece = own.type();
+        out.push_back(m);
+      }
+      for (Square target : {a, b}) {
+        const Square exit = target == a ? b : a;
+        MoveList reach;
+        generate_piece_moves_to(pos, from, target, reach);
+        if (!pos.at(exit).empty() && exit != from) continue;
+        for (Move m : reach) {
+          m.relocation = exit;
+          out.push_back(m);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("reenterent catacombs: the moves of the bishops that may reach them are all the moves",
+          "[rules][components]") {
+  const Variant& v = test::variant("reenterent");
+  const RuleComponent& catacombs = component_named(v, "catacombs");
+  const Square c4 = test::sq("c4"), c5 = test::sq("c5");
+  std::size_t moves_seen = 0;
+  auto difference = [&](const Position& fast, const Position& slow) {
+    const MoveList want = catacomb_moves(fast, c4, c5);
+    moves_seen += want.size();
+    MoveList fast_moves, slow_moves;
+    catacombs.generate(fast, fast_moves);
+    catacombs.generate(slow, slow_moves);
+    if (std::string d = list_difference(fast_moves, want); !d.empty()) return "bit sets: " + d;
+    if (std::string d = list_difference(slow_moves, want); !d.empty()) return "squares: " + d;
+    return std::string();
+  };
+  // Random games (some bishops), then random boards (many, on and around c4 and c5).
+  test::compare_without_bitboards(
+      v, 5, 12, 120, [&](const Position& fast, const Position& slow, std::size_t& compared) {
+        ++compared;
+        return difference(fast, slow);
+      });
+  CHECK(moves_seen > 0);
+  Variant slow_variant = v;
+  slow_variant.drop_bitboards();
+  test::Random random{4711};
+  for (int board = 0; board < 200; ++board) {
+    Position fast = Position::start(v), slow = Position::start(slow_variant);
+    for (int edit = 0; edit < 60; ++edit) {
+      edit_at_random(fast, slow, random);
+      const Color side = random.below(2) ? Color::white : Color::black;
+      fast.set_side_to_move(side);
+      slow.set_side_to_move(side);
+      INFO("position " << fast.fen());
+      REQUIRE(difference(fast, slow) == "");
+    }
+  }
+  CHECK(moves_seen > 1000);
+}
+
+TEST_CASE("reenterent re-entry: the re-entry square never holds more than one piece",
+          "[rules][components]") {
+  // Re-entry's apply() empties the square by taking off first_in_hand() alone.
+  const Variant& v = test::variant("reenterent");
+  std::size_t waiting = 0;
+  test::compare_without_bitboards(
+      v, 3, 30, 150, [&](const Position& fast, const Position&, std::size_t& compared) {
+        ++compared;
+        waiting += fast.hand_total();
+        return fast.hand_total() <= 1 ? std::string() : "more than one piece waits";
+      });
+  CHECK(waiting > 0);
+}

@@ -106,7 +106,7 @@ class Reentry final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.kind == MoveKind::placement) {
-      after.clear_hand();
+      empty_reentry_square(after);
       return;
     }
     // The captured piece and the square it was taken on (en passant: beside the arrival).
@@ -120,7 +120,7 @@ class Reentry final : public RuleComponent {
     const Piece lost = before.first_in_hand();  // the piece waiting is pushed out for good
     if (effects && !lost.empty())
       effects->push_back({EffectKind::reentry_lost, no_square, no_square, lost});
-    after.clear_hand();
+    if (!lost.empty()) after.set_in_hand(lost, 0);  // the hand is still `before`'s
     after.add_to_hand(taken);
     if (effects) effects->push_back({EffectKind::to_reentry, where, no_square, taken});
   }
@@ -131,6 +131,14 @@ class Reentry final : public RuleComponent {
     if (move.kind != MoveKind::placement || !pawn_open_file_) return false;
     if (!before.variant().pieces[move.piece].pawn) return false;
     return has_own_pawn_on_file(before, before.side_to_move(), file_of(move.to));
+  }
+
+  // Takes the piece waiting on the re-entry square (if any) off it. The hand holds at most one
+  // piece (read_hand() reads one, apply() puts one there after taking the other), so this is
+  // Position::clear_hand() without its look at every other piece type.
+  static void empty_reentry_square(Position& pos) {
+    const Piece waiting = pos.first_in_hand();
+    if (!waiting.empty()) pos.set_in_hand(waiting, 0);
   }
 
   static bool has_own_pawn_on_file(const Position& pos, Color us, int file) {
@@ -154,37 +162,29 @@ class Catacombs final : public RuleComponent {
     return pos.variant().pieces[piece].letter == letter_ && (to == a_ || to == b_);
   }
 
+  // The catacomb moves of the side's bishops, bishop by bishop in board order: from one
+  // catacomb square to the other, then the moves ending on a catacomb square that go on to the
+  // other one (those via the first square, then via the second).
   void generate(const Position& pos, MoveList& out) const override {
-    const Variant& v = pos.variant();
-    const PieceType bishop = v.piece_by_san_letter(letter_);
+    const PieceType bishop = pos.variant().piece_by_san_letter(letter_);
     const Color us = pos.side_to_move();
     if (bishop == no_piece_type || pos.count(us, bishop) == 0) return;
     const Piece own = make_piece(us, bishop);
-    for (int r = 0; r < v.ranks; ++r) {
-      for (int f = 0; f < v.files; ++f) {
-        const Square from = make_square(f, r);
-        if (pos.at(from) != own) continue;
-        // A move of its own: from one catacomb square to the other.
-        if ((from == a_ || from == b_) && pos.at(other(from)).empty()) {
-          Move m;
-          m.from = from;
-          m.to = other(from);
-          m.piece = bishop;
-          out.push_back(m);
-        }
-        // A move ending on a catacomb square may finish on the other one.
-        for (Square target : {a_, b_}) {
-          MoveList reach;
-          generate_piece_moves_to(pos, from, target, reach);
-          const Square exit = other(target);
-          if (reach.empty() || !(pos.at(exit).empty() || exit == from)) continue;
-          for (Move m : reach) {
-            m.relocation = exit;
-            out.push_back(m);
-          }
-        }
-      }
-    }
+    // Only the bishops on a catacomb square or able to reach one have such moves: the squares
+    // find_origins() names for the two (it names every piece that may reach a square, and
+    // where pieces share squares every square of the piece), in board order and each once.
+    constexpr int capacity = 64;
+    Square bishops[2 + 2 * capacity];
+    int n = 0;
+    for (Square s : {a_, b_})
+      if (pos.at(s) == own) bishops[n++] = s;
+    for (Square target : {a_, b_})
+      if (pos.at(other(target)).empty())  // else only the bishop there, listed above, goes on
+        n += find_origins(pos, own, target, bishops + n, capacity);
+    std::sort(bishops, bishops + n);
+    n = static_cast<int>(std::unique(bishops, bishops + n) - bishops);
+    for (int i = 0; i < n; ++i)
+      if (pos.at(bishops[i]) == own) add_moves_of(pos, bishops[i], bishop, out);  // on top
   }
 
   // Reports the passage through the catacombs: a bishop move that went on to the other square,
@@ -203,6 +203,29 @@ class Catacombs final : public RuleComponent {
 
  private:
   Square other(Square s) const { return s == a_ ? b_ : a_; }
+
+  // Appends the catacomb moves of the bishop (of type `bishop`) on `from` (see generate()).
+  void add_moves_of(const Position& pos, Square from, PieceType bishop, MoveList& out) const {
+    // A move of its own: from one catacomb square to the other.
+    if ((from == a_ || from == b_) && pos.at(other(from)).empty()) {
+      Move m;
+      m.from = from;
+      m.to = other(from);
+      m.piece = bishop;
+      out.push_back(m);
+    }
+    // A move ending on a catacomb square may finish on the other one, when that is free.
+    for (Square target : {a_, b_}) {
+      const Square exit = other(target);
+      if (!(pos.at(exit).empty() || exit == from)) continue;
+      MoveList reach;
+      generate_piece_moves_to(pos, from, target, reach);
+      for (Move m : reach) {
+        m.relocation = exit;
+        out.push_back(m);
+      }
+    }
+  }
 
   char letter_;
   Square a_, b_;
