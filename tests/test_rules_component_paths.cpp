@@ -278,3 +278,34 @@ TEST_CASE("reenterent re-entry: the re-entry square never holds more than one pi
       });
   CHECK(waiting > 0);
 }
+
+TEST_CASE("maxim portals: regions walled off found from bit sets are those found square by square",
+          "[rules][components]") {
+  for (const std::string options : {"", "portal-diagonal-fill"}) {
+    const Variant& v = test::variant("maxim", options);
+    INFO("maxim [" << options << "]");
+    const RuleComponent& portals = component_named(v, "portals");
+    test::Random random{99};
+    std::size_t allowed = 0, refused = 0;
+    test::compare_without_bitboards(
+        v, 17, 10, 160, [&](const Position& fast, const Position& slow, std::size_t& compared) {
+          for (int pair = 0; pair < 40; ++pair) {
+            Move m;  // a declaration of portals on two empty squares
+            m.pair_a =
+                make_square(static_cast<int>(random.below(8)), static_cast<int>(random.below(8)));
+            m.pair_b =
+                make_square(static_cast<int>(random.below(8)), static_cast<int>(random.below(8)));
+            if (m.pair_a == m.pair_b || !fast.at(m.pair_a).empty() || !fast.at(m.pair_b).empty())
+              continue;
+            const bool want = portals.allows(slow, m, slow);
+            ++compared;
+            ++(want ? allowed : refused);
+            if (portals.allows(fast, m, fast) != want)
+              return "portals on " + square_name(m.pair_a) + " and " + square_name(m.pair_b);
+          }
+          return std::string();
+        });
+    CHECK(allowed > 0);
+    CHECK(refused > 0);
+  }
+}

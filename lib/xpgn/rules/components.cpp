@@ -205,23 +205,47 @@ class EnPassant final : public RuleComponent {
     }
   }
 
+  // Takes the pawn an en passant capture passed; after a pawn's double step, sets the square
+  // it passed.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
-    const Variant& v = before.variant();
     if (move.kind == MoveKind::en_passant) {
-      const Square victim = make_square(file_of(move.to), rank_of(move.from));
-      const Piece taken = after.at(victim);
-      after.remove(victim);
-      if (effects) effects->push_back({EffectKind::capture, victim, no_square, taken});
+      take_passed_pawn(move, after, effects);
       return;
     }
-    if (move.kind != MoveKind::normal || !v.pieces[move.piece].pawn) return;
+    if (move.kind != MoveKind::normal || !before.variant().pieces[move.piece].pawn) return;
     const int dr = rank_of(move.to) - rank_of(move.from);
-    if (file_of(move.to) != file_of(move.from) || (dr != 2 && dr != -2)) return;
-    // Only a pawn that landed alone can be taken en passant (Maxim stacks).
+    if (file_of(move.to) == file_of(move.from) && (dr == 2 || dr == -2))
+      mark_passed_square(before, move, after);
+  }
+
+  // Keeps the en passant square only if a legal capture uses it (FIDE's repetition rule counts
+  // the square only then), so equal positions get equal FENs and keys.
+  void finish(Position& pos) const override {
+    if (pos.en_passant() != no_square) keep_if_usable(pos);
+  }
+
+ private:
+  // The helpers below keep the rare cases out of apply() and finish(), so that the other
+  // moves need no registers saved and no move list for them.
+
+  // apply() for an en passant capture: the pawn beside the arrival square is taken.
+  [[gnu::noinline]] static void take_passed_pawn(const Move& move, Position& after,
+                                                 EffectList* effects) {
+    const Square victim = make_square(file_of(move.to), rank_of(move.from));
+    const Piece taken = after.at(victim);
+    after.remove(victim);
+    if (effects) effects->push_back({EffectKind::capture, victim, no_square, taken});
+  }
+
+  // apply() for a pawn's double step: the passed square counts only if an enemy pawn could
+  // take on it, and only a pawn that landed alone can be taken en passant (Maxim stacks).
+  [[gnu::noinline]] static void mark_passed_square(const Position& before, const Move& move,
+                                                   Position& after) {
     if (!after.under(move.to).empty() || move.relocation != no_square) return;
-    // A double step: the passed square counts only if an enemy pawn could take on it.
+    const Variant& v = before.variant();
     const Color them = opposite(before.side_to_move());
+    const int dr = rank_of(move.to) - rank_of(move.from);
     for (int df : {-1, 1}) {
       const int f = file_of(move.to) + df;
       if (f < 0 || f >= v.files) continue;
@@ -232,10 +256,9 @@ class EnPassant final : public RuleComponent {
     }
   }
 
-  // Keeps the en passant square only if a legal capture uses it (FIDE's repetition rule counts
-  // the square only then), so equal positions get equal FENs and keys.
-  void finish(Position& pos) const override {
-    if (pos.en_passant() == no_square) return;
+  // finish() for a position with an en passant square: drops it unless a legal capture uses
+  // it.
+  [[gnu::noinline]] void keep_if_usable(Position& pos) const {
     MoveList captures;
     generate(pos, captures);
     for (const Move& m : captures)

@@ -150,8 +150,19 @@ class Reproduction final : public RuleComponent {
     return {};
   }
 
+  // Carries out a pass (the queen becomes pregnant) and a birth (the pawn or prince appears,
+  // the queen is pregnant no more).
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
+    if (move.kind == MoveKind::pass || move.kind == MoveKind::placement || move.birth != no_square)
+      apply_pass_or_birth(before, move, after, effects);
+  }
+
+ private:
+  // apply() for the moves that may be passes or births. Kept out of apply(), so that the
+  // other moves need no registers saved for it.
+  [[gnu::noinline]] static void apply_pass_or_birth(const Position& before, const Move& move,
+                                                    Position& after, EffectList* effects) {
     const Color us = before.side_to_move();
     if (move.kind == MoveKind::pass && move.aux != no_square) {
       after.set_mark(move.aux, true);
@@ -174,7 +185,6 @@ class Reproduction final : public RuleComponent {
     }
   }
 
- private:
   // Why the side to move cannot pass as the token says.
   static std::string why_no_pass(const Position& pos, const SanToken& token) {
     const Variant& v = pos.variant();

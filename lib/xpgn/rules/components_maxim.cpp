@@ -27,9 +27,17 @@ class LastRankRemoval final : public RuleComponent {
   }
 
  private:
+  // Takes `p` off `s` (and out of the game) when it is a pawn on its last rank.
   static void remove_if_last_rank(const Variant& v, Position& after, Square s, Piece p,
                                   EffectList* effects) {
     if (!v.pieces[p.type()].pawn || v.relative_rank(s, p.color()) != v.ranks - 1) return;
+    remove_from_game(after, s, p, effects);
+  }
+
+  // Takes `p` off `s`, if it stands there. Kept out of apply(), so that the other moves need
+  // no registers saved for it.
+  [[gnu::noinline]] static void remove_from_game(Position& after, Square s, Piece p,
+                                                 EffectList* effects) {
     if (after.at(s) != p && after.under(s) != p) return;
     after.lift(s, p);
     if (effects) effects->push_back({EffectKind::piece_removed, s, no_square, p});
@@ -186,8 +194,11 @@ class Portals final : public RuleComponent {
     const int files = v.files, squares = v.files * v.ranks;
     const std::uint64_t board =
         squares == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << squares) - 1;
-    std::uint64_t first_file = 0;
-    for (int r = 0; r < v.ranks; ++r) first_file |= std::uint64_t{1} << (r * files);
+    // The first file: bit 0 copied a rank up, then two ranks, four... (squares <= 64, so every
+    // shift is below 64), cut to the board.
+    std::uint64_t first_file = 1;
+    for (int width = files; width < squares; width *= 2) first_file |= first_file << width;
+    first_file &= board;
     const std::uint64_t last_file = first_file << (files - 1);
     const std::uint64_t not_first = ~first_file, not_last = ~last_file;
     const std::uint64_t open = board & ~pos.occupied(opposite(us));
@@ -257,19 +268,7 @@ class Stacks final : public RuleComponent {
   // Capturing a stack: one move per push square (none: the plain move takes both).
   bool refine_move(const Position& pos, Move& move, bool mover_alone,
                    MoveList& out) const override {
-    if (pos.under(move.to).empty() || pos.at(move.to).color() == pos.at(move.from).color())
-      return false;
-    const Square vacated = mover_alone ? move.from : no_square;
-    int index = 0;
-    bool any = false;
-    for (Square p = next_push_square(pos, move.to, vacated, index); p != no_square;
-         p = next_push_square(pos, move.to, vacated, index)) {
-      Move pushed = move;
-      pushed.push = p;
-      out.push_back(pushed);
-      any = true;
-    }
-    return any;
+    return !pos.under(move.to).empty() && add_pushes(pos, move, mover_alone, out);
   }
 
   // The piece that came first is taken, the other pushed to the move's push square or taken.
@@ -314,6 +313,25 @@ class Stacks final : public RuleComponent {
 
  private:
   static constexpr int dirs[4][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}};
+
+  // The moves of refine_move() for a move onto a square with two pieces (none when they are
+  // the mover's own). Kept out of refine_move(), so that the moves onto other squares need no
+  // registers saved for it.
+  [[gnu::noinline]] static bool add_pushes(const Position& pos, const Move& move, bool mover_alone,
+                                           MoveList& out) {
+    if (pos.at(move.to).color() == pos.at(move.from).color()) return false;
+    const Square vacated = mover_alone ? move.from : no_square;
+    int index = 0;
+    bool any = false;
+    for (Square p = next_push_square(pos, move.to, vacated, index); p != no_square;
+         p = next_push_square(pos, move.to, vacated, index)) {
+      Move pushed = move;
+      pushed.push = p;
+      out.push_back(pushed);
+      any = true;
+    }
+    return any;
+  }
 
   // The square one step from `s` in direction `d`, or no_square off the board.
   static Square neighbour(const Variant& v, Square s, const int (&d)[2]) {

@@ -103,6 +103,8 @@ class Reentry final : public RuleComponent {
            " pawn, and a pawn re-enters only on a file without one";
   }
 
+  // A re-entry empties the re-entry square; a capture puts the piece taken there, pushing out
+  // the one that waited.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.kind == MoveKind::placement) {
@@ -116,13 +118,8 @@ class Reentry final : public RuleComponent {
       where = make_square(file_of(move.to), rank_of(move.from));
     if (where == no_square) return;
     const Piece taken = before.at(where);
-    if (taken.empty() || taken.color() == before.side_to_move()) return;
-    const Piece lost = before.first_in_hand();  // the piece waiting is pushed out for good
-    if (effects && !lost.empty())
-      effects->push_back({EffectKind::reentry_lost, no_square, no_square, lost});
-    if (!lost.empty()) after.set_in_hand(lost, 0);  // the hand is still `before`'s
-    after.add_to_hand(taken);
-    if (effects) effects->push_back({EffectKind::to_reentry, where, no_square, taken});
+    if (!taken.empty() && taken.color() != before.side_to_move())
+      send_to_reentry(before, where, taken, after, effects);
   }
 
  private:
@@ -133,10 +130,23 @@ class Reentry final : public RuleComponent {
     return has_own_pawn_on_file(before, before.side_to_move(), file_of(move.to));
   }
 
+  // apply() for a capture of `taken` on `where`: it goes to the re-entry square, and the piece
+  // waiting there (if any) leaves the game. Kept out of apply(), like empty_reentry_square(),
+  // so that the other moves need no registers saved for them.
+  [[gnu::noinline]] static void send_to_reentry(const Position& before, Square where, Piece taken,
+                                                Position& after, EffectList* effects) {
+    const Piece lost = before.first_in_hand();  // the piece waiting is pushed out for good
+    if (effects && !lost.empty())
+      effects->push_back({EffectKind::reentry_lost, no_square, no_square, lost});
+    if (!lost.empty()) after.set_in_hand(lost, 0);  // the hand is still `before`'s
+    after.add_to_hand(taken);
+    if (effects) effects->push_back({EffectKind::to_reentry, where, no_square, taken});
+  }
+
   // Takes the piece waiting on the re-entry square (if any) off it. The hand holds at most one
   // piece (read_hand() reads one, apply() puts one there after taking the other), so this is
   // Position::clear_hand() without its look at every other piece type.
-  static void empty_reentry_square(Position& pos) {
+  [[gnu::noinline]] static void empty_reentry_square(Position& pos) {
     const Piece waiting = pos.first_in_hand();
     if (!waiting.empty()) pos.set_in_hand(waiting, 0);
   }

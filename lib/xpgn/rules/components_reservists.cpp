@@ -14,17 +14,26 @@ class ReservePawns final : public RuleComponent {
   // to it again and step behind other pawns.
   bool may_move_pawns_back() const override { return true; }
 
+  // After a capture of a major piece, puts its owner's reserve pawn on the file.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.kind != MoveKind::normal) return;  // only ordinary moves capture majors
     const Piece taken = before.at(move.to);
-    if (taken.empty()) return;
+    if (!taken.empty()) leave_reserve_pawn(before, move.to, taken, after, effects);
+  }
+
+ private:
+  // apply() for a capture of `taken` on `where`: if it is a major piece, its owner's pawn goes
+  // to the first empty square of the file, counted from the owner's side. Kept out of apply(),
+  // so that the moves without a capture need no registers saved for it.
+  [[gnu::noinline]] void leave_reserve_pawn(const Position& before, Square where, Piece taken,
+                                            Position& after, EffectList* effects) const {
     const Variant& v = before.variant();
     // FEN letters: the SAN letter 'P' is both the pawn's and the Paladin's.
     const PieceDef& def = v.pieces[taken.type()];
     if (def.pawn || majors_.find(def.fen()) == std::string::npos) return;
     const Color owner = taken.color();
-    const int f = file_of(move.to);
+    const int f = file_of(where);
     for (int i = 0; i < v.ranks; ++i) {
       const int r = owner == Color::white ? i : v.ranks - 1 - i;
       const Square s = make_square(f, r);
@@ -36,7 +45,6 @@ class ReservePawns final : public RuleComponent {
     }
   }
 
- private:
   std::string majors_;
 };
 
