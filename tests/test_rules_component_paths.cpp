@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "test_support.hpp"
 #include "xpgn/catalog/catalog.hpp"
@@ -50,32 +51,58 @@ void edit_at_random(Position& fast, Position& slow, test::Random& random) {
 
 }  // namespace
 
-TEST_CASE("full-file ban: the answer from bit sets is the square-by-square answer",
-          "[rules][components]") {
+namespace {
+
+// Compares the full-file ban's answers on `v` (with and without bit boards) with the plain
+// rule, on boards filled at random until whole files are full.
+void check_full_file_ban(const Variant& v, test::Random& random) {
   const auto ban = make_full_file_ban();
   const Move no_move;
-  test::Random random{20261126};
-  for (const Variant* v : catalog::all_variants()) {
-    if (v->layer_rule) continue;  // one piece a square: put() and remove() are enough
-    INFO(v->id << " " << v->files << "x" << v->ranks);
-    Variant slow_variant = *v;
-    slow_variant.drop_bitboards();
-    int allowed = 0, refused = 0;
-    for (int board = 0; board < 40; ++board) {
-      Position fast = Position::start(*v);
-      Position slow = Position::start(slow_variant);
-      for (int edit = 0; edit < 3 * v->files * v->ranks; ++edit) {
-        edit_at_random(fast, slow, random);
-        const bool want = every_file_has_an_empty_square(fast);
-        INFO("position " << fast.fen());
-        REQUIRE(ban->allows(fast, no_move, fast) == want);
-        REQUIRE(ban->allows(slow, no_move, slow) == want);
-        ++(want ? allowed : refused);
-      }
+  INFO(v.id << " " << v.files << "x" << v.ranks);
+  Variant slow_variant = v;
+  slow_variant.drop_bitboards();
+  int allowed = 0, refused = 0;
+  for (int board = 0; board < 40; ++board) {
+    Position fast = Position::start(v);
+    Position slow = Position::start(slow_variant);
+    for (int edit = 0; edit < 3 * v.files * v.ranks; ++edit) {
+      edit_at_random(fast, slow, random);
+      const bool want = every_file_has_an_empty_square(fast);
+      INFO("position " << fast.fen());
+      REQUIRE(ban->allows(fast, no_move, fast) == want);
+      REQUIRE(ban->allows(slow, no_move, slow) == want);
+      ++(want ? allowed : refused);
     }
-    CHECK(allowed > 100);
-    CHECK(refused > 100);
   }
+  CHECK(allowed > 100);
+  CHECK(refused > 100);
+}
+
+// FIDE chess on a board of `files` x `ranks` squares, two kings to start with.
+Variant chess_on(int files, int ranks) {
+  Variant v = test::variant("chess");
+  v.id = "chess-" + std::to_string(files) + "x" + std::to_string(ranks);
+  v.files = files;
+  v.ranks = ranks;
+  v.start_position = nullptr;
+  std::string placement = "k" + std::to_string(files - 1);
+  for (int r = 1; r < ranks - 1; ++r) placement += "/" + std::to_string(files);
+  v.start_fen = placement + "/K" + std::to_string(files - 1) + " w - - 0 1";
+  v.finish();
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("full-file ban: the answer from bit sets is the square-by-square answer",
+          "[rules][components]") {
+  test::Random random{20261126};
+  for (const Variant* v : catalog::all_variants())
+    if (!v->layer_rule) check_full_file_ban(*v, random);  // put() and remove() are enough
+  // Boards whose ranks fill the 64-bit words differently: less than a word, a word and a half,
+  // two words, ranks of 4 and 16 squares.
+  for (const auto& [files, ranks] : {std::pair{8, 6}, {4, 8}, {4, 5}, {16, 8}, {16, 6}, {8, 16}})
+    check_full_file_ban(chess_on(files, ranks), random);
 }
 
 namespace {

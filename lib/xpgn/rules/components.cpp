@@ -87,8 +87,9 @@ class Castling final : public RuleComponent {
       return;
     }
     if (!rights.any()) return;
-    if (move.from != no_square && move.from == home_king(before, us) &&
-        before.variant().pieces[move.piece].royal)
+    // home_king() stands on the first rank: a move from elsewhere need not look for it.
+    if (move.from != no_square && before.variant().relative_rank(move.from, us) == 0 &&
+        move.from == home_king(before, us) && before.variant().pieces[move.piece].royal)
       rights.rook[index_of(us)] = {no_square, no_square};
     for (auto& side : rights.rook)
       for (Square& s : side)

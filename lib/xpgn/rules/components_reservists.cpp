@@ -72,6 +72,7 @@ class FullFileBan final : public RuleComponent {
   static bool has_full_file_bits(const Position& pos) {
     const Variant& v = pos.variant();
     const int files = v.files;  // < 64, so both shifts below are defined
+    if (64 % files == 0) return has_full_file_whole_ranks(pos);
     const std::uint64_t rank_mask = (std::uint64_t{1} << files) - 1;
     Bits128 rest = pos.wide_occupied();
     std::uint64_t full_files = rank_mask;
@@ -80,6 +81,24 @@ class FullFileBan final : public RuleComponent {
       rest = {(rest.lo >> files) | (rest.hi << (64 - files)), rest.hi >> files};
     }
     return (full_files & rank_mask) != 0;
+  }
+
+  // has_full_file_bits() for a number of files that divides 64, so that each 64-bit word holds
+  // whole ranks, each at the same place in both words: the bits beyond the board are set (as
+  // if full), the two words ANDed, then each half of the word with the other half, down to
+  // one rank.
+  static bool has_full_file_whole_ranks(const Position& pos) {
+    const Variant& v = pos.variant();
+    const int files = v.files, squares = v.files * v.ranks;
+    const Bits128 occupied = pos.wide_occupied();
+    const std::uint64_t all = ~std::uint64_t{0};
+    const std::uint64_t lo = occupied.lo | (squares >= 64 ? 0 : all << squares);
+    const std::uint64_t hi = occupied.hi | (squares <= 64    ? all
+                                            : squares == 128 ? 0
+                                                             : all << (squares - 64));
+    std::uint64_t full_files = lo & hi;
+    for (int shift = 32; shift >= files; shift /= 2) full_files &= full_files >> shift;
+    return (full_files & ((std::uint64_t{1} << files) - 1)) != 0;
   }
 
   // has_full_file_bits() square by square (boards without bit boards).
