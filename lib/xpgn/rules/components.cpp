@@ -67,29 +67,20 @@ class Castling final : public RuleComponent {
     return {};
   }
 
+  // Carries out a castling; after any other move, drops the rights of a king that left its
+  // home square and of a rook that left its square or was taken there.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
-    const Color us = before.side_to_move();
-    CastlingRights& rights = after.castling_rights();
     if (move.kind == MoveKind::castle) {
-      const Variant& v = before.variant();
-      const int rank = rank_of(move.from);
-      const int side = file_of(move.aux) > file_of(move.from) ? 0 : 1;
-      const Square rook_to = make_square(target(v, rook_to_[side]), rank);
-      const Piece king = before.at(move.from);
-      const Piece rook = before.at(move.aux);
-      after.remove(move.from);
-      after.remove(move.aux);
-      after.put(move.to, king);
-      after.put(rook_to, rook);
-      if (effects) effects->push_back({EffectKind::rook_castled, move.aux, rook_to, rook});
-      rights.rook[index_of(us)] = {no_square, no_square};
+      castle(before, move, after, effects);
       return;
     }
+    CastlingRights& rights = after.castling_rights();
     if (!rights.any()) return;
+    const Color us = before.side_to_move();
     // home_king() stands on the first rank: a move from elsewhere need not look for it.
     if (move.from != no_square && before.variant().relative_rank(move.from, us) == 0 &&
-        move.from == home_king(before, us) && before.variant().pieces[move.piece].royal)
+        home_king_moved(before, move))
       rights.rook[index_of(us)] = {no_square, no_square};
     for (auto& side : rights.rook)
       for (Square& s : side)
@@ -157,6 +148,33 @@ class Castling final : public RuleComponent {
     m.aux = rook;
     m.piece = pos.at(king).type();
     return {};
+  }
+
+  // The rare parts of apply() are kept out of it, so that the other moves need no registers
+  // saved for them.
+
+  // apply() for a castling: king and rook move, the side's rights are gone.
+  [[gnu::noinline]] void castle(const Position& before, const Move& move, Position& after,
+                                EffectList* effects) const {
+    const Variant& v = before.variant();
+    const Color us = before.side_to_move();
+    const int rank = rank_of(move.from);
+    const int side = file_of(move.aux) > file_of(move.from) ? 0 : 1;
+    const Square rook_to = make_square(target(v, rook_to_[side]), rank);
+    const Piece king = before.at(move.from);
+    const Piece rook = before.at(move.aux);
+    after.remove(move.from);
+    after.remove(move.aux);
+    after.put(move.to, king);
+    after.put(rook_to, rook);
+    if (effects) effects->push_back({EffectKind::rook_castled, move.aux, rook_to, rook});
+    after.castling_rights().rook[index_of(us)] = {no_square, no_square};
+  }
+
+  // True when `move` is a move of the king the castling rights belong to, from its home square.
+  [[gnu::noinline]] static bool home_king_moved(const Position& before, const Move& move) {
+    return move.from == home_king(before, before.side_to_move()) &&
+           before.variant().pieces[move.piece].royal;
   }
 
   // A destination file: negative values count from the right edge.
