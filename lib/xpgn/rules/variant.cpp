@@ -8,16 +8,6 @@
 
 namespace xpgn::rules {
 
-PieceType Variant::piece_by_san_letter(char letter) const {
-  auto c = static_cast<unsigned char>(letter);
-  return c < 128 ? static_cast<PieceType>(san_index_[c] - 1) : no_piece_type;
-}
-
-PieceType Variant::piece_by_fen_letter(char letter) const {
-  auto c = static_cast<unsigned char>(letter);
-  return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;
-}
-
 Square take_square(std::string_view& text, const Variant& variant) {
   if (text.size() < 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
     return no_square;

@@ -135,9 +135,15 @@ struct Variant {
   std::vector<const RuleComponent*> royal_judges;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
-  PieceType piece_by_san_letter(char letter) const;
+  PieceType piece_by_san_letter(char letter) const {
+    const auto c = static_cast<unsigned char>(letter);
+    return c < 128 ? static_cast<PieceType>(san_index_[c] - 1) : no_piece_type;
+  }
   // The piece type with this FEN letter (upper case), no_piece_type if none.
-  PieceType piece_by_fen_letter(char letter) const;
+  PieceType piece_by_fen_letter(char letter) const {
+    const auto c = static_cast<unsigned char>(letter);
+    return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;
+  }
   // The pawn type (first piece with the pawn role), no_piece_type if none.
   PieceType pawn_type() const { return pawn_; }
   // True when the square lies on this variant's board.
