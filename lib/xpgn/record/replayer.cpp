@@ -527,17 +527,14 @@ struct Replayer::State {
       const rules::Outcome cheap = rules::judge_without_search(f.pos(), f.keys);
       if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
-    // resolve() plays the move while checking it: its result goes straight into the next slot.
-    rules::EffectList effects;
-    rules::Resolution res;
     const bool null_move = is_null_move(token, f.pos().variant());
-    if (null_move) {
-      if (!accept_null_move(f, text, pos, ply)) return;
-      res.move.kind = rules::MoveKind::pass;
-      f.next_slot() = rules::play(f.pos(), res.move);
-    } else {
-      res = rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
-    }
+    if (null_move && !accept_null_move(f, text, pos, ply)) return;
+    // resolve() plays the move while checking it: its result goes straight into the next slot.
+    // (The resolution is made in place: assigning it would copy its message.)
+    rules::EffectList effects;
+    const rules::Resolution res =
+        null_move ? play_null_move(f)
+                  : rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
     if (res.error != rules::MoveError::none) {
       refuse_move(f, res, text, pos, ply);
       return;
@@ -567,6 +564,14 @@ struct Replayer::State {
     f.after_move = true;
     if (depth == 1) game.mainline_plies = ply;
     try_fast(f);
+  }
+
+  // Plays a pass into the frame's next slot; returns it as a resolution without error.
+  rules::Resolution play_null_move(Frame& f) {
+    rules::Resolution res;
+    res.move.kind = rules::MoveKind::pass;
+    f.next_slot() = rules::play(f.pos(), res.move);
+    return res;
   }
 
   // A null move is played in a variation without a word; in the main line it is a warning, or

@@ -639,6 +639,13 @@ bool is_dead_position(const Position& pos) {
 }
 
 bool is_dead_position(const Position& pos, const DeadPositionRule& rule) {
+  // The usual position first: pawns on the board, and with the hands more men than the tables
+  // hold, so that only bishops_of_one_colour() could call it dead, and a pawn rules that out.
+  const PieceType pawn = pos.variant().pawn_type();
+  if (pawn != no_piece_type) {
+    const int pawns = pos.count(Color::white, pawn) + pos.count(Color::black, pawn);
+    if (pawns != 0 && pawns + pos.hand_total() > dead_table_max_men) return false;
+  }
   // Beyond the tables only bishops of one colour are proven dead; the piece counts rule the
   // usual position out at once.
   if (men_count(pos, dead_table_max_men) > dead_table_max_men)

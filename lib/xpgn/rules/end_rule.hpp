@@ -3,6 +3,8 @@
 // precedence; judge() in outcome.hpp asks them and never names one.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -14,9 +16,30 @@
 
 namespace xpgn::rules {
 
+// What an end rule needs of a position before it can have a verdict, as lower bounds on two
+// numbers that are cheap to read: while either is below its bound, judge() surely says nothing,
+// and judge_without_search() skips the rule without a call. The default bounds (0) skip never.
+struct VerdictNeeds {
+  int halfmove_clock = 0;  // Position::halfmove_clock() at least this
+  // At least this many earlier positions since the last move the variant makes irreversible:
+  // min(earlier positions, Position::reversible_plies()).
+  std::size_t reversible_window = 0;
+};
+
 class EndRule {
  public:
+  EndRule() = default;
+  explicit EndRule(VerdictNeeds needs) : needs_(needs) {}
   virtual ~EndRule() = default;
+
+  // True when `pos`, after `earlier_positions` earlier positions of the game, falls short of
+  // this rule's VerdictNeeds: judge() then surely has no verdict.
+  bool surely_silent(const Position& pos, std::size_t earlier_positions) const {
+    return pos.halfmove_clock() < needs_.halfmove_clock ||
+           std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
+               needs_.reversible_window;
+  }
+
   // Short name for messages and docs ("repetition").
   virtual std::string_view name() const = 0;
 
@@ -48,6 +71,9 @@ class EndRule {
     (void)pos;
     return {};
   }
+
+ private:
+  VerdictNeeds needs_;
 };
 
 // Mate loses, stalemate is a draw (FIDE). Needs exactly one royal piece a side in a FEN when

@@ -68,6 +68,9 @@ class NoMovesLoses final : public EndRule {
 
 class RepetitionDraw final : public EndRule {
  public:
+  // A third occurrence needs two earlier ones, 2 and 4 plies back at the nearest (see
+  // earlier_occurrences): a window of fewer than 4 earlier positions holds at most one.
+  RepetitionDraw() : EndRule(VerdictNeeds{.reversible_window = 4}) {}
   std::string_view name() const override { return "repetition"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
     const int repeats = earlier_occurrences(pos, keys, false);
@@ -91,6 +94,7 @@ class RepetitionLoses final : public EndRule {
 
 class MoveCountRule final : public EndRule {
  public:
+  MoveCountRule() : EndRule(VerdictNeeds{.halfmove_clock = 100}) {}
   std::string_view name() const override { return "50- and 75-move rules"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     if (pos.halfmove_clock() >= 150) return verdict(Termination::seventy_five_moves);

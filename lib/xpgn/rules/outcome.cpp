@@ -22,13 +22,17 @@ Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlie
   const Variant& v = pos.variant();
   const auto& order = v.asking_order[search ? 1 : 0];  // see Variant::asking_order
   const std::size_t stopping = v.stopping_rules[search ? 1 : 0];
+  // (The rule list read once: the calls might change it, as far as the compiler knows.)
+  const EndRule* const* const rules = order.data();
+  const std::size_t count = order.size();
   Outcome claimable;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const Outcome o = order[i]->judge(pos, earlier_keys);
+  for (std::size_t i = 0; i < count; ++i) {
+    if (rules[i]->surely_silent(pos, earlier_keys.size())) continue;
+    const Outcome o = rules[i]->judge(pos, earlier_keys);
+    if (o.termination == Termination::none) [[likely]]
+      continue;
     if (o.decided()) return o;
-    if (i >= stopping && o.termination != Termination::none &&
-        claimable.termination == Termination::none)
-      claimable = o;
+    if (i >= stopping && claimable.termination == Termination::none) claimable = o;
   }
   return claimable;
 }

@@ -368,6 +368,10 @@ std::optional<Resolution> match_piece_move(const Position& pos, const SanToken& 
 // relocated form is taken only when it is the only one (a forced relocation).
 void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
   if (token.relocation.complete()) return;
+  const auto unrelocated = std::count_if(candidates.begin(), candidates.end(),
+                                         [](const Move& m) { return m.relocation == no_square; });
+  // (Usually every candidate is unrelocated: then there is nothing to drop, and no copy.)
+  if (unrelocated == 0 || static_cast<std::size_t>(unrelocated) == candidates.size()) return;
   MoveList kept;
   for (const Move& m : candidates)
     if (m.relocation == no_square) kept.push_back(m);
@@ -375,18 +379,13 @@ void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
 }
 
 // The resolution once the candidates are known: the one legal move, or why there is none or
-// more than one.
-Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
-                         Position* after, EffectList* effects) {
+// more than one. `first_after` receives the position after the first legal candidate.
+// (Every return is of `res`, so that it is made in the caller's place.)
+Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenMatches& found,
+                              Position& first_after, EffectList* effects) {
   Resolution res;
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
-  // The position after the move goes straight to the caller's slot when it gave one.
-  if (!after) {
-    Position local_after = pos;
-    return judge_matches(pos, token, found, &local_after, effects);
-  }
-  Position& first_after = *after;
   keep_legal(pos, found.candidates, legal, &first_after, effects);
   if (legal.size() != 1) describe_move(pos.variant(), found);
   if (legal.empty()) {
@@ -417,6 +416,15 @@ Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatche
   if (token.check && token.check != mark) res.check_mark_wrong = true;
   if (!token.check && mark) res.check_mark_missing = true;
   return res;
+}
+
+// judge_matches_into() with the position after the move written to `after` when the caller gave
+// one, else to a local copy.
+Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
+                         Position* after, EffectList* effects) {
+  if (after) return judge_matches_into(pos, token, found, *after, effects);
+  Position local_after = pos;
+  return judge_matches_into(pos, token, found, local_after, effects);
 }
 
 // The origin a pawn move's SAN needs: the file for a capture (and the rank too when another

@@ -1,0 +1,130 @@
+// The end rules' shortcuts against their full verdicts: judge_without_search() and judge() skip
+// a rule whose VerdictNeeds (end_rule.hpp) a position falls short of, and is_dead_position()
+// rules out positions with pawns and many men before anything else. In random games of every
+// catalog variant, each position is judged as it is and with halfmove clocks, irreversible-move
+// distances and repeated keys around the rules' bounds; the skipping judgement must equal the
+// one that asks every rule.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "xpgn/catalog/catalog.hpp"
+#include "xpgn/rules/dead_position.hpp"
+#include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// judge_without_search() without the skipping: every rule of the asking order is asked.
+Outcome judge_asking_every_rule(const Position& pos, std::span<const std::uint64_t> keys) {
+  const Variant& v = pos.variant();
+  const auto& order = v.asking_order[0];
+  Outcome claimable;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Outcome o = order[i]->judge(pos, keys);
+    if (o.decided()) return o;
+    if (i >= v.stopping_rules[0] && o.termination != Termination::none &&
+        claimable.termination == Termination::none)
+      claimable = o;
+  }
+  return claimable;
+}
+
+// "" when both judgements of `pos` agree and no rule that says it is silent has a verdict, else
+// what differs.
+std::string judgements_differ(const Position& pos, std::span<const std::uint64_t> keys) {
+  for (const auto& rule : pos.variant().end_rules)
+    if (!rule->needs_moves() && rule->surely_silent(pos, keys.size()) &&
+        rule->judge(pos, keys).termination != Termination::none)
+      return std::string(rule->name()) + " has a verdict but says it is silent";
+  const Outcome fast = judge_without_search(pos, keys);
+  const Outcome full = judge_asking_every_rule(pos, keys);
+  if (fast.termination != full.termination || fast.winner != full.winner)
+    return std::string("judge_without_search says ") +
+           std::string(termination_name(fast.termination)) + ", every rule asked says " +
+           std::string(termination_name(full.termination));
+  return "";
+}
+
+// judgements_differ() for `pos` as played and with its counters and history set around the
+// rules' bounds: halfmove clocks about 100 and 150, distances to the last irreversible move of
+// 1 to 9 plies, and the current key repeated 2, 4, 6, ... plies back. Counts the judgements in
+// `compared` and the claimable or decided verdicts in `verdicts`.
+std::string bounds_problem(const Position& pos, const std::vector<std::uint64_t>& keys,
+                           std::size_t& compared, std::size_t& verdicts) {
+  auto judge = [&](const Position& p, std::span<const std::uint64_t> k, const std::string& what) {
+    ++compared;
+    verdicts += judge_asking_every_rule(p, k).termination != Termination::none;
+    const std::string problem = judgements_differ(p, k);
+    return problem.empty() ? problem : what + ": " + problem;
+  };
+  std::string problem = judge(pos, keys, "as played");
+  for (int clock : {99, 100, 101, 149, 150}) {
+    if (!problem.empty()) return problem;
+    Position edited = pos;
+    edited.set_halfmove_clock(clock);
+    problem = judge(edited, keys, "halfmove clock " + std::to_string(clock));
+  }
+  // A history of `length` positions in which the current one occurs every `period` plies.
+  for (std::size_t length : {1, 2, 3, 4, 5, 8, 9}) {
+    for (std::size_t period : {2, 4}) {
+      std::vector<std::uint64_t> history;
+      for (std::size_t back = length; back >= 1; --back)
+        history.push_back(back % period == 0 ? pos.key() : pos.key() ^ (0x9E3779B97F4A7C15 * back));
+      for (int reversible : {1, 2, 3, 4, 5, 8, 9, 1 << 30}) {
+        if (!problem.empty()) return problem;
+        Position edited = pos;
+        edited.set_reversible_plies(reversible);
+        problem = judge(edited, history,
+                        "repeated every " + std::to_string(period) + " plies in " +
+                            std::to_string(length) + ", " + std::to_string(reversible) +
+                            " reversible plies");
+      }
+    }
+  }
+  return problem;
+}
+
+}  // namespace
+
+TEST_CASE("End rule needs: skipped rules have no verdict in random games", "[rules][end]") {
+  for (const rules::Variant* v : catalog::all_variants()) {
+    INFO(v->id);
+    test::Random random{0x5EEDu ^ std::hash<std::string>{}(v->id)};
+    std::size_t compared = 0, verdicts = 0;
+    for (int game = 0; game < 4; ++game) {
+      Position pos = Position::start(*v);
+      std::vector<std::uint64_t> keys;
+      for (int ply = 0; ply < 60; ++ply) {
+        const std::string problem = bounds_problem(pos, keys, compared, verdicts);
+        INFO("game " << game << " ply " << ply << ": " << pos.fen());
+        REQUIRE(problem == "");
+        MoveList moves;
+        generate_legal(pos, moves);
+        if (moves.empty()) break;
+        keys.push_back(pos.key());
+        pos = play(pos, moves[random.below(moves.size())]);
+      }
+    }
+    CHECK(compared > 100);
+    // The edited counters and histories reached verdicts (repetitions, move counts).
+    if (v->allows_draws()) CHECK(verdicts > 0);
+  }
+}
+
+TEST_CASE("End rule needs: dead positions with and without pawns", "[rules][end]") {
+  const Variant& v = test::variant("chess");
+  // Kings and bishops on one square colour: dead, however many men.
+  CHECK(is_dead_position(test::from_fen("4k3/8/3b4/8/8/2B1B3/8/4K3 w - - 0 1", v)));
+  CHECK(is_dead_position(test::from_fen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", v)));
+  // A pawn, with more men than the tables hold or fewer: alive.
+  CHECK_FALSE(is_dead_position(test::from_fen("4k3/8/3b4/8/8/2B1B3/4P3/4K3 w - - 0 1", v)));
+  CHECK_FALSE(is_dead_position(test::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", v)));
+  // Pawns locked against each other with bishops on one colour are not proven dead here.
+  CHECK_FALSE(is_dead_position(test::from_fen("4k3/8/8/3p4/3P4/2B5/8/4K3 w - - 0 1", v)));
+}
