@@ -258,25 +258,54 @@ inline Bits128 without_bit(Bits128 set, int i) {
   return set;
 }
 
+// The rides and hops a partial attack test (attacked_by_bits(), `Partial`) looks along, as
+// bits of their indices; `valid` false when the variant has too many to pick (the test then
+// looks along those whose lines hold an edited square).
+struct PickedLines {
+  bool valid = false;
+  std::uint64_t rides = 0, hops = 0;
+};
+
+// Whether test(i) is true for some line i: each i < count, or where `use_picked` each i of
+// `picked`.
+template <class Test>
+inline bool any_line(std::size_t count, bool use_picked, std::uint64_t picked, Test&& test) {
+  if (use_picked) {
+    for (; picked; picked &= picked - 1)
+      if (test(static_cast<std::size_t>(std::countr_zero(picked)))) return true;
+    return false;
+  }
+  for (std::size_t i = 0; i < count; ++i)
+    if (test(i)) return true;
+  return false;
+}
+
 // The part of attacked_by_bits() for the probes with path conditions: plain hops by their
 // rays, lame and jumping leaps by their tables (leap_from, leap_clear, leap_hit), hops with
-// path conditions square by square.
-template <class Set>
-inline bool attacked_irregularly(const Position& pos, Square target, Color by) {
+// path conditions square by square. `Partial`: only the hops whose line holds a square of
+// `edited`, and the leaps and irregular hops only when their lines (leap_lines) hold one.
+template <class Set, bool Partial = false>
+inline bool attacked_irregularly(const Position& pos, Square target, Color by,
+                                 const Set& edited = Set{}, const PickedLines& picked = {}) {
   constexpr int width = bits_in<Set>;
   const Variant& v = pos.variant();
   const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
   const int bit = v.bit_of[target];
   const Set occupied = occupied_set<Set>(pos);
-  const std::size_t hops = bits.hop_types.size();
-  for (std::size_t i = 0; i < hops; ++i) {
+  auto hop_attacks = [&](std::size_t i) {
+    if constexpr (Partial)
+      if (!picked.valid && !(bits.hop_rays[i * width + bit] & edited)) return false;
     Set hit = bits.hop_rays[i * width + bit] & occupied;
-    if (!hit) continue;
+    if (!hit) return false;
     hit = without_bit(hit, nearest_bit(hit, bits.hop_rises[i]));  // the screen
-    if (!hit) continue;
+    if (!hit) return false;
     const Square s = v.square_of_bit[nearest_bit(hit, bits.hop_rises[i])];
-    if (attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i])) return true;
-  }
+    return attacker_on(pos, s, by, bits.hop_types[i], bits.hop_layering[i]);
+  };
+  if (any_line(bits.hop_types.size(), Partial && picked.valid, picked.hops, hop_attacks))
+    return true;
+  if constexpr (Partial)
+    if (!(bits.leap_lines[bit] & edited)) return false;
   if (bits.leap_reach[bit] & occupied) {
     const std::size_t leaps = bits.leap_types.size();
     for (std::size_t i = 0; i < leaps; ++i) {
@@ -309,8 +338,13 @@ template <class Set>
 // path conditions go square by square. `Plain`
 // (Variant::plain_attackers): an attacker is a piece of `by` on top of its square; otherwise
 // each square found is judged by attacker_on(), as the probes judge it.
-template <class Set, bool Plain>
-bool attacked_by_bits(const Position& pos, Square target, Color by) {
+//
+// `Partial`: only the parts of the test that read a square of `edited` (the near squares of
+// `edited`, the rides and hops that look at one, the leaps if their lines hold one). When the
+// target was not attacked before those squares were edited, and was not edited itself, the other
+// parts still find nothing, so this answers for the whole test.
+template <class Set, bool Plain, bool Partial = false>
+bool attacked_by_bits(const Position& pos, Square target, Color by, const Set& edited = Set{}) {
   constexpr int width = bits_in<Set>;
   const Variant& v = pos.variant();
   const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
@@ -322,6 +356,20 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
   if constexpr (!Plain)
     for (int i = 0; i < pos.layered_count(); ++i)
       add_bit(candidates, v.bit_of[pos.layered_square(i)]);
+  PickedLines picked;
+  if constexpr (Partial) {
+    candidates = candidates & edited;
+    if (bits.pick_lines) {  // the rides and hops that look at an edited square
+      picked.valid = true;
+      for (Set e = edited; e; e = without_lowest(e)) {
+        const Square s = v.square_of_bit[lowest_bit(e)];
+        const auto offset =
+            static_cast<std::size_t>((rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15);
+        picked.rides |= bits.rides_through[offset];
+        picked.hops |= bits.hops_through[offset];
+      }
+    }
+  }
   for (Set near = bits.near[bit] & candidates; near; near = without_lowest(near)) {
     const Square s = v.square_of_bit[lowest_bit(near)];
     const int offset = (rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15;
@@ -335,23 +383,39 @@ bool attacked_by_bits(const Position& pos, Square target, Color by) {
     }
   }
   const Set occupied = occupied_set<Set>(pos);
-  const std::size_t rides = bits.ride_types.size();
-  for (std::size_t i = 0; i < rides; ++i) {
+  auto ride_attacks = [&](std::size_t i) {
+    if constexpr (Partial)
+      if (!picked.valid && !(bits.rays[i * width + bit] & edited)) return false;
     const Set hit = bits.rays[i * width + bit] & occupied;
-    if (!hit) continue;
+    if (!hit) return false;
     const Square s = v.square_of_bit[nearest_bit(hit, bits.rises[i])];
     if constexpr (Plain) {
       const Piece p = pos.at(s);
-      if (p.color() == by && has_type(bits.ride_types[i], p)) return true;
+      return p.color() == by && has_type(bits.ride_types[i], p);
     } else {
-      if (attacker_on(pos, s, by, bits.ride_types[i], bits.ride_layering[i])) return true;
+      return attacker_on(pos, s, by, bits.ride_types[i], bits.ride_layering[i]);
     }
-  }
-  if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
+  };
+  if (any_line(bits.ride_types.size(), Partial && picked.valid, picked.rides, ride_attacks))
+    return true;
+  if constexpr (Partial)
+    return attacked_irregularly<Set, true>(pos, target, by, edited, picked);
+  else if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
     return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
            attacked_irregularly_apart<Set>(pos, target, by);
   else
     return attacked_irregularly<Set>(pos, target, by);
+}
+
+// attacked_by_bits() in its `Partial` form, the set type and judging as the variant needs:
+// whether `by` attacks `target` now, given that it did not before the squares of `edited`
+// (`target` not among them) were edited.
+template <class Set>
+[[gnu::noinline]] bool attacked_through_edits(const Position& pos, Square target, Color by,
+                                              const Set& edited) {
+  return pos.variant().plain_attackers
+             ? attacked_by_bits<Set, true, true>(pos, target, by, edited)
+             : attacked_by_bits<Set, false, true>(pos, target, by, edited);
 }
 
 // attacked_by_bits() on 128-bit sets, and the one for squares that may hold two pieces or
@@ -376,7 +440,7 @@ const Set* origin_rays(const PieceDef& def, int c) {
 
 // find_origins() on a bit board, sets of type Set: for every atom of `piece` but hops, the
 // nearest occupied square back along it from `to` (PieceDef::origin_rays), passed to `add`
-// when `piece` stands there.
+// (file, rank, atom) when `piece` stands there.
 template <class Set, class Add>
 void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
   constexpr int width = bits_in<Set>;
@@ -398,7 +462,7 @@ void nearest_origins(const Position& pos, Piece piece, Square to, Add&& add) {
     const Set hit = rays[i * width] & occupied;
     if (!hit) continue;
     const Square s = v.square_of_bit[rises[i] ? lowest_bit(hit) : highest_bit(hit)];
-    if (pos.at(s) == piece) add(file_of(s), rank_of(s));
+    if (pos.at(s) == piece) add(file_of(s), rank_of(s), atoms[i]);
   }
 }
 
@@ -474,22 +538,38 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   }
 }
 
-int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
+namespace {
+
+// find_origins(), and in `reached` (when given) whether each square's move to `to` is already
+// known to exist: found along a plain atom (no hop, no path conditions) on a board where the
+// piece moves as its atoms say wherever it stands (no layer rule, no disarming marks).
+int find_origins_of(const Position& pos, Piece piece, Square to, Square* out, int capacity,
+                    bool* reached) {
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
+  const bool plain_board = !v.layer_rule && !v.marked_disarmed;
   int n = 0;
-  auto add = [&](int f, int r) {
+  auto add_square = [&](int f, int r, bool known) {
     const Square s = make_square(f, r);
-    for (int i = 0; i < n; ++i)
-      if (out[i] == s) return;
-    if (n < capacity) out[n++] = s;
+    for (int i = 0; i < n; ++i) {
+      if (out[i] != s) continue;
+      if (reached) reached[i] |= known;
+      return;
+    }
+    if (n >= capacity) return;
+    if (reached) reached[n] = known;
+    out[n++] = s;
   };
+  auto add_along = [&](int f, int r, const Atom& a) {
+    add_square(f, r, plain_board && !a.lame && !a.jump_first && !a.jump_any);
+  };
+  auto add = [&](int f, int r) { add_square(f, r, false); };
   const auto& atoms = def.atoms_for[index_of(piece.color())];
   if (v.wide_bits)  // the nearest occupied square back along each atom (hops: the walk below)
-    nearest_origins<Bits128>(pos, piece, to, add);
+    nearest_origins<Bits128>(pos, piece, to, add_along);
   else if (v.bitboards)
-    nearest_origins<std::uint64_t>(pos, piece, to, add);
+    nearest_origins<std::uint64_t>(pos, piece, to, add_along);
   for (const Atom& a : atoms) {
     if (v.bitboards && !a.hop) continue;
     const int df = -a.file_step, dr = -a.rank_step;
@@ -526,6 +606,35 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
     std::sort(out, out + n);
   }
   return n;
+}
+
+}  // namespace
+
+int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity) {
+  return find_origins_of(pos, piece, to, out, capacity, nullptr);
+}
+
+void generate_moves_to(const Position& pos, Piece piece, Square to, Coord from, MoveList& out) {
+  Square origins[64];
+  bool reached[64];
+  const int n =
+      find_origins_of(pos, piece, to, origins, 64, pos.variant().layer_rule ? nullptr : reached);
+  const PieceDef& def = pos.variant().pieces[piece.type()];
+  for (int i = 0; i < n; ++i) {
+    const Square s = origins[i];
+    if ((from.has_file() && file_of(s) != from.file) ||
+        (from.has_rank() && rank_of(s) != from.rank))
+      continue;
+    if (pos.variant().layer_rule || !reached[i]) {
+      generate_piece_moves_to(pos, s, to, out, piece);
+      continue;
+    }
+    Move m;  // the move generate_piece_moves_to() would make, its path already seen clear
+    m.from = s;
+    m.to = to;
+    m.piece = piece.type();
+    add_move(pos, def, m, out);
+  }
 }
 
 void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
@@ -600,6 +709,20 @@ int remembered_threat(const Position& pos, Color side) {
   return 0;
 }
 
+// is_attacked() for a royal piece of `by`'s opponent on `s` when that side's royal memo says
+// that none of its royal pieces was attacked: a piece on an edited square (one that moved or
+// came) is tested in full, one with edits on its lines only along those lines
+// (attacked_through_edits), any other one is still not attacked.
+template <class Set>
+bool attacked_since_safe(const Position& pos, Square s, Color by) {
+  const Variant& v = pos.variant();
+  const Set edited = edited_set<Set>(pos, opposite(by));
+  const int bit = v.bit_of[s];
+  if (has_bit(edited, bit)) return is_attacked(pos, s, by);
+  if (!(v.attack_bits_of<Set>(index_of(by)).lines[bit] & edited)) return false;
+  return attacked_through_edits<Set>(pos, s, by, edited);
+}
+
 // The usual test of royal_threatened() (no royal_verdict): whether one of `side`'s royal
 // pieces is in danger, answered from the position's royal memo where it can be and written
 // into it where the answer allows (a royal piece attacked but spared by the layer rule leaves
@@ -612,11 +735,18 @@ bool royals_in_danger(const Position& pos, Color side) {
     if (known >= 0) return known == 1;
   }
   const Color by = opposite(side);
+  // A memo of no royal piece attacked narrows each piece's test to the edits since.
+  const bool was_safe = v.fast_attacks && pos.royal_memo(side) == Position::RoyalMemo::safe;
+  auto attacked = [&](Square s) {
+    if (!was_safe) return is_attacked(pos, s, by);
+    return v.wide_bits ? attacked_since_safe<Bits128>(pos, s, by)
+                       : attacked_since_safe<std::uint64_t>(pos, s, by);
+  };
   const RuleComponent* layer = v.layer_rule;
   bool spared = false;
   for (int i = 0; i < pos.royal_count(side); ++i) {
     const Square s = pos.royal_square(side, i);
-    if (!is_attacked(pos, s, by)) continue;
+    if (!attacked(s)) continue;
     if (!layer || pos.under(s).empty()) {
       if (v.fast_attacks) pos.remember_royals(side, Position::RoyalMemo::threatened, s);
       return true;

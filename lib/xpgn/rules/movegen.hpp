@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -43,6 +44,11 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 // generate_piece_moves_to() decides). Returns how many were written to `out`. Where pieces may
 // share squares the squares come in board order (rank by rank, file by file).
 int find_origins(const Position& pos, Piece piece, Square to, Square* out, int capacity);
+
+// The basic pseudo-legal moves of `piece` to `to` from the squares whose file and rank fit
+// `from` (a part it leaves out fits any): generate_piece_moves_to() from each square of
+// find_origins() in turn, without walking again a path the search backwards saw clear.
+void generate_moves_to(const Position& pos, Piece piece, Square to, Coord from, MoveList& out);
 
 // Appends the basic pseudo-legal moves of the piece on `from` (no component moves).
 void generate_piece_moves(const Position& pos, Square from, MoveList& out);

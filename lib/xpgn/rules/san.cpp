@@ -282,16 +282,8 @@ std::optional<Resolution> moving_type(const Position& pos, const SanToken& token
 void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type, Square to,
                      MoveList& out) {
   const Variant& v = pos.variant();
-  const Piece own = make_piece(pos.side_to_move(), type);
-  auto fits = [&](Square s) {
-    return !(token.from.has_file() && file_of(s) != token.from.file) &&
-           !(token.from.has_rank() && rank_of(s) != token.from.rank);
-  };
   // A search backwards from the destination.
-  Square origins[64];
-  const int n = find_origins(pos, own, to, origins, 64);
-  for (int i = 0; i < n; ++i)
-    if (fits(origins[i])) generate_piece_moves_to(pos, origins[i], to, out, own);
+  generate_moves_to(pos, make_piece(pos.side_to_move(), type), to, token.from, out);
   for (const auto& c : v.components)
     if (c->may_generate(pos, type, to)) c->generate_to(pos, to, out);
 }

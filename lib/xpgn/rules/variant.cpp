@@ -149,9 +149,21 @@ void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBits
   }
 }
 
-// Fills bits.lines (Variant::AttackBitsOf::lines) from the other tables of `bits` (the attack
-// tables of colour index `colour`), which must be complete; the hops with path conditions
-// (bits.irregular) add their whole line.
+// Sets bit `index` of through[offset] for every offset (rank * 32 + file, each + 15) at which
+// probe `p`, walked from a target, looks: k steps of it, k from 1 to its range (or the line).
+void add_offsets_through(std::vector<std::uint64_t>& through, const AttackProbe& p, int range,
+                         std::size_t index) {
+  if (index >= 64) return;
+  for (int k = 1; range == 0 || k <= range; ++k) {
+    const int df = k * p.file_step, dr = k * p.rank_step;
+    if (df < -15 || df > 15 || dr < -15 || dr > 15) break;
+    through[static_cast<std::size_t>((dr + 15) * 32 + df + 15)] |= std::uint64_t{1} << index;
+  }
+}
+
+// Fills bits.lines and bits.leap_lines (Variant::AttackBitsOf) from the other tables of `bits`
+// (the attack tables of colour index `colour`), which must be complete; the hops with path
+// conditions (bits.irregular) add their whole line.
 template <class Set>
 void add_attack_lines(const Variant& v, int colour, Variant::AttackBitsOf<Set>& bits) {
   constexpr int width = bits_in<Set>;
@@ -163,15 +175,17 @@ void add_attack_lines(const Variant& v, int colour, Variant::AttackBitsOf<Set>& 
       lines = lines | bits.rays[i * width + at];
     for (std::size_t i = 0; i < bits.hop_types.size(); ++i)
       lines = lines | bits.hop_rays[i * width + at];
+    Set leap_lines{};
     for (std::size_t i = 0; i < bits.leap_types.size(); ++i)
-      lines = lines | bits.leap_from[i * width + at] | bits.leap_clear[i * width + at] |
-              bits.leap_hit[i * width + at];
+      leap_lines = leap_lines | bits.leap_from[i * width + at] | bits.leap_clear[i * width + at] |
+                   bits.leap_hit[i * width + at];
     for (std::uint16_t i : bits.irregular) {
       AttackProbe line = v.attack_probes[colour][i];  // the whole line the hop looks along
       line.range = 0;
-      lines = lines | ride_ray<Set>(v, line, bit % v.files, bit / v.files);
+      leap_lines = leap_lines | ride_ray<Set>(v, line, bit % v.files, bit / v.files);
     }
-    bits.lines[at] = lines;
+    bits.lines[at] = lines | leap_lines;
+    bits.leap_lines[at] = leap_lines;
   }
 }
 
@@ -203,11 +217,14 @@ void build_bit_tables(Variant& v) {
     const auto& probes = v.attack_probes[c];
     Variant::AttackBitsOf<Set>& bits = attack_tables(v, c, Set{});
     bits.layered_near_types.assign(3 * 32 * 32, 0);
+    bits.rides_through.assign(32 * 32, 0);
+    bits.hops_through.assign(32 * 32, 0);
     for (std::size_t i = 0; i < probes.size(); ++i) {
       const AttackProbe& p = probes[i];
       if (p.hop && !p.lame && !p.jump_first && !p.jump_any) {
         AttackProbe line = p;  // a hop looks along the whole line, whatever its range
         line.range = 0;
+        add_offsets_through(bits.hops_through, p, 0, bits.hop_types.size());
         bits.hop_types.push_back(p.far_types);
         bits.hop_layering.push_back(p.layering);
         bits.hop_rises.push_back(p.rank_step * v.files + p.file_step > 0);
@@ -230,6 +247,7 @@ void build_bit_tables(Variant& v) {
       bits.layered_near_types[p.layering * 32 * 32 + offset] |= p.near_types | p.far_types;
       const bool rides = p.ride && p.far_types != 0;
       if (rides) {
+        add_offsets_through(bits.rides_through, p, p.range, bits.ride_types.size());
         bits.ride_types.push_back(p.far_types);
         bits.ride_layering.push_back(p.layering);
         bits.rises.push_back(p.rank_step * v.files + p.file_step > 0);
@@ -244,6 +262,10 @@ void build_bit_tables(Variant& v) {
       }
     }
     add_attack_lines(v, c, bits);
+    // Picking lines by offset pays where there are many of them (Reservists: 16 rides, 4
+    // hops); with the 8 of a queen, looking at each costs less.
+    const std::size_t rides = bits.ride_types.size(), hops = bits.hop_types.size();
+    bits.pick_lines = rides <= 64 && hops <= 64 && rides + hops >= 12;
   }
 }
 

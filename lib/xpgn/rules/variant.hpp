@@ -211,6 +211,15 @@ struct Variant {
     // union of all the above: first squares, rays, hop lines, leap squares and paths). While
     // none of them and not the target itself changes, the answer of the attack test stays.
     std::array<Set, bits_in<Set>> lines{};
+    // leap_lines[bit]: the part of lines[bit] that the leaps with path conditions and the
+    // irregular hops read (their squares and paths, the whole line of each irregular hop).
+    std::array<Set, bits_in<Set>> leap_lines{};
+    // rides_through[offset], hops_through[offset]: bit i set when ride i (hop i) may look at a
+    // square at that offset from the target (rank * 32 + file, each + 15), for the first 64
+    // of each. pick_lines: the partial attack test picks its lines by these tables (there
+    // are many lines, and at most 64 of each kind).
+    std::vector<std::uint64_t> rides_through, hops_through;
+    bool pick_lines = false;
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
   bool fast_attacks = false;
