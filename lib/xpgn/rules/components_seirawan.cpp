@@ -85,18 +85,10 @@ class Gating final : public RuleComponent {
       after.set_mark(move.to, false);
       if (move.relocation != no_square) after.set_mark(move.relocation, false);
     }
-    if (move.gate != no_square) {
-      const Piece gated = make_piece(us, move.gate_piece);
-      after.set_in_hand(gated, after.in_hand(us, move.gate_piece) - 1);
-      if (after.at(move.gate).empty()) {  // else the castling king or rook landed there
-        after.put(move.gate, gated);
-        if (effects) effects->push_back({EffectKind::gated, move.gate, no_square, gated});
-      }
-    }
+    if (move.gate != no_square) gate(move, us, after, effects);
     if (!has_hand(after, us)) {
-      const Variant& v = before.variant();
-      const int rank = us == Color::white ? 0 : v.ranks - 1;
-      for (int f = 0; f < v.files; ++f) after.set_mark(make_square(f, rank), false);
+      const int rank = us == Color::white ? 0 : before.variant().ranks - 1;
+      if (after.marks_on_rank(rank) != 0) clear_rank_marks(after, rank);
     }
   }
 
@@ -235,12 +227,28 @@ class Gating final : public RuleComponent {
   std::string letters_;
 
   // True when `c` (by default the side to move) has a piece in hand.
-  static bool has_hand(const Position& pos, Color c) {
-    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
-      if (pos.in_hand(c, static_cast<PieceType>(t)) > 0) return true;
-    return false;
-  }
+  static bool has_hand(const Position& pos, Color c) { return pos.hand_count(c) > 0; }
   static bool has_hand(const Position& pos) { return has_hand(pos, pos.side_to_move()); }
+
+  // The rare parts of apply() are kept out of it, so that the other moves need no registers
+  // saved for them.
+
+  // apply() for a gated move: the piece of `move` leaves the hand of `us` and enters on its
+  // square, unless the castling king or rook landed there.
+  [[gnu::noinline]] static void gate(const Move& move, Color us, Position& after,
+                                     EffectList* effects) {
+    const Piece gated = make_piece(us, move.gate_piece);
+    after.set_in_hand(gated, after.in_hand(us, move.gate_piece) - 1);
+    if (!after.at(move.gate).empty()) return;
+    after.put(move.gate, gated);
+    if (effects) effects->push_back({EffectKind::gated, move.gate, no_square, gated});
+  }
+
+  // Takes the marks (gating rights) off rank `rank`.
+  [[gnu::noinline]] static void clear_rank_marks(Position& after, int rank) {
+    const int files = after.variant().files;
+    for (int f = 0; f < files; ++f) after.set_mark(make_square(f, rank), false);
+  }
 
   // Marks `s` when a piece of `c` stands there.
   static void mark_own(Position& pos, Square s, Color c) {

@@ -50,36 +50,41 @@ const Tables& tables() {
 
 }  // namespace zobrist
 
+// put() and remove() do note_edit()'s work themselves, so that the square's bit is found once.
 void Position::put(Square s, Piece p) {
-  note_edit(s);
+  legal_move_memo_ = -1;
   board_[s] = p;
   const int c = index_of(p.color());
   ++counts_[c][p.type()];
+  ++board_total_;
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
   if (variant_->bitboards) {
-    const int bit = variant_->bit_of[s];
-    occupied_[c][bit >> 6] |= std::uint64_t{1} << (bit & 63);
+    const SquareBit b = square_bit(s);
+    note_edited_bit(b);
+    occupied_[c][b.word] |= b.mask;
   }
   if (variant_->royal_types & (1u << p.type())) add_royal(c, s);
 }
 
 void Position::remove(Square s) {
-  note_edit(s);
+  legal_move_memo_ = -1;
   const Piece p = board_[s];
   const int c = index_of(p.color());
   --counts_[c][p.type()];
+  --board_total_;
   board_key_ ^= zobrist::tables().piece_square[p.code][s];
   board_[s] = no_piece;
   if (variant_->bitboards) {
-    const int bit = variant_->bit_of[s];
-    occupied_[c][bit >> 6] &= ~(std::uint64_t{1} << (bit & 63));
+    const SquareBit b = square_bit(s);
+    note_edited_bit(b);
+    occupied_[c][b.word] &= ~b.mask;
   }
-  if (marks_[s]) set_mark(s, false);
+  if (marked(s)) toggle_mark(s);
   if (variant_->royal_types & (1u << p.type())) drop_royal(c, s);
 }
 
 void Position::add_royal(int c, Square s) {
-  if (royal_count_[c] < royal_capacity) royals_[c][royal_count_[c]] = s;
+  if (royal_count_[c] < royal_capacity) royals_[c][royal_count_[c]] = static_cast<std::uint8_t>(s);
   ++royal_count_[c];
 }
 
@@ -92,7 +97,7 @@ void Position::drop_royal(int c, Square s) {
       int n = 0;
       for (int i = 0; i < royal_count_[c] + 1 && n < royal_capacity; ++i) {
         const Square r = find_royal(static_cast<Color>(c), i);
-        if (r != s && r != no_square) royals_[c][n++] = r;
+        if (r != s && r != no_square) royals_[c][n++] = static_cast<std::uint8_t>(r);
       }
     }
     return;
@@ -121,10 +126,9 @@ Square Position::find_royal(Color c, int i) const {
   return no_square;
 }
 
-void Position::set_mark(Square s, bool on) {
-  if (marks_[s] == on) return;
+void Position::toggle_mark(Square s) {
   note_edit(s);
-  marks_[s] = on;
+  marks_[s >> 6] ^= std::uint64_t{1} << (s & 63);
   board_key_ ^= zobrist::tables().mark[s];
 }
 
@@ -136,6 +140,7 @@ void Position::set_under(Square s, Piece p) {
     const Piece old = under_pieces_[i];
     board_key_ ^= z.under[old.code][s];
     --counts_[index_of(old.color())][old.type()];
+    --board_total_;
     if (variant_->royal_types & (1u << old.type())) drop_royal(index_of(old.color()), s);
     under_squares_[i] = under_squares_[under_count_ - 1];
     under_pieces_[i] = under_pieces_[under_count_ - 1];
@@ -145,16 +150,17 @@ void Position::set_under(Square s, Piece p) {
   }
   if (p.empty() || under_count_ == under_squares_.size()) return;
   if (variant_->royal_types & (1u << p.type())) add_royal(index_of(p.color()), s);
-  under_squares_[under_count_] = s;
+  under_squares_[under_count_] = static_cast<std::uint8_t>(s);
   under_pieces_[under_count_] = p;
   ++under_count_;
   layered_[s] = true;
   ++counts_[index_of(p.color())][p.type()];
+  ++board_total_;
   board_key_ ^= z.under[p.code][s];
 }
 
 Piece Position::first_in_hand() const {
-  if (hand_total_ == 0) return no_piece;
+  if (hand_total() == 0) return no_piece;
   for (Color c : {Color::white, Color::black})
     for (std::size_t t = 0; t < variant_->pieces.size(); ++t)
       if (hand_[index_of(c)][t] != 0) return make_piece(c, static_cast<PieceType>(t));
@@ -166,13 +172,14 @@ void Position::set_in_hand(Piece p, int n) {
   const auto& z = zobrist::tables();
   std::uint8_t& count = hand_[index_of(p.color())][p.type()];
   if (count != 0) board_key_ ^= z.hand[p.code][count & 63];
-  hand_total_ = static_cast<std::uint8_t>(hand_total_ - count + n);
+  std::uint8_t& colour_count = hand_counts_[index_of(p.color())];
+  colour_count = static_cast<std::uint8_t>(colour_count - count + n);
   count = static_cast<std::uint8_t>(n);
   if (count != 0) board_key_ ^= z.hand[p.code][count & 63];
 }
 
 void Position::clear_hand() {
-  if (hand_total_ == 0) return;
+  if (hand_total() == 0) return;
   for (Color c : {Color::white, Color::black})
     for (std::size_t t = 0; t < variant_->pieces.size(); ++t)
       if (hand_[index_of(c)][t] != 0) set_in_hand(make_piece(c, static_cast<PieceType>(t)), 0);
@@ -197,11 +204,7 @@ void Position::set_pair(Color c, Square a, Square b) {
     if (s != no_square) board_key_ ^= z.pair[index_of(c)][s];
 }
 
-void Position::lift(Square s, Piece p) {
-  if (under_count_ == 0) {
-    remove(s);
-    return;
-  }
+void Position::lift_layered(Square s, Piece p) {
   const Piece lower = under(s);
   if (lower.empty()) {
     remove(s);
@@ -214,11 +217,7 @@ void Position::lift(Square s, Piece p) {
   }
 }
 
-void Position::land(Square s, Piece p) {
-  if (board_[s].empty()) {
-    put(s, p);
-    return;
-  }
+void Position::land_on_top(Square s, Piece p) {
   const Piece first = board_[s];
   remove(s);
   put(s, p);
@@ -552,7 +551,7 @@ FenSetup Position::to_setup() const {
   s.files = v.files;
   s.ranks = v.ranks;
   s.squares.resize(static_cast<std::size_t>(v.files * v.ranks));
-  const bool tilde_marks = marks_.any() && marks_in_board(v);
+  const bool tilde_marks = any_mark() && marks_in_board(v);
   for (int r = 0; r < v.ranks; ++r) {
     for (int f = 0; f < v.files; ++f) {
       const Piece p = board_[make_square(f, r)];
@@ -567,7 +566,7 @@ FenSetup Position::to_setup() const {
       const Piece lower = under_count_ ? under(make_square(f, r)) : no_piece;
       if (!lower.empty()) cell += letter_of(lower);
       cell += letter_of(p);
-      if (tilde_marks && marks_[make_square(f, r)]) cell += '~';
+      if (tilde_marks && marked(make_square(f, r))) cell += '~';
       s.squares[static_cast<std::size_t>(r * v.files + f)] = cell;
     }
   }
@@ -614,7 +613,7 @@ std::string Position::fen() const {
     if (empty >= 10) *w++ = static_cast<char>('0' + empty / 10);
     *w++ = static_cast<char>('0' + empty % 10);
   };
-  const bool tilde_marks = marks_.any() && marks_in_board(v);
+  const bool tilde_marks = any_mark() && marks_in_board(v);
   const bool plain = under_count_ == 0 && !tilde_marks;  // one letter a piece
   for (int r = v.ranks - 1; r >= 0; --r) {
     int empty = 0;
@@ -635,7 +634,7 @@ std::string Position::fen() const {
       }
       const Square sq = make_square(f, r);
       const Piece lower = under_count_ ? under(sq) : no_piece;
-      const bool tilde = tilde_marks && marks_[sq];
+      const bool tilde = tilde_marks && marked(sq);
       if (lower.empty()) {  // one letter, or a letter and '~': written as it is
         *w++ = letter(p);
         if (tilde) *w++ = '~';

@@ -55,12 +55,7 @@ class Position {
   // mean the same position for the repetition rules.
   std::uint64_t key() const;
   // Number of pieces in the game: on the board (both layers) and in hand.
-  int piece_total() const {
-    int total = hand_total_;
-    for (const auto& side : counts_)
-      for (std::size_t t = 0; t < variant_->pieces.size(); ++t) total += side[t];
-    return total;
-  }
+  int piece_total() const { return board_total_ + hand_total(); }
   // Number of pieces of a colour and type on the board.
   int count(Color c, PieceType t) const { return counts_[index_of(c)][t]; }
   // Bit t set when colour `c` has at least one piece of type t on the board.
@@ -99,12 +94,14 @@ class Position {
   // Number of squares with two pieces.
   int layered_count() const { return under_count_; }
   // The i-th square with two pieces (0 <= i < layered_count()), in no particular order.
-  Square layered_square(int i) const { return under_squares_[i]; }
+  Square layered_square(int i) const { return Square{under_squares_[i]}; }
   // Hand: pieces of colour `c` and type `t` held off the board (a pocket, a hand, a square
   // beside the board), as a count.
   int in_hand(Color c, PieceType t) const { return hand_[index_of(c)][t]; }
   // Number of pieces in both hands.
-  int hand_total() const { return hand_total_; }
+  int hand_total() const { return hand_counts_[0] + hand_counts_[1]; }
+  // Number of pieces in colour c's hand.
+  int hand_count(Color c) const { return hand_counts_[index_of(c)]; }
   // The first piece in hand (White's before Black's, by type), or no_piece when both are empty.
   Piece first_in_hand() const;
   // Counters: small numbers per colour (at most counter_slots each), 0 unless a rule sets them.
@@ -126,12 +123,17 @@ class Position {
   }
   // Marks: true if the piece on `s` carries the variant's mark (one flag per square that
   // travels with its piece).
-  bool marked(Square s) const { return marks_[s]; }
+  bool marked(Square s) const { return (marks_[s >> 6] >> (s & 63)) & 1u; }
+  // The marks of rank `rank` as bits: bit f set when the piece on file f is marked.
+  std::uint16_t marks_on_rank(int rank) const {
+    return static_cast<std::uint16_t>(marks_[rank >> 2] >> ((rank & 3) * max_files));
+  }
   int royal_count(Color c) const { return royal_count_[index_of(c)]; }
   // The i-th royal square of `c` (0 <= i < royal_count(c)); beyond the 16 kept in a list (Battle
   // of the Kings may breed more) the board is searched.
   Square royal_square(Color c, int i) const {
-    return royal_count_[index_of(c)] <= royal_capacity ? royals_[index_of(c)][i] : find_royal(c, i);
+    return royal_count_[index_of(c)] <= royal_capacity ? Square{royals_[index_of(c)][i]}
+                                                       : find_royal(c, i);
   }
 
   // ---- Answers kept for this position's current contents -----------------------------------
@@ -168,15 +170,27 @@ class Position {
   void remember_legal_move(bool some) const { legal_move_memo_ = some ? 1 : 0; }
 
   // ---- Editing, for move application and rule components -----------------------------------
-  void put(Square s, Piece p);       // s must be empty
-  void remove(Square s);             // s must be occupied; its mark goes too
-  void set_mark(Square s, bool on);  // s must be occupied when on
+  void put(Square s, Piece p);        // s must be empty
+  void remove(Square s);              // s must be occupied; its mark goes too
+  void set_mark(Square s, bool on) {  // s must be occupied when on
+    if (marked(s) != on) toggle_mark(s);
+  }
   // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.
   void set_under(Square s, Piece p);
   // Layer-aware editing: removes `p` from `s` (upper or lower piece; the other stays alone).
-  void lift(Square s, Piece p);
+  void lift(Square s, Piece p) {
+    if (under_count_ == 0)
+      remove(s);
+    else
+      lift_layered(s, p);
+  }
   // Puts `p` on `s`; on an occupied square `p` becomes the upper piece of two.
-  void land(Square s, Piece p);
+  void land(Square s, Piece p) {
+    if (board_[s].empty())
+      put(s, p);
+    else
+      land_on_top(s, p);
+  }
   // Sets the number of pieces `p` in hand (0 <= n < 64).
   void set_in_hand(Piece p, int n);
   void add_to_hand(Piece p) { set_in_hand(p, in_hand(p.color(), p.type()) + 1); }
@@ -216,19 +230,21 @@ class Position {
   // See occupied(): per colour, bits 0..63 and 64..127.
   std::array<std::array<std::uint64_t, 2>, 2> occupied_{};
   // The generic slots (see above).
-  std::bitset<square_count> marks_;
+  std::array<std::uint64_t, square_count / 64> marks_{};  // bit s: the piece on s is marked
   // Layer: few squares hold two pieces at a time, so a short list instead of a second board.
-  std::array<Square, 16> under_squares_{};
+  // (A square fits in a byte: square_count is 256.)
+  std::array<std::uint8_t, 16> under_squares_{};
   std::array<Piece, 16> under_pieces_{};
   std::uint8_t under_count_ = 0;
-  std::bitset<square_count> layered_;  // the squares of under_squares_, for a quick under()
-  std::uint8_t hand_total_ = 0;
+  std::bitset<square_count> layered_;          // the squares of under_squares_, for a quick under()
+  std::array<std::uint8_t, 2> hand_counts_{};  // pieces in each colour's hand
+  std::uint16_t board_total_ = 0;              // pieces on the board, both layers
   std::array<std::array<std::uint8_t, counter_slots>, 2> counters_{};
   std::array<std::array<Square, 2>, 2> pairs_{{{no_square, no_square}, {no_square, no_square}}};
   std::array<std::array<std::uint8_t, 32>, 2> hand_{};
   static constexpr int royal_capacity = 16;
   // Squares of royal pieces per colour (valid while the count is within the capacity).
-  std::array<std::array<Square, royal_capacity>, 2> royals_{};
+  std::array<std::array<std::uint8_t, royal_capacity>, 2> royals_{};
   std::array<std::uint16_t, 2> royal_count_{};
   // The memos (see "Answers kept"): per colour, the royal memo, its square and the squares
   // edited since it was written; the legal-move memo.
@@ -236,16 +252,34 @@ class Position {
   mutable std::array<Square, 2> royal_memo_square_{no_square, no_square};
   mutable std::array<std::array<std::uint64_t, 2>, 2> edited_{};
   mutable std::int8_t legal_move_memo_ = -1;
+  // A square's bit in the bit sets (occupied_, edited_): its word and its mask there. Only
+  // for variant().bitboards.
+  struct SquareBit {
+    int word;
+    std::uint64_t mask;
+  };
+  SquareBit square_bit(Square s) const {
+    const int bit = variant_->bit_of[s];
+    return {bit >> 6, std::uint64_t{1} << (bit & 63)};
+  }
+  // Adds the square of `b` to the squares edited since each royal memo.
+  void note_edited_bit(SquareBit b) {
+    edited_[0][b.word] |= b.mask;
+    edited_[1][b.word] |= b.mask;
+  }
   // Notes an edit of square `s`: the legal-move memo is forgotten, and `s` is added to the
   // squares edited since each royal memo.
   void note_edit(Square s) {
     legal_move_memo_ = -1;
-    if (!variant_->bitboards) return;
-    const int bit = variant_->bit_of[s];
-    const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
-    edited_[0][bit >> 6] |= mask;
-    edited_[1][bit >> 6] |= mask;
+    if (variant_->bitboards) note_edited_bit(square_bit(s));
   }
+  // True when some piece is marked.
+  bool any_mark() const { return (marks_[0] | marks_[1] | marks_[2] | marks_[3]) != 0; }
+  // set_mark() for a mark that changes: flips the mark of `s`.
+  void toggle_mark(Square s);
+  // lift() on a board with two-piece squares; land() on an occupied square.
+  void lift_layered(Square s, Piece p);
+  void land_on_top(Square s, Piece p);
   void add_royal(int c, Square s);
   void drop_royal(int c, Square s);
   Square find_royal(Color c, int i) const;  // the i-th royal square, by board search
