@@ -97,7 +97,8 @@ class FullFileBan final : public RuleComponent {
                                             : squares == 128 ? 0
                                                              : all << (squares - 64));
     std::uint64_t full_files = lo & hi;
-    for (int shift = 32; shift >= files; shift /= 2) full_files &= full_files >> shift;
+    for (unsigned shift = 32; shift >= unsigned(files); shift >>= 1)
+      full_files &= full_files >> shift;
     return (full_files & ((std::uint64_t{1} << files) - 1)) != 0;
   }
 
