@@ -83,6 +83,27 @@ void Position::remove(Square s) {
   if (variant_->royal_types & (1u << p.type())) drop_royal(c, s);
 }
 
+void Position::move_piece(Square from, Square to) {
+  legal_move_memo_ = -1;
+  const Piece p = board_[from];
+  const int c = index_of(p.color());
+  const bool royal = variant_->royal_types & (1u << p.type());
+  const auto& keys = zobrist::tables().piece_square[p.code];
+  board_key_ ^= keys[from] ^ keys[to];
+  if (variant_->bitboards) {
+    const SquareBit left = square_bit(from), reached = square_bit(to);
+    note_edited_bit(left);
+    note_edited_bit(reached);
+    occupied_[c][left.word] &= ~left.mask;
+    occupied_[c][reached.word] |= reached.mask;
+  }
+  if (marked(from)) toggle_mark(from);
+  board_[from] = no_piece;
+  if (royal) drop_royal(c, from);  // while `to` is still empty, as after remove() (see there)
+  board_[to] = p;
+  if (royal) add_royal(c, to);
+}
+
 void Position::add_royal(int c, Square s) {
   if (royal_count_[c] < royal_capacity) royals_[c][royal_count_[c]] = static_cast<std::uint8_t>(s);
   ++royal_count_[c];

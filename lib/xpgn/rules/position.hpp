@@ -177,6 +177,9 @@ class Position {
   }
   // Puts `p` under the piece on `s` (it arrived first); no_piece removes the lower piece.
   void set_under(Square s, Piece p);
+  // remove(from) and then put(to, the piece that was on `from`), as one edit: `to` must be
+  // empty. (The mark of the piece goes, as with remove().)
+  void move_piece(Square from, Square to);
   // Layer-aware editing: removes `p` from `s` (upper or lower piece; the other stays alone).
   void lift(Square s, Piece p) {
     if (under_count_ == 0)
