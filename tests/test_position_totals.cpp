@@ -1,6 +1,7 @@
 // The totals a Position keeps up to date as it is edited (piece_total(), hand_count(),
-// hand_total()) and its rank-at-a-time look at the marks (marks_on_rank()) against the same
-// answers counted square by square and type by type, in random games of every catalog variant,
+// hand_total()), its rank-at-a-time look at the marks (marks_on_rank()) and its one-word look
+// at the castling rights (CastlingRights::any()) against the same answers counted square by
+// square, type by type and right by right, in random games of every catalog variant,
 // in every position and after each of its pseudo-legal moves.
 #include <catch2/catch.hpp>
 
@@ -47,6 +48,10 @@ std::string totals_differ(const Position& pos, const std::string& what) {
     if (pos.hand_count(c) != hand_of(pos, c)) return what + ": hand_count differs";
   if (pos.hand_total() != hand_of(pos, Color::white) + hand_of(pos, Color::black))
     return what + ": hand_total differs";
+  bool rights = false;
+  for (const auto& side : pos.castling().rook)
+    for (Square s : side) rights = rights || s != no_square;
+  if (pos.castling().any() != rights) return what + ": castling().any() differs";
   for (int r = 0; r < pos.variant().ranks; ++r)
     if (pos.marks_on_rank(r) != marks_of_rank(pos, r))
       return what + ": marks_on_rank(" + std::to_string(r) + ") differs";

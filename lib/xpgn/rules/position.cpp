@@ -249,9 +249,10 @@ std::uint64_t Position::key() const {
   const auto& z = zobrist::tables();
   std::uint64_t k = board_key_;
   if (side_ == Color::black) k ^= z.black_to_move;
-  for (const auto& side : castling_.rook)
-    for (Square s : side)
-      if (s != no_square) k ^= z.castling_rook[s];
+  if (castling_.any())
+    for (const auto& side : castling_.rook)
+      for (Square s : side)
+        if (s != no_square) k ^= z.castling_rook[s];
   if (en_passant_ != no_square) k ^= z.en_passant[en_passant_];
   return k;
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <bitset>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -18,11 +19,13 @@ namespace xpgn::rules {
 // index [colour][0] king side (higher file), [colour][1] queen side.
 struct CastlingRights {
   std::array<std::array<Square, 2>, 2> rook{{{no_square, no_square}, {no_square, no_square}}};
+  // True when some right is left: the four squares read as one word, none of them no_square
+  // (all ones) unless the word is all ones.
   bool any() const {
-    for (auto& side : rook)
-      for (Square s : side)
-        if (s != no_square) return true;
-    return false;
+    std::uint64_t squares;
+    static_assert(sizeof squares == sizeof rook);
+    std::memcpy(&squares, &rook, sizeof squares);
+    return squares != ~std::uint64_t{0};
   }
   friend bool operator==(const CastlingRights&, const CastlingRights&) = default;
 };
