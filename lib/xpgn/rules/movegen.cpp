@@ -837,18 +837,32 @@ void apply_move(const Position& pos, const Move& move, Position& after, EffectLi
       Piece moving = pos.at(move.from);
       if (moving.type() != move.piece && v.layer_rule) moving = pos.under(move.from);
       const bool mark = pos.marked(move.from);  // marks travel with their piece
-      after.lift(move.from, moving);
       const Piece target = after.at(move.to);
-      if (!target.empty() && target.color() != us) {
-        captured = true;
-        if (v.layer_rule && !after.under(move.to).empty()) {
-          v.layer_rule->capture_layered(move, after, effects);  // two pieces there
-        } else {
+      if (!v.layer_rule) {  // one piece per square: the capture, then the piece as one edit
+        if (!target.empty() && target.color() != us) {
+          captured = true;
           after.remove(move.to);
           if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
         }
+        if (after.at(move.to).empty()) {
+          after.move_piece(move.from, move.to);
+        } else {  // not made by the generator; edited as before
+          after.lift(move.from, moving);
+          after.land(move.to, moving);
+        }
+      } else {
+        after.lift(move.from, moving);
+        if (!target.empty() && target.color() != us) {
+          captured = true;
+          if (!after.under(move.to).empty()) {
+            v.layer_rule->capture_layered(move, after, effects);  // two pieces there
+          } else {
+            after.remove(move.to);
+            if (effects) effects->push_back({EffectKind::capture, move.to, no_square, target});
+          }
+        }
+        after.land(move.to, moving);
       }
-      after.land(move.to, moving);
       if (mark) after.set_mark(move.to, true);
       pawn_moved = v.pieces[moving.type()].pawn;
       // The piece ends elsewhere (a relocation); components add the rest.
