@@ -59,26 +59,32 @@ std::string moves_to_problem(const Position& pos, std::size_t& answered) {
   return "";
 }
 
+// moves_to_problem() in every position of `games` random games of at most `plies` plies in
+// `v` (moves drawn from `seed`); returns the number of non-empty answers compared.
+std::size_t compare_in_random_games(const Variant& v, std::uint64_t seed, int games, int plies) {
+  test::Random random{seed ^ std::hash<std::string>{}(v.id)};
+  std::size_t answered = 0;
+  for (int game = 0; game < games; ++game) {
+    Position pos = Position::start(v);
+    for (int ply = 0; ply < plies; ++ply) {
+      INFO(v.id << " game " << game << " ply " << ply << ": " << pos.fen());
+      REQUIRE(moves_to_problem(pos, answered) == "");
+      MoveList moves;
+      generate_legal(pos, moves);
+      if (moves.empty()) break;
+      pos = play(pos, moves[random.below(moves.size())]);
+    }
+  }
+  return answered;
+}
+
 }  // namespace
 
 TEST_CASE("generate_moves_to: the moves generate_piece_moves_to gives from every origin",
           "[rules][bitboards]") {
   for (const rules::Variant* v : catalog::all_variants()) {
     INFO(v->id);
-    test::Random random{0xD1B54A32D192ED03ull ^ std::hash<std::string>{}(v->id)};
-    std::size_t answered = 0;
-    for (int game = 0; game < 3; ++game) {
-      Position pos = Position::start(*v);
-      for (int ply = 0; ply < 40; ++ply) {
-        INFO("game " << game << " ply " << ply << ": " << pos.fen());
-        REQUIRE(moves_to_problem(pos, answered) == "");
-        MoveList moves;
-        generate_legal(pos, moves);
-        if (moves.empty()) break;
-        pos = play(pos, moves[random.below(moves.size())]);
-      }
-    }
-    CHECK(answered > 100);
+    CHECK(compare_in_random_games(*v, 0xD1B54A32D192ED03ull, 3, 40) > 100);
   }
 }
 
@@ -101,18 +107,5 @@ TEST_CASE("generate_moves_to: lame and jumping leaps on a board without shared s
   std::string error;
   const Variant* v = catalog::find_variant(id, "", error);
   REQUIRE(v != nullptr);
-  test::Random random{0x94D049BB133111EBull};
-  std::size_t answered = 0;
-  for (int game = 0; game < 4; ++game) {
-    Position pos = Position::start(*v);
-    for (int ply = 0; ply < 60; ++ply) {
-      INFO("game " << game << " ply " << ply << ": " << pos.fen());
-      REQUIRE(moves_to_problem(pos, answered) == "");
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      pos = play(pos, moves[random.below(moves.size())]);
-    }
-  }
-  CHECK(answered > 100);
+  CHECK(compare_in_random_games(*v, 0x94D049BB133111EBull, 4, 60) > 100);
 }
