@@ -111,6 +111,20 @@ class RuleComponent {
     return {};
   }
 
+  // ---- What a move edits (the search for a way out of check relies on it) ------------------
+  // True when apply() or finish() may, for a move of kind normal or placement, change the piece
+  // on a square the move does not name (from, to, aux, birth, relocation, push, gate), or the
+  // mark there in a variant whose marked pieces are disarmed: a reserve pawn put on the file
+  // of a capture, an explosion. Derived into Variant::far_editors. A rule that overrides
+  // apply() or finish() must override this too when it edits such squares.
+  virtual bool edits_unnamed_squares() const { return false; }
+  // For a rule with edits_unnamed_squares(): false when it surely edits no unnamed square for
+  // `move` (pseudo-legal in `pos`). The default is true.
+  virtual bool may_edit_unnamed_squares(const Position& pos, const Move& move) const {
+    (void)pos, (void)move;
+    return true;
+  }
+
   // Returns false when this rule forbids the finished move (`after` has the opponent to move).
   virtual bool allows(const Position& before, const Move& move, const Position& after) const {
     (void)before, (void)move, (void)after;

@@ -48,6 +48,12 @@ class Explosions final : public RuleComponent {
     }
   }
 
+  // An explosion empties the squares around the capture.
+  bool edits_unnamed_squares() const override { return true; }
+  bool may_edit_unnamed_squares(const Position& pos, const Move& move) const override {
+    return captures(pos, move);
+  }
+
   bool judges_royals() const override { return true; }
 
   // A side whose king is gone is threatened (so no move may blow up the mover's own king, and a

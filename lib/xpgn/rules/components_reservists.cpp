@@ -14,6 +14,12 @@ class ReservePawns final : public RuleComponent {
   // to it again and step behind other pawns.
   bool may_move_pawns_back() const override { return true; }
 
+  // The reserve pawn goes to a square of the capture's file that the move does not name.
+  bool edits_unnamed_squares() const override { return true; }
+  bool may_edit_unnamed_squares(const Position& pos, const Move& move) const override {
+    return move.kind == MoveKind::normal && !pos.at(move.to).empty();
+  }
+
   // After a capture of a major piece, puts its owner's reserve pawn on the file.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {

@@ -924,6 +924,85 @@ void generate_legal(const Position& pos, MoveList& out) {
 
 namespace {
 
+// Squares on which one attack by `by` on `target` (attacked, Variant::plain_attackers) rests:
+// while none of them changes, that attack stands. An attacker next to the target: its square;
+// a rider: the ray it attacks along; an attack by a hop or a leap with path conditions: all
+// the target's lines (Variant::AttackBitsOf::lines).
+template <class Set>
+Set attack_witness(const Position& pos, Square target, Color by) {
+  constexpr int width = bits_in<Set>;
+  const Variant& v = pos.variant();
+  const Variant::AttackBitsOf<Set>& bits = v.attack_bits_of<Set>(index_of(by));
+  const int bit = v.bit_of[target];
+  const int tf = file_of(target), tr = rank_of(target);
+  for (Set near = bits.near[bit] & occupied_set<Set>(pos, by); near; near = without_lowest(near)) {
+    const Square s = v.square_of_bit[lowest_bit(near)];
+    const int offset = (rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15;
+    if (has_type(bits.near_types[offset], pos.at(s))) {
+      Set square{};
+      add_bit(square, lowest_bit(near));
+      return square;
+    }
+  }
+  const Set occupied = occupied_set<Set>(pos);
+  for (std::size_t i = 0; i < bits.ride_types.size(); ++i) {
+    const Set ray = bits.rays[i * width + bit];
+    const Set hit = ray & occupied;
+    if (!hit) continue;
+    const Piece p = pos.at(v.square_of_bit[nearest_bit(hit, bits.rises[i])]);
+    if (p.color() == by && has_type(bits.ride_types[i], p)) return ray;
+  }
+  return bits.lines[bit];
+}
+
+// The squares a move must edit to end the attack on `side`'s royal piece on `royal` (attacked
+// by the opponent): the royal square with the attack's witness (attack_witness()), or with all
+// its lines where attackers are judged beyond their colour, as a 128-bit set (a board of 64
+// squares in its lower half). Needs v.fast_attacks.
+Bits128 squares_watched(const Position& pos, Square royal, Color side) {
+  const Variant& v = pos.variant();
+  const int bit = v.bit_of[royal];
+  const Color by = opposite(side);
+  Bits128 watched;
+  if (v.wide_bits)
+    watched = v.plain_attackers ? attack_witness<Bits128>(pos, royal, by)
+                                : v.wide_attack_bits[index_of(by)].lines[bit];
+  else
+    watched.lo = v.plain_attackers ? attack_witness<std::uint64_t>(pos, royal, by)
+                                   : v.attack_bits[index_of(by)].lines[bit];
+  add_bit(watched, bit);
+  return watched;
+}
+
+// True when `move` (pseudo-legal in `pos`) surely edits none of the squares of `watched`: a
+// normal move or a placement none of whose named squares is watched, for which no far
+// editor (RuleComponent::edits_unnamed_squares) reaches elsewhere. False when unsure.
+bool edits_none_of(const Position& pos, const Move& move, Bits128 watched) {
+  if (move.kind != MoveKind::normal && move.kind != MoveKind::placement) return false;
+  const Variant& v = pos.variant();
+  for (const Square s :
+       {move.from, move.to, move.aux, move.birth, move.relocation, move.push, move.gate})
+    if (s != no_square && has_bit(watched, v.bit_of[s])) return false;
+  for (const RuleComponent* c : v.far_editors)
+    if (c->may_edit_unnamed_squares(pos, move)) return false;
+  return true;
+}
+
+// True when the attack tables may prove moves illegal in check (leaves_royal_attacked()):
+// one piece per square and no rule overruling the attack test.
+bool check_filter_applies(const Variant& v) {
+  return v.fast_attacks && !v.layer_rule && v.royal_judges.empty();
+}
+
+}  // namespace
+
+bool leaves_royal_attacked(const Position& pos, const Move& move, Square royal) {
+  if (!check_filter_applies(pos.variant())) return false;
+  return edits_none_of(pos, move, squares_watched(pos, royal, pos.side_to_move()));
+}
+
+namespace {
+
 // has_legal_move() without the position's memo.
 bool search_legal_move(const Position& pos) {
   // The moves of generate_pseudo_legal(), a piece at a time, royal pieces first (in check
@@ -932,12 +1011,19 @@ bool search_legal_move(const Position& pos) {
   // at the first legal move. Every square is looked at once. In check, where the royal memo
   // names the royal piece found attacked, that piece and the rings around it come first (the
   // moves of other royal pieces seldom help it).
+  // In check, a move that edits neither the attacked royal piece's square nor a square of its
+  // lines leaves the attack standing (leaves_royal_attacked()): it is not played.
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
+  const bool checked_royal_known =
+      royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
+  const bool filter = checked_royal_known && check_filter_applies(v);
+  const Bits128 watched = filter ? squares_watched(pos, pos.royal_memo_square(us), us) : Bits128{};
   MoveList moves;
   auto some_legal = [&] {
     for (const Move& m : moves)
-      if (is_legal_after(pos, m, play(pos, m))) return true;
+      if (!(filter && edits_none_of(pos, m, watched)) && is_legal_after(pos, m, play(pos, m)))
+        return true;
     moves.clear();
     return false;
   };
@@ -948,8 +1034,6 @@ bool search_legal_move(const Position& pos) {
     generate_square(pos, s, moves);
     return some_legal();
   };
-  const bool checked_royal_known =
-      royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
   if (!checked_royal_known)
     for (int i = 0; i < pos.royal_count(us); ++i)
       if (square_moves(pos.royal_square(us, i))) return true;

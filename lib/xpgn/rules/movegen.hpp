@@ -69,6 +69,14 @@ void play_into(const Position& pos, const Move& move, Position& after,
 // component forbids it.
 bool is_legal_after(const Position& before, const Move& move, const Position& after);
 
+// True when `move` (pseudo-legal in `pos`) surely leaves the side to move's royal piece on
+// `royal`, attacked in `pos`, attacked: it edits neither that square nor any square an attack
+// on it depends on (judged by the squares the move names and the rules that edit elsewhere,
+// RuleComponent::edits_unnamed_squares), so it is illegal. False when unsure, and always
+// where pieces may share squares, a rule overrules the attack test, or the board has no
+// attack tables. has_legal_move() skips such moves in check.
+bool leaves_royal_attacked(const Position& pos, const Move& move, Square royal);
+
 // True if the side to move has at least one legal move (stops at the first one found).
 bool has_legal_move(const Position& pos);
 

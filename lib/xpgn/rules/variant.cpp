@@ -361,6 +361,7 @@ void Variant::finish() {
   layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
   move_refiners.clear();
   royal_judges.clear();
+  far_editors.clear();
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -371,6 +372,7 @@ void Variant::finish() {
     marked_disarmed |= c->disarms_marked_pieces();
     if (c->refines_moves()) move_refiners.push_back(c.get());
     if (c->judges_royals()) royal_judges.push_back(c.get());
+    if (c->edits_unnamed_squares()) far_editors.push_back(c.get());
     claim_slots(*c);
   }
   build_bitboards(*this);

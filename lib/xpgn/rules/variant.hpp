@@ -133,6 +133,9 @@ struct Variant {
   std::vector<const RuleComponent*> move_refiners;
   // The components whose royal_verdict() may overrule the attack test (derived by finish()).
   std::vector<const RuleComponent*> royal_judges;
+  // The components that may edit squares a move does not name (derived by finish() from
+  // RuleComponent::edits_unnamed_squares()).
+  std::vector<const RuleComponent*> far_editors;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const {
