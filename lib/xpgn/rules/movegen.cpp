@@ -541,14 +541,15 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
 namespace {
 
 // find_origins(), and in `reached` (when given) whether each square's move to `to` is already
-// known to exist: found along a plain atom (no hop, no path conditions) on a board where the
-// piece moves as its atoms say wherever it stands (no layer rule, no disarming marks).
+// known to exist for a piece alone on its square: found along a plain atom (no hop, no path
+// conditions) on a board without disarming marks. (A piece sharing its square moves by other
+// atoms: generate_moves_to() asks generate_piece_moves_to() for those.)
 int find_origins_of(const Position& pos, Piece piece, Square to, Square* out, int capacity,
                     bool* reached) {
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const int tf = file_of(to), tr = rank_of(to);
-  const bool plain_board = !v.layer_rule && !v.marked_disarmed;
+  const bool plain_board = !v.marked_disarmed;
   int n = 0;
   auto add_square = [&](int f, int r, bool known) {
     const Square s = make_square(f, r);
@@ -603,7 +604,11 @@ int find_origins_of(const Position& pos, Piece piece, Square to, Square* out, in
       const Square s = pos.layered_square(i);
       if (pos.at(s) == piece || pos.under(s) == piece) add(file_of(s), rank_of(s));
     }
-    std::sort(out, out + n);
+    for (int i = 1; i < n; ++i)  // insertion sort, `reached` alongside
+      for (int j = i; j > 0 && out[j] < out[j - 1]; --j) {
+        std::swap(out[j], out[j - 1]);
+        if (reached) std::swap(reached[j], reached[j - 1]);
+      }
   }
   return n;
 }
@@ -617,15 +622,15 @@ int find_origins(const Position& pos, Piece piece, Square to, Square* out, int c
 void generate_moves_to(const Position& pos, Piece piece, Square to, Coord from, MoveList& out) {
   Square origins[64];
   bool reached[64];
-  const int n =
-      find_origins_of(pos, piece, to, origins, 64, pos.variant().layer_rule ? nullptr : reached);
+  const int n = find_origins_of(pos, piece, to, origins, 64, reached);
   const PieceDef& def = pos.variant().pieces[piece.type()];
+  const bool layers = pos.variant().layer_rule;
   for (int i = 0; i < n; ++i) {
     const Square s = origins[i];
     if ((from.has_file() && file_of(s) != from.file) ||
         (from.has_rank() && rank_of(s) != from.rank))
       continue;
-    if (pos.variant().layer_rule || !reached[i]) {
+    if (!reached[i] || (layers && !pos.under(s).empty())) {
       generate_piece_moves_to(pos, s, to, out, piece);
       continue;
     }
