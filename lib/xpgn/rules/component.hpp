@@ -20,11 +20,24 @@ enum class RoyalVerdict : std::uint8_t {
   threatened,  // threatened, whatever attacks them (e.g. the king has gone)
 };
 
+// The hooks of the move cycle a rule may act in (RuleComponent::hooks()).
+enum RuleHook : unsigned {
+  hook_apply = 1,   // apply()
+  hook_finish = 2,  // finish()
+  hook_allows = 4,  // allows()
+};
+
 class RuleComponent {
  public:
   virtual ~RuleComponent() = default;
   // Short name for messages ("castling").
   virtual std::string_view name() const = 0;
+
+  // The hooks among apply(), finish() and allows() this rule overrides (RuleHook bits), so
+  // that playing a move calls only the rules that act there (derived by Variant::finish()
+  // into Variant::appliers, finishers and allowers). The default names all three: a rule
+  // that leaves some at their defaults says so to be skipped there.
+  virtual unsigned hooks() const { return hook_apply | hook_finish | hook_allows; }
 
   // Appends moves this rule creates (castling, en passant, placements, passes).
   virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }

@@ -14,6 +14,7 @@ class Castling final : public RuleComponent {
   Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
       : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
+  unsigned hooks() const override { return hook_apply; }
   bool uses_castling_rights() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
@@ -197,6 +198,7 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
+  unsigned hooks() const override { return hook_apply | hook_finish; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
   }
@@ -291,6 +293,7 @@ class Promotion final : public RuleComponent {
  public:
   explicit Promotion(std::string choices) : choices_(std::move(choices)) {}
   std::string_view name() const override { return "promotion"; }
+  unsigned hooks() const override { return hook_apply; }
 
   bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
     const Variant& v = pos.variant();

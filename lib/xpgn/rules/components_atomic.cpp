@@ -28,6 +28,7 @@ class Explosions final : public RuleComponent {
  public:
   explicit Explosions(std::string spared) : spared_(std::move(spared)) {}
   std::string_view name() const override { return "explosions"; }
+  unsigned hooks() const override { return hook_apply; }
 
   // The capturer (as it stands now, promoted or not) and every non-pawn piece around the
   // capture square go; castling rights of a blown-up rook or king go with them.

@@ -43,6 +43,7 @@ class Reproduction final : public RuleComponent {
   Reproduction(bool vacated_only, char prince_letter, bool barren)
       : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
   std::string_view name() const override { return "reproduction"; }
+  unsigned hooks() const override { return hook_apply; }
   // Pregnancy is the position's mark, listed in the FEN field "pregnant=".
   std::string_view fen_field() const override { return "pregnant"; }
   std::string_view mark_name() const override { return "pregnant"; }
@@ -302,6 +303,7 @@ class ChainBirths final : public RuleComponent {
     }
   }
   std::string_view name() const override { return "chain births"; }
+  unsigned hooks() const override { return hook_apply; }
   // A born piece may stand where a captured or advanced one stood.
   bool may_add_pieces() const override { return true; }
   bool may_move_pawns_back() const override { return true; }

@@ -27,6 +27,7 @@ Square capture_square(const Move& move) {
 class Pockets final : public RuleComponent {
  public:
   std::string_view name() const override { return "pockets"; }
+  unsigned hooks() const override { return hook_apply; }
   // The pockets are Position's hand: any number of pieces of either colour, "[NPpq]" in FEN.
   unsigned slots() const override { return slot_hand; }
   std::string_view hand_label() const override { return "pocket"; }
@@ -152,6 +153,7 @@ class CheckCount final : public RuleComponent {
  public:
   explicit CheckCount(int limit) : limit_(limit) {}
   std::string_view name() const override { return "check count"; }
+  unsigned hooks() const override { return hook_apply; }
   // Counter 0 of each colour: the checks that colour has given.
   unsigned slots() const override { return slot_counters; }
 

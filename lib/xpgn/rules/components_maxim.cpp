@@ -11,6 +11,7 @@ namespace {
 class LastRankRemoval final : public RuleComponent {
  public:
   std::string_view name() const override { return "last-rank removal"; }
+  unsigned hooks() const override { return hook_apply; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
@@ -48,6 +49,7 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
+  unsigned hooks() const override { return hook_apply | hook_allows; }
   // A colour's portals are its Position::pair.
   unsigned slots() const override { return slot_pair; }
   std::string_view pair_name() const override { return "portal"; }
@@ -256,6 +258,7 @@ class Portals final : public RuleComponent {
 class Stacks final : public RuleComponent {
  public:
   std::string_view name() const override { return "stacks"; }
+  unsigned hooks() const override { return 0; }
   unsigned slots() const override { return slot_layer; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
 

@@ -10,6 +10,7 @@ class ReservePawns final : public RuleComponent {
  public:
   explicit ReservePawns(std::string majors) : majors_(std::move(majors)) {}
   std::string_view name() const override { return "reserve pawns"; }
+  unsigned hooks() const override { return hook_apply; }
   // A captured major piece leaves a pawn behind (as many pieces as before), which may promote
   // to it again and step behind other pawns.
   bool may_move_pawns_back() const override { return true; }
@@ -57,6 +58,7 @@ class ReservePawns final : public RuleComponent {
 class FullFileBan final : public RuleComponent {
  public:
   std::string_view name() const override { return "full file"; }
+  unsigned hooks() const override { return hook_allows; }
 
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {

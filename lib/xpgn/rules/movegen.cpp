@@ -888,9 +888,9 @@ void apply_move(const Position& pos, const Move& move, Position& after, EffectLi
   }
   after.set_halfmove_clock(captured || pawn_moved ? 0 : pos.halfmove_clock() + 1);
   if (us == Color::black) after.set_fullmove_number(pos.fullmove_number() + 1);
-  for (const auto& c : v.components) c->apply(pos, move, after, effects);
+  for (const RuleComponent* c : v.appliers) c->apply(pos, move, after, effects);
   after.set_side_to_move(opposite(us));
-  for (const auto& c : v.components) c->finish(after);
+  for (const RuleComponent* c : v.finishers) c->finish(after);
   // Fewer pieces than before is for good unless some rule adds pieces.
   const bool cut = (captured && !v.pieces_may_grow && after.piece_total() < pos.piece_total()) ||
                    (pawn_moved && !v.pawn_moves_reversible) ||
@@ -913,7 +913,7 @@ void play_into(const Position& pos, const Move& move, Position& after, EffectLis
 
 bool is_legal_after(const Position& before, const Move& move, const Position& after) {
   if (royal_threatened(after, before.side_to_move())) return false;
-  for (const auto& c : before.variant().components)
+  for (const RuleComponent* c : before.variant().allowers)
     if (!c->allows(before, move, after)) return false;
   return true;
 }

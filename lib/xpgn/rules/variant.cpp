@@ -362,6 +362,9 @@ void Variant::finish() {
   move_refiners.clear();
   royal_judges.clear();
   far_editors.clear();
+  appliers.clear();
+  finishers.clear();
+  allowers.clear();
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -373,6 +376,10 @@ void Variant::finish() {
     if (c->refines_moves()) move_refiners.push_back(c.get());
     if (c->judges_royals()) royal_judges.push_back(c.get());
     if (c->edits_unnamed_squares()) far_editors.push_back(c.get());
+    const unsigned hooks = c->hooks();
+    if (hooks & hook_apply) appliers.push_back(c.get());
+    if (hooks & hook_finish) finishers.push_back(c.get());
+    if (hooks & hook_allows) allowers.push_back(c.get());
     claim_slots(*c);
   }
   build_bitboards(*this);
