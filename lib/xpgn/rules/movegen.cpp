@@ -1024,6 +1024,10 @@ bool search_legal_move(const Position& pos) {
       royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
   const bool filter = checked_royal_known && check_filter_applies(v);
   const Bits128 watched = filter ? squares_watched(pos, pos.royal_memo_square(us), us) : Bits128{};
+  // Where moves name no squares besides their origin and destination (no rule refines them)
+  // and few squares are watched, a piece off them needs only its moves onto them.
+  const bool targeted = filter && v.move_refiners.empty() &&
+                        std::popcount(watched.lo) + std::popcount(watched.hi) <= 4;
   MoveList moves;
   auto some_legal = [&] {
     for (const Move& m : moves)
@@ -1036,7 +1040,14 @@ bool search_legal_move(const Position& pos) {
   auto square_moves = [&](Square s) {
     if (tried[s]) return false;
     tried[s] = true;
-    generate_square(pos, s, moves);
+    if (targeted && !has_bit(watched, v.bit_of[s])) {
+      const Piece p = pos.at(s);
+      if (p.empty() || p.color() != us) return false;
+      for (Bits128 w = watched; w; w = without_lowest(w))
+        generate_piece_moves_to(pos, s, v.square_of_bit[lowest_bit(w)], moves, p);
+    } else {
+      generate_square(pos, s, moves);
+    }
     return some_legal();
   };
   if (!checked_royal_known)
