@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <bitset>
+#include <span>
 #include <type_traits>
 
 #include "xpgn/rules/component.hpp"
@@ -571,8 +572,9 @@ int find_origins_of(const Position& pos, Piece piece, Square to, Square* out, in
     nearest_origins<Bits128>(pos, piece, to, add_along);
   else if (v.bitboards)
     nearest_origins<std::uint64_t>(pos, piece, to, add_along);
-  for (const Atom& a : atoms) {
-    if (v.bitboards && !a.hop) continue;
+  const bool walk_hops_only = v.bitboards;  // the other atoms were looked along above
+  for (const Atom& a : walk_hops_only && !def.hops ? std::span<const Atom>{} : atoms) {
+    if (walk_hops_only && !a.hop) continue;
     const int df = -a.file_step, dr = -a.rank_step;
     int f = tf + df, r = tr + dr;
     if (!inside(v, f, r)) continue;

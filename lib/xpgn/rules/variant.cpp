@@ -322,6 +322,8 @@ void Variant::finish() {
     def.movement = parse_betza(def.betza);
     const Movement stacked =
         def.stacked_betza.empty() ? Movement{} : parse_betza(def.stacked_betza);
+    def.hops = std::any_of(def.movement.atoms.begin(), def.movement.atoms.end(),
+                           [](const Atom& a) { return a.hop; });
     for (int c = 0; c < 2; ++c) {
       def.atoms_for[c] = def.movement.atoms;
       def.layered_atoms_for[c] = stacked.atoms;

@@ -86,6 +86,7 @@ struct PieceDef {
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
   Movement movement;                    // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
+  bool hops = false;                           // some atom of atoms_for is a hop (derived)
   // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
   std::string stacked_betza;
   // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
