@@ -79,16 +79,24 @@ bool matches_second_actions(const Variant& v, const Move& m, const SanToken& t) 
   return true;
 }
 
-// Keeps the legal moves of `candidates`; counts how many were pseudo-legal only.
+// True if `m` has no second actions: what matches_second_actions() says for a token that writes
+// none (SanToken::has_second_actions() false), without reading the token.
+bool has_no_second_actions(const Move& m) {
+  return m.gate == no_square && m.birth == no_square && m.push == no_square &&
+         m.pair_a == no_square;
+}
+
+// Keeps the legal moves of `candidates` in `legal`; the first one's position goes to `first_after`
+// (when given) and its effects to `effects` (when given; unspecified when none is legal).
 void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal,
                 Position* first_after, EffectList* effects) {
   for (const Move& m : candidates) {
     if (legal.empty() && first_after) {
-      // The first legal move's position is written in place (no extra copy).
-      EffectList fx;
-      play_into(pos, m, *first_after, effects ? &fx : nullptr);
+      // The first legal move's position and effects are written in place (no extra copy); an
+      // illegal candidate's are overwritten by the next one's.
+      if (effects) effects->clear();
+      play_into(pos, m, *first_after, effects);
       if (!is_legal_after(pos, m, *first_after)) continue;
-      if (effects) *effects = fx;
       legal.push_back(m);
       continue;
     }
@@ -321,11 +329,13 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   if (to == no_square) return invalid("square " + format_coord(token.to) + " is not on the board");
   PieceType type = no_piece_type;
   if (auto error = moving_type(pos, token, to, type)) return error;
-  const std::string_view pairs = v.pair_rule ? v.pair_rule->pair_name() : std::string_view();
-  if (token.pair_a.complete() && (pairs.empty() || to_square(v, token.pair_a) == no_square ||
-                                  to_square(v, token.pair_b) == no_square))
-    return invalid(pairs.empty() ? v.id + " declares no squares (',^a^b')"
-                                 : std::string(pairs) + " squares must be on the board");
+  if (token.pair_a.complete()) {
+    const std::string_view pairs = v.pair_rule ? v.pair_rule->pair_name() : std::string_view();
+    if (pairs.empty() || to_square(v, token.pair_a) == no_square ||
+        to_square(v, token.pair_b) == no_square)
+      return invalid(pairs.empty() ? v.id + " declares no squares (',^a^b')"
+                                   : std::string(pairs) + " squares must be on the board");
+  }
   const PieceType promotion =
       token.promotion ? v.piece_by_san_letter(token.promotion) : no_piece_type;
   if (token.promotion && promotion == no_piece_type)
@@ -333,15 +343,17 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   if (auto error = invalid_gate(v, token)) return error;
   MoveList pseudo;
   pseudo_moves_to(pos, token, type, to, pseudo);
+  // Most tokens write no second action: then the moves are matched without reading the token's.
+  const bool plain = !token.has_second_actions();
   for (Move m : pseudo) {
     if (!names_basic_move(v, token, m, type, to, promotion)) continue;
-    if (!matches_second_actions(v, m, token)) {
+    if (plain ? !has_no_second_actions(m) : !matches_second_actions(v, m, token)) {
       found.near_misses.push_back(m);
       continue;
     }
     // The declared pair in the order the token gave (notation.md 5.1); the position stores it
     // in square order.
-    if (token.pair_a.complete()) {
+    if (!plain && token.pair_a.complete()) {
       m.pair_a = to_square(v, token.pair_a);
       m.pair_b = to_square(v, token.pair_b);
     }
@@ -352,8 +364,9 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   found.moved_to = to;
   // Promotion written without a piece while there is a choice: say so precisely.
   bool all_promote = !token.promotion && found.candidates.size() > 1;
-  for (const Move& m : found.candidates)
-    all_promote &= m.promotion != no_piece_type && m.from == found.candidates[0].from;
+  if (all_promote)
+    for (const Move& m : found.candidates)
+      all_promote &= m.promotion != no_piece_type && m.from == found.candidates[0].from;
   if (all_promote)
     return invalid("a pawn reaching the last rank must say what it becomes (e.g. =Q)");
   return std::nullopt;
@@ -362,7 +375,8 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
 // Without "~sq" in the token, a move that may end where it lands means just that; the
 // relocated form is taken only when it is the only one (a forced relocation).
 void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
-  if (token.relocation.complete()) return;
+  // (A single candidate is never dropped: it is the only one, relocated or not.)
+  if (token.relocation.complete() || candidates.size() < 2) return;
   const auto unrelocated = std::count_if(candidates.begin(), candidates.end(),
                                          [](const Move& m) { return m.relocation == no_square; });
   // (Usually every candidate is unrelocated: then there is nothing to drop, and no copy.)
