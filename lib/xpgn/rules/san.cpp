@@ -345,19 +345,22 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   pseudo_moves_to(pos, token, type, to, pseudo);
   // Most tokens write no second action: then the moves are matched without reading the token's.
   const bool plain = !token.has_second_actions();
-  for (Move m : pseudo) {
+  for (const Move& m : pseudo) {
     if (!names_basic_move(v, token, m, type, to, promotion)) continue;
     if (plain ? !has_no_second_actions(m) : !matches_second_actions(v, m, token)) {
       found.near_misses.push_back(m);
       continue;
     }
+    if (plain || !token.pair_a.complete()) {
+      found.candidates.push_back(m);  // (from the list: no copy of the move on the way)
+      continue;
+    }
     // The declared pair in the order the token gave (notation.md 5.1); the position stores it
     // in square order.
-    if (!plain && token.pair_a.complete()) {
-      m.pair_a = to_square(v, token.pair_a);
-      m.pair_b = to_square(v, token.pair_b);
-    }
-    found.candidates.push_back(m);
+    Move declared = m;
+    declared.pair_a = to_square(v, token.pair_a);
+    declared.pair_b = to_square(v, token.pair_b);
+    found.candidates.push_back(declared);
   }
   add_placements_by_piece(pos, token, type, to, found.candidates);
   found.moved = type;  // found.what is written when a message needs it (describe_move)
