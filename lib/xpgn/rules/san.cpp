@@ -203,7 +203,7 @@ std::optional<Resolution> match_castling(const Position& pos, const SanToken& to
   for (const Move& m : extra)
     if (m.kind == MoveKind::castle && (file_of(m.aux) > file_of(m.from)) == want_short)
       (matches_gate(pos.variant(), m, token) ? found.candidates : found.near_misses).push_back(m);
-  found.what = want_short ? "castling king side" : "castling queen side";
+  // found.what is written when a message needs it (describe_token)
   return std::nullopt;
 }
 
@@ -239,8 +239,7 @@ std::optional<Resolution> match_placement(const Position& pos, const SanToken& t
     if (!same && !as_result) continue;
     (matches_second_actions(v, m, token) ? found.candidates : found.near_misses).push_back(m);
   }
-  found.what = "placing a " + piece_name(v, type) + " on " + square_name(to);
-  return std::nullopt;
+  return std::nullopt;  // found.what is written when a message needs it (describe_token)
 }
 
 // The type a long algebraic token without a letter moves from `from`: the piece on top, or
@@ -363,7 +362,7 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
     found.candidates.push_back(declared);
   }
   add_placements_by_piece(pos, token, type, to, found.candidates);
-  found.moved = type;  // found.what is written when a message needs it (describe_move)
+  found.moved = type;  // found.what is written when a message needs it (describe_token)
   found.moved_to = to;
   // Promotion written without a piece while there is a choice: say so precisely.
   bool all_promote = !token.promotion && found.candidates.size() > 1;
@@ -373,6 +372,32 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   if (all_promote)
     return invalid("a pawn reaching the last rank must say what it becomes (e.g. =Q)");
   return std::nullopt;
+}
+
+// Fills found.what, the move in words for messages, when still empty: for a token that
+// match_castling, match_placement or match_piece_move accepted (and left it empty, as words cost
+// more than a move when no message needs them).
+void describe_token(const Variant& v, const SanToken& token, TokenMatches& found) {
+  if (!found.what.empty()) return;
+  switch (token.kind) {
+    case TokenKind::castle_short:
+      found.what = "castling king side";
+      break;
+    case TokenKind::castle_long:
+      found.what = "castling queen side";
+      break;
+    case TokenKind::placement: {
+      const PieceType type = placed_type(v, token.piece ? token.piece : 'P', 0);
+      found.what =
+          "placing a " + piece_name(v, type) + " on " + square_name(to_square(v, token.to));
+      break;
+    }
+    case TokenKind::move:
+      describe_move(v, found);
+      break;
+    case TokenKind::pass:
+      break;  // match_pass() wrote it
+  }
 }
 
 // Without "~sq" in the token, a move that may end where it lands means just that; the
@@ -399,7 +424,7 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
   keep_legal(pos, found.candidates, legal, &first_after, effects);
-  if (legal.size() != 1) describe_move(pos.variant(), found);
+  if (legal.size() != 1) describe_token(pos.variant(), token, found);
   if (legal.empty()) {
     res.error = MoveError::illegal;
     res.message = explain_refusal(pos, token, found);
