@@ -1,6 +1,7 @@
-// Playing a move calls only the rule components that declare the hook (RuleComponent::hooks():
-// Variant::appliers, finishers, allowers). A component left out of a list must do nothing
-// there: checked in random games of every catalog variant, for every pseudo-legal move.
+// Playing and finding moves calls only the rule components that declare the hook
+// (RuleComponent::hooks(): Variant::appliers, finishers, allowers, generators). A component left
+// out of a list must do nothing there: checked in random games of every catalog variant, for
+// every pseudo-legal move (and every square, for the moves a component makes).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -27,7 +28,7 @@ bool same(const Position& a, const Position& b) {
 }
 
 // For each move of `pos` and each component outside a hook's list: the first hook that acted
-// (changed the position, reported an effect, or refused the move); "" if none did.
+// (changed the position, reported an effect, refused the move, or made moves); "" if none did.
 std::string hook_problem(const Position& pos, std::size_t& asked) {
   const Variant& v = pos.variant();
   MoveList pseudo;
@@ -57,6 +58,16 @@ std::string hook_problem(const Position& pos, std::size_t& asked) {
       }
     }
   }
+  for (const auto& owned : v.components) {
+    const RuleComponent* c = owned.get();
+    if (listed(v.generators, c)) continue;
+    MoveList made;
+    c->generate(pos, made);
+    for (int s = 0; s < v.files * v.ranks && made.empty(); ++s)
+      c->generate_to(pos, make_square(s % v.files, s / v.files), made);
+    ++asked;
+    if (!made.empty()) return std::string(c->name()) + ": generate() or generate_to() made moves";
+  }
   return "";
 }
 
@@ -85,15 +96,18 @@ TEST_CASE("rule hooks: a component outside a hook's list does nothing there", "[
 TEST_CASE("rule hooks: the lists keep the order of the components", "[rules][hooks]") {
   for (const Variant* v : catalog::all_variants()) {
     INFO(v->id);
-    std::size_t a = 0, f = 0, l = 0;
+    std::size_t a = 0, f = 0, l = 0, g = 0;
     for (const auto& c : v->components) {
       const unsigned hooks = c->hooks();
       if (hooks & hook_apply) REQUIRE((a < v->appliers.size() && v->appliers[a++] == c.get()));
       if (hooks & hook_finish) REQUIRE((f < v->finishers.size() && v->finishers[f++] == c.get()));
       if (hooks & hook_allows) REQUIRE((l < v->allowers.size() && v->allowers[l++] == c.get()));
+      if (hooks & hook_generate)
+        REQUIRE((g < v->generators.size() && v->generators[g++] == c.get()));
     }
     CHECK(a == v->appliers.size());
     CHECK(f == v->finishers.size());
     CHECK(l == v->allowers.size());
+    CHECK(g == v->generators.size());
   }
 }

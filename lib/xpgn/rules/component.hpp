@@ -22,9 +22,10 @@ enum class RoyalVerdict : std::uint8_t {
 
 // The hooks of the move cycle a rule may act in (RuleComponent::hooks()).
 enum RuleHook : unsigned {
-  hook_apply = 1,   // apply()
-  hook_finish = 2,  // finish()
-  hook_allows = 4,  // allows()
+  hook_apply = 1,     // apply()
+  hook_finish = 2,    // finish()
+  hook_allows = 4,    // allows()
+  hook_generate = 8,  // generate(), generate_to() and may_generate()
 };
 
 class RuleComponent {
@@ -33,11 +34,12 @@ class RuleComponent {
   // Short name for messages ("castling").
   virtual std::string_view name() const = 0;
 
-  // The hooks among apply(), finish() and allows() this rule overrides (RuleHook bits), so
-  // that playing a move calls only the rules that act there (derived by Variant::finish()
-  // into Variant::appliers, finishers and allowers). The default names all three: a rule
-  // that leaves some at their defaults says so to be skipped there.
-  virtual unsigned hooks() const { return hook_apply | hook_finish | hook_allows; }
+  // The hooks among apply(), finish(), allows() and the move generation (generate(),
+  // generate_to(), may_generate()) this rule overrides (RuleHook bits), so that playing and
+  // finding moves calls only the rules that act there (derived by Variant::finish() into
+  // Variant::appliers, finishers, allowers and generators). The default names them all: a
+  // rule that leaves some at their defaults says so to be skipped there.
+  virtual unsigned hooks() const { return hook_apply | hook_finish | hook_allows | hook_generate; }
 
   // Appends moves this rule creates (castling, en passant, placements, passes).
   virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }

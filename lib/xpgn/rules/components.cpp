@@ -14,7 +14,7 @@ class Castling final : public RuleComponent {
   Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
       : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
-  unsigned hooks() const override { return hook_apply; }
+  unsigned hooks() const override { return hook_apply | hook_generate; }
   bool uses_castling_rights() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
@@ -198,7 +198,7 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
-  unsigned hooks() const override { return hook_apply | hook_finish; }
+  unsigned hooks() const override { return hook_apply | hook_finish | hook_generate; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
   }

@@ -27,7 +27,7 @@ Square capture_square(const Move& move) {
 class Pockets final : public RuleComponent {
  public:
   std::string_view name() const override { return "pockets"; }
-  unsigned hooks() const override { return hook_apply; }
+  unsigned hooks() const override { return hook_apply | hook_generate; }
   // The pockets are Position's hand: any number of pieces of either colour, "[NPpq]" in FEN.
   unsigned slots() const override { return slot_hand; }
   std::string_view hand_label() const override { return "pocket"; }

@@ -40,7 +40,7 @@ class Reentry final : public RuleComponent {
     for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
   }
   std::string_view name() const override { return "re-entry"; }
-  unsigned hooks() const override { return hook_apply | hook_allows; }
+  unsigned hooks() const override { return hook_apply | hook_allows | hook_generate; }
   // The re-entry square is Position's hand, holding at most one piece of either colour,
   // "[X]" or "[]" in FEN.
   unsigned slots() const override { return slot_hand; }
@@ -168,7 +168,7 @@ class Catacombs final : public RuleComponent {
  public:
   Catacombs(char bishop_letter, Square a, Square b) : letter_(bishop_letter), a_(a), b_(b) {}
   std::string_view name() const override { return "catacombs"; }
-  unsigned hooks() const override { return hook_apply; }
+  unsigned hooks() const override { return hook_apply | hook_generate; }
 
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return pos.variant().pieces[piece].letter == letter_ && (to == a_ || to == b_);

@@ -17,7 +17,7 @@ class Gating final : public RuleComponent {
   // `letters`: FEN letters of the pieces that may be held and gated (upper case).
   explicit Gating(std::string letters) : letters_(std::move(letters)) {}
   std::string_view name() const override { return "gating"; }
-  unsigned hooks() const override { return hook_apply | hook_allows; }
+  unsigned hooks() const override { return hook_apply | hook_allows | hook_generate; }
   unsigned slots() const override { return slot_hand; }
   std::string_view hand_label() const override { return "hand"; }
   // Each side's hand is drawn beside the board with counts, as crazyhouse pockets are.

@@ -803,7 +803,7 @@ void generate_pseudo_legal(const Position& pos, MoveList& out) {
   const Variant& v = pos.variant();
   for (int r = 0; r < v.ranks; ++r)
     for (int f = 0; f < v.files; ++f) generate_square(pos, make_square(f, r), out);
-  for (const auto& c : v.components) c->generate(pos, out);
+  for (const RuleComponent* c : v.generators) c->generate(pos, out);
 }
 
 void generate_pseudo_legal_of(const Position& pos, PieceType type, MoveList& out) {
@@ -1074,7 +1074,7 @@ bool search_legal_move(const Position& pos) {
       for (int f = 0; f < v.files; ++f)
         if (square_moves(make_square(f, r))) return true;
   }
-  for (const auto& c : v.components) c->generate(pos, moves);
+  for (const RuleComponent* c : v.generators) c->generate(pos, moves);
   return some_legal();
 }
 

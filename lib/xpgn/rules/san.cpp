@@ -22,12 +22,12 @@ Square to_square(const Variant& v, Coord c) {
 
 // Appends the moves created by rule components (castling, en passant, placements, passes).
 void component_moves(const Position& pos, MoveList& out) {
-  for (const auto& c : pos.variant().components) c->generate(pos, out);
+  for (const RuleComponent* c : pos.variant().generators) c->generate(pos, out);
 }
 
 // Appends at least the moves created by rule components that end on `to`.
 void component_moves_to(const Position& pos, Square to, MoveList& out) {
-  for (const auto& c : pos.variant().components) c->generate_to(pos, to, out);
+  for (const RuleComponent* c : pos.variant().generators) c->generate_to(pos, to, out);
 }
 
 // The check mark the position after a move deserves: '#', '+' or 0.
@@ -291,7 +291,7 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
   const Variant& v = pos.variant();
   // A search backwards from the destination.
   generate_moves_to(pos, make_piece(pos.side_to_move(), type), to, token.from, out);
-  for (const auto& c : v.components)
+  for (const RuleComponent* c : v.generators)
     if (c->may_generate(pos, type, to)) c->generate_to(pos, to, out);
 }
 

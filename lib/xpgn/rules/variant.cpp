@@ -367,6 +367,7 @@ void Variant::finish() {
   appliers.clear();
   finishers.clear();
   allowers.clear();
+  generators.clear();
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -382,6 +383,7 @@ void Variant::finish() {
     if (hooks & hook_apply) appliers.push_back(c.get());
     if (hooks & hook_finish) finishers.push_back(c.get());
     if (hooks & hook_allows) allowers.push_back(c.get());
+    if (hooks & hook_generate) generators.push_back(c.get());
     claim_slots(*c);
   }
   build_bitboards(*this);

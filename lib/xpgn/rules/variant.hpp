@@ -137,9 +137,10 @@ struct Variant {
   // The components that may edit squares a move does not name (derived by finish() from
   // RuleComponent::edits_unnamed_squares()).
   std::vector<const RuleComponent*> far_editors;
-  // The components whose apply(), finish() or allows() act, in the order of `components`
-  // (derived by finish() from RuleComponent::hooks()).
-  std::vector<const RuleComponent*> appliers, finishers, allowers;
+  // The components whose apply(), finish() or allows() act, and those that generate moves
+  // (generate(), generate_to(), may_generate()), in the order of `components` (derived by
+  // finish() from RuleComponent::hooks()).
+  std::vector<const RuleComponent*> appliers, finishers, allowers, generators;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const {
