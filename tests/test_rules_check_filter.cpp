@@ -92,27 +92,21 @@ std::string unnamed_edit(const Position& pos, std::size_t& moves_checked) {
 // move in them, and unnamed_edit() on every position of the games.
 FilterCounts check_in_random_games(const Variant& v, std::uint64_t seed, int games, int plies,
                                    std::size_t& moves_checked) {
-  test::Random random{seed ^ std::hash<std::string>{}(v.id)};
   FilterCounts counts;
-  for (int game = 0; game < games; ++game) {
-    Position pos = Position::start(v);
-    for (int ply = 0; ply < plies; ++ply) {
-      INFO(v.id << " game " << game << " ply " << ply << ": " << pos.fen());
-      REQUIRE(filter_problem(pos, counts) == "");
-      REQUIRE(unnamed_edit(pos, moves_checked) == "");
-      MoveList pseudo;
-      generate_pseudo_legal(pos, pseudo);
-      for (const Move& m : pseudo) {
-        const Position after = play(pos, m);
-        INFO("after " << square_name(m.from) << "-" << square_name(m.to) << ": " << after.fen());
-        REQUIRE(filter_problem(after, counts) == "");
-      }
-      MoveList legal;
-      generate_legal(pos, legal);
-      if (legal.empty()) break;
-      pos = play(pos, legal[random.below(legal.size())]);
+  test::in_random_games(v, seed, games, plies, [&](const Position& pos) {
+    std::string problem = filter_problem(pos, counts);
+    if (problem.empty()) problem = unnamed_edit(pos, moves_checked);
+    MoveList pseudo;
+    generate_pseudo_legal(pos, pseudo);
+    for (std::size_t i = 0; i < pseudo.size() && problem.empty(); ++i) {
+      const Position after = play(pos, pseudo[i]);
+      problem = filter_problem(after, counts);
+      if (!problem.empty())
+        problem = "after " + square_name(pseudo[i].from) + "-" + square_name(pseudo[i].to) + " (" +
+                  after.fen() + "): " + problem;
     }
-  }
+    return problem;
+  });
   return counts;
 }
 
@@ -139,24 +133,11 @@ TEST_CASE("check filter: the moves it skips in check are illegal", "[rules][chec
 
 TEST_CASE("check filter: hops and lame leaps give check", "[rules][check]") {
   // A cannon-like hopper and a lame knight give checks whose witness is all of the king's lines.
-  const std::string id = "test-check-filter-hops";
-  const std::string text = R"({
-  "format": "xpgn-variant",
-  "version": 1,
-  "id": ")" + id + R"(",
-  "base": "chess",
-  "pieces": [
-    {"letter": "N", "betza": "nN"},
-    {"letter": "B", "betza": "mRcpR"}
-  ]
-})";
-  REQUIRE(catalog::load_text(text, id + ".json").empty());
-  std::string error;
-  const Variant* v = catalog::find_variant(id, "", error);
-  REQUIRE(v != nullptr);
+  const Variant& v = test::made_variant(
+      "test-check-filter-hops",
+      R"("pieces": [{"letter": "N", "betza": "nN"}, {"letter": "B", "betza": "mRcpR"}])");
   std::size_t moves_checked = 0;
-  const FilterCounts counts =
-      check_in_random_games(*v, 0x9E3779B97F4A7C15ull, 4, 40, moves_checked);
+  const FilterCounts counts = check_in_random_games(v, 0x9E3779B97F4A7C15ull, 4, 40, moves_checked);
   INFO(counts.positions_in_check << " positions in check, " << counts.skipped << " skipped");
   CHECK(counts.positions_in_check > 20);
   CHECK(counts.skipped > 0);

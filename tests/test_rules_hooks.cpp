@@ -75,19 +75,9 @@ std::string hook_problem(const Position& pos, std::size_t& asked) {
 
 TEST_CASE("rule hooks: a component outside a hook's list does nothing there", "[rules][hooks]") {
   for (const Variant* v : catalog::all_variants()) {
-    test::Random random{0xBF58476D1CE4E5B9ull ^ std::hash<std::string>{}(v->id)};
     std::size_t asked = 0;
-    for (int game = 0; game < 3; ++game) {
-      Position pos = Position::start(*v);
-      for (int ply = 0; ply < 40; ++ply) {
-        INFO(v->id << " game " << game << " ply " << ply << ": " << pos.fen());
-        REQUIRE(hook_problem(pos, asked) == "");
-        MoveList legal;
-        generate_legal(pos, legal);
-        if (legal.empty()) break;
-        pos = play(pos, legal[random.below(legal.size())]);
-      }
-    }
+    test::in_random_games(*v, 0xBF58476D1CE4E5B9ull, 3, 40,
+                          [&](const Position& pos) { return hook_problem(pos, asked); });
     INFO(v->id);
     CHECK(asked > 100);
   }

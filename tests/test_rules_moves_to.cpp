@@ -62,19 +62,9 @@ std::string moves_to_problem(const Position& pos, std::size_t& answered) {
 // moves_to_problem() in every position of `games` random games of at most `plies` plies in
 // `v` (moves drawn from `seed`); returns the number of non-empty answers compared.
 std::size_t compare_in_random_games(const Variant& v, std::uint64_t seed, int games, int plies) {
-  test::Random random{seed ^ std::hash<std::string>{}(v.id)};
   std::size_t answered = 0;
-  for (int game = 0; game < games; ++game) {
-    Position pos = Position::start(v);
-    for (int ply = 0; ply < plies; ++ply) {
-      INFO(v.id << " game " << game << " ply " << ply << ": " << pos.fen());
-      REQUIRE(moves_to_problem(pos, answered) == "");
-      MoveList moves;
-      generate_legal(pos, moves);
-      if (moves.empty()) break;
-      pos = play(pos, moves[random.below(moves.size())]);
-    }
-  }
+  test::in_random_games(v, seed, games, plies,
+                        [&](const Position& pos) { return moves_to_problem(pos, answered); });
   return answered;
 }
 
@@ -92,20 +82,8 @@ TEST_CASE("generate_moves_to: lame and jumping leaps on a board without shared s
           "[rules][bitboards]") {
   // No catalog variant has such leaps without a layer rule: one made here, with a lame knight
   // and dabbaba, leaps over their first or some path square, and a bishop with them.
-  const std::string id = "test-moves-to-leaps";
-  const std::string text = R"({
-  "format": "xpgn-variant",
-  "version": 1,
-  "id": ")" + id + R"(",
-  "base": "chess",
-  "pieces": [
-    {"letter": "N", "betza": "nNnDjHoAjG"},
-    {"letter": "B", "betza": "BnAoZ"}
-  ]
-})";
-  REQUIRE(catalog::load_text(text, id + ".json").empty());
-  std::string error;
-  const Variant* v = catalog::find_variant(id, "", error);
-  REQUIRE(v != nullptr);
-  CHECK(compare_in_random_games(*v, 0x94D049BB133111EBull, 4, 60) > 100);
+  const Variant& v = test::made_variant(
+      "test-moves-to-leaps",
+      R"("pieces": [{"letter": "N", "betza": "nNnDjHoAjG"}, {"letter": "B", "betza": "BnAoZ"}])");
+  CHECK(compare_in_random_games(v, 0x94D049BB133111EBull, 4, 60) > 100);
 }

@@ -56,6 +56,17 @@ inline const rules::Variant& variant(const std::string& id, const std::string& o
   return *v;
 }
 
+// A variant made for a test: FIDE chess with the definition fields `fields` (JSON members
+// without braces, such as a "pieces" array), loaded into the catalog under `id`; fails the
+// test if it does not load.
+inline const rules::Variant& made_variant(const std::string& id, const std::string& fields) {
+  const std::string text = R"({"format": "xpgn-variant", "version": 1, "id": ")" + id +
+                           R"(", "base": "chess", )" + fields + "}";
+  INFO(text);
+  REQUIRE(catalog::load_text(text, id + ".json").empty());
+  return variant(id);
+}
+
 // The FEN placement field of an 8x8 board given as 64 letters, a1 first ('.' for empty).
 inline std::string placement_of(std::string_view board) {
   std::string fen;
@@ -294,6 +305,26 @@ struct Random {
   }
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
 };
+
+// Plays `games` random games (legal moves drawn from `seed` and the variant's id) of at most
+// `plies` plies in `v`, calling `problem(pos)` in every position: it returns "" when all is
+// well, else what is wrong (a failure naming the game, ply and FEN).
+template <typename Problem>
+void in_random_games(const rules::Variant& v, std::uint64_t seed, int games, int plies,
+                     Problem&& problem) {
+  Random random{seed ^ std::hash<std::string>{}(v.id)};
+  for (int game = 0; game < games; ++game) {
+    rules::Position pos = rules::Position::start(v);
+    for (int ply = 0; ply < plies; ++ply) {
+      INFO(v.id << " game " << game << " ply " << ply << ": " << pos.fen());
+      REQUIRE(problem(pos) == "");
+      rules::MoveList moves;
+      rules::generate_legal(pos, moves);
+      if (moves.empty()) break;
+      pos = rules::play(pos, moves[random.below(moves.size())]);
+    }
+  }
+}
 
 // Plays `games` random games (moves drawn from `seed`) of at most `plies` plies in `v` and the
 // same moves in its copy without bit boards, calling `difference(fast, slow, compared)` in every
