@@ -964,8 +964,8 @@ Set attack_witness(const Position& pos, Square target, Color by) {
 
 // The squares a move must edit to end the attack on `side`'s royal piece on `royal` (attacked
 // by the opponent): the royal square with the attack's witness (attack_witness()), or with all
-// its lines where attackers are judged beyond their colour, as a 128-bit set (a board of 64
-// squares in its lower half). Needs v.fast_attacks.
+// its lines where an attacker is more than a piece of its colour (disarming marks), as a
+// 128-bit set (a board of 64 squares in its lower half). Needs v.fast_attacks.
 Bits128 squares_watched(const Position& pos, Square royal, Color side) {
   const Variant& v = pos.variant();
   const int bit = v.bit_of[royal];
@@ -1018,8 +1018,8 @@ bool search_legal_move(const Position& pos) {
   // at the first legal move. Every square is looked at once. In check, where the royal memo
   // names the royal piece found attacked, that piece and the rings around it come first (the
   // moves of other royal pieces seldom help it).
-  // In check, a move that edits neither the attacked royal piece's square nor a square of its
-  // lines leaves the attack standing (leaves_royal_attacked()): it is not played.
+  // In check, a move that edits none of the squares the attack on that royal piece rests on
+  // (squares_watched()) leaves the attack standing (leaves_royal_attacked()): it is not played.
   const Variant& v = pos.variant();
   const Color us = pos.side_to_move();
   const bool checked_royal_known =
