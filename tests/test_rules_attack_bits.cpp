@@ -43,33 +43,26 @@ std::string attack_difference(const Position& fast, const Position& slow, std::s
 // order where pieces may share squares; "" when there is none.
 std::string origins_problem(const Position& pos) {
   const Variant& v = pos.variant();
-  for (int tr = 0; tr < v.ranks; ++tr) {
-    for (int tf = 0; tf < v.files; ++tf) {
-      const Square to = make_square(tf, tr);
-      for (Color c : {Color::white, Color::black}) {
-        for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-          const Piece piece = make_piece(c, static_cast<PieceType>(t));
-          Square out[64];
-          const int n = find_origins(pos, piece, to, out, 64);
-          const std::string what = std::string(1, v.pieces[t].letter) + " to square " +
-                                   std::to_string(to) + " of colour " + std::to_string(index_of(c));
-          if (n < 0) return "no origins for " + what;
-          if (v.layer_rule && !std::is_sorted(out, out + n)) return "unsorted origins for " + what;
-          for (int r = 0; r < v.ranks; ++r) {
-            for (int f = 0; f < v.files; ++f) {
-              const Square s = make_square(f, r);
-              if (pos.at(s) != piece && pos.under(s) != piece) continue;
-              MoveList moves;
-              generate_piece_moves_to(pos, s, to, moves, piece);
-              if (!moves.empty() && std::find(out, out + n, s) == out + n)
-                return "origin " + std::to_string(s) + " missing for " + what;
-            }
-          }
-        }
+  return test::first_piece_square_problem(pos, [&](Piece piece, Square to) -> std::string {
+    Square out[64];
+    const int n = find_origins(pos, piece, to, out, 64);
+    const std::string what = std::string(1, v.pieces[piece.type()].letter) + " to square " +
+                             std::to_string(to) + " of colour " +
+                             std::to_string(index_of(piece.color()));
+    if (n < 0) return "no origins for " + what;
+    if (v.layer_rule && !std::is_sorted(out, out + n)) return "unsorted origins for " + what;
+    for (int r = 0; r < v.ranks; ++r) {
+      for (int f = 0; f < v.files; ++f) {
+        const Square s = make_square(f, r);
+        if (pos.at(s) != piece && pos.under(s) != piece) continue;
+        MoveList moves;
+        generate_piece_moves_to(pos, s, to, moves, piece);
+        if (!moves.empty() && std::find(out, out + n, s) == out + n)
+          return "origin " + std::to_string(s) + " missing for " + what;
       }
     }
-  }
-  return "";
+    return "";
+  });
 }
 
 // Random games in `v` and in its copy without bit boards, compared in every position by

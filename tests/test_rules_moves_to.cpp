@@ -34,29 +34,22 @@ MoveList moves_by_definition(const Position& pos, Piece piece, Square to, Coord 
 // definition (moves or their order); "" when there is none. Counts the non-empty answers.
 std::string moves_to_problem(const Position& pos, std::size_t& answered) {
   const Variant& v = pos.variant();
-  for (int tr = 0; tr < v.ranks; ++tr) {
-    for (int tf = 0; tf < v.files; ++tf) {
-      const Square to = make_square(tf, tr);
-      for (Color c : {Color::white, Color::black}) {
-        for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-          const Piece piece = make_piece(c, static_cast<PieceType>(t));
-          for (const Coord hint : {Coord{}, Coord{tf, -1}, Coord{-1, (tr + 1) % v.ranks}}) {
-            MoveList fast;
-            generate_moves_to(pos, piece, to, hint, fast);
-            const MoveList slow = moves_by_definition(pos, piece, to, hint);
-            answered += !fast.empty();
-            bool same = fast.size() == slow.size();
-            for (std::size_t i = 0; same && i < fast.size(); ++i) same = fast[i] == slow[i];
-            if (!same)
-              return std::string(1, v.pieces[t].letter) + " of colour " +
-                     std::to_string(index_of(c)) + " to square " + square_name(to) + ": " +
-                     std::to_string(fast.size()) + " moves against " + std::to_string(slow.size());
-          }
-        }
-      }
+  return test::first_piece_square_problem(pos, [&](Piece piece, Square to) -> std::string {
+    const int tf = file_of(to), tr = rank_of(to);
+    for (const Coord hint : {Coord{}, Coord{tf, -1}, Coord{-1, (tr + 1) % v.ranks}}) {
+      MoveList fast;
+      generate_moves_to(pos, piece, to, hint, fast);
+      const MoveList slow = moves_by_definition(pos, piece, to, hint);
+      answered += !fast.empty();
+      bool same = fast.size() == slow.size();
+      for (std::size_t i = 0; same && i < fast.size(); ++i) same = fast[i] == slow[i];
+      if (!same)
+        return std::string(1, v.pieces[piece.type()].letter) + " of colour " +
+               std::to_string(index_of(piece.color())) + " to square " + square_name(to) + ": " +
+               std::to_string(fast.size()) + " moves against " + std::to_string(slow.size());
     }
-  }
-  return "";
+    return "";
+  });
 }
 
 // moves_to_problem() in every position of `games` random games of at most `plies` plies in

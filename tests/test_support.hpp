@@ -306,6 +306,22 @@ struct Random {
   std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
 };
 
+// Calls `problem(piece, to)` for every piece of `pos`'s variant, of both colours, and every square
+// `to` of its board, rank by rank; returns the first answer that is not "", or "".
+template <typename Problem>
+std::string first_piece_square_problem(const rules::Position& pos, Problem&& problem) {
+  const rules::Variant& v = pos.variant();
+  for (int tr = 0; tr < v.ranks; ++tr)
+    for (int tf = 0; tf < v.files; ++tf)
+      for (Color c : {Color::white, Color::black})
+        for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+          std::string found =
+              problem(make_piece(c, static_cast<PieceType>(t)), make_square(tf, tr));
+          if (!found.empty()) return found;
+        }
+  return "";
+}
+
 // Plays `games` random games (legal moves drawn from `seed` and the variant's id) of at most
 // `plies` plies in `v`, calling `problem(pos)` in every position: it returns "" when all is
 // well, else what is wrong (a failure naming the game, ply and FEN).
