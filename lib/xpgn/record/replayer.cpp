@@ -49,12 +49,26 @@ struct BoardRing {
   }
 };
 
+// A '+' whose mate test resolve() left for later (rules::MateTest::later): the warning it gives
+// when the position after the move has no legal reply, and where that warning goes among the
+// game's diagnostics (so that it comes out where an immediate test would have put it).
+struct UntestedMark {
+  bool pending = false;
+  int ply = 0;
+  SourcePos pos;
+  std::string text;  // the token as written
+  rules::Move move;
+  std::size_t diagnostic_index = 0;
+};
+
 // One line of play being replayed: the mainline or a variation.
 struct Frame {
-  // Two position slots used in turn: the current position and the one before the last move
-  // (where variations start), so that playing a move copies one position, not two.
-  std::optional<rules::Position> slots[2];
+  // Three position slots used in turn: the current position, the one before the last move
+  // (where variations start) and the one the next move is played into, so that playing a move
+  // copies one position, and a move that turns out illegal leaves the other two intact.
+  std::optional<rules::Position> slots[3];
   std::size_t cur = 0;
+  std::size_t prev = 1;
   std::vector<std::uint64_t> keys;        // keys of the line's earlier positions, oldest first
   std::optional<rules::Outcome> outcome;  // judgement of `pos`, computed on demand
   int ply = 0;                            // plies from the game's start to `pos`
@@ -65,6 +79,7 @@ struct Frame {
   std::string stop_reason;                // why the line died, for its first unverified node
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
+  UntestedMark untested_mark;             // check mode: the last move's '+' awaiting its test
   // Check mode, FIDE chess: while `fast`, the positions are *ring.now (current) and
   // *ring.before (before the last move, when `fast_before`), the next move is made into
   // *ring.spare, and `slots` are stale.
@@ -77,7 +92,9 @@ struct Frame {
   // The position after the line's last move.
   rules::Position& pos() { return *slots[cur]; }
   // The position before the line's last move (valid once a move was played).
-  const rules::Position& before() const { return *slots[1 - cur]; }
+  const rules::Position& before() const { return *slots[prev]; }
+  // True when before() holds a position.
+  bool has_before() const { return slots[prev].has_value(); }
   // Makes `p` the line's current position.
   void set_pos(const rules::Position& p) {
     if (slots[cur])
@@ -87,12 +104,16 @@ struct Frame {
   }
   // The slot that will hold the position after the next move (created on first use).
   rules::Position& next_slot() {
-    const std::size_t next = 1 - cur;
+    const std::size_t next = 3 - cur - prev;
     if (!slots[next]) slots[next].emplace(*slots[cur]);
     return *slots[next];
   }
-  // Makes the next slot (filled by resolve) the current position.
-  void commit() { cur = 1 - cur; }
+  // Makes the next slot (filled by resolve) the current position, the current one the one before.
+  void commit() {
+    const std::size_t next = 3 - cur - prev;
+    prev = cur;
+    cur = next;
+  }
 };
 
 // Name of a resolution error for messages.
@@ -195,6 +216,16 @@ struct Replayer::State {
   // Records a diagnostic for the current game.
   void report(Severity severity, SourcePos pos, int ply, std::string_view token,
               std::string message) {
+    Diagnostic d = diagnostic(severity, pos, ply, token, std::move(message));
+    if (in_game)
+      game.diagnostics.push_back(std::move(d));
+    else
+      orphans.push_back(std::move(d));
+  }
+
+  // A diagnostic of the current game (of none outside a game).
+  Diagnostic diagnostic(Severity severity, SourcePos pos, int ply, std::string_view token,
+                        std::string message) const {
     Diagnostic d;
     d.severity = severity;
     d.file = options.file_name;
@@ -204,10 +235,36 @@ struct Replayer::State {
     // A token cut by the reader may end inside a character: keep whole characters only.
     d.token = std::string(trim_partial_utf8(token));
     d.message = std::move(message);
-    if (in_game)
-      game.diagnostics.push_back(std::move(d));
-    else
-      orphans.push_back(std::move(d));
+    return d;
+  }
+
+  // Notes that the frame's last move (at `ply`, written `text` at `pos`) was marked '+' and
+  // checks, and that whether it mates is still to be tested (test_mark() or a next move).
+  void defer_mark_test(Frame& f, const rules::Move& move, std::string_view text, SourcePos pos,
+                       int ply) {
+    UntestedMark& mark = f.untested_mark;
+    mark.pending = true;
+    mark.ply = ply;
+    mark.pos = pos;
+    mark.text.assign(text);
+    mark.move = move;
+    mark.diagnostic_index = game.diagnostics.size();
+  }
+
+  // Tests the frame's pending '+' (see UntestedMark) while its positions are those around that
+  // move: when the position after it has no legal move, the '+' should have been '#' and the
+  // warning goes where the move's other warnings went.
+  void test_mark(Frame& f) {
+    UntestedMark& mark = f.untested_mark;
+    if (!mark.pending) return;
+    mark.pending = false;
+    if (rules::has_legal_move(f.pos())) return;
+    Diagnostic d = diagnostic(
+        Severity::warning, mark.pos, mark.ply, mark.text,
+        "wrong check mark: the move is " + rules::to_san(f.before(), mark.move, &f.pos()));
+    const std::size_t at = std::min(mark.diagnostic_index, game.diagnostics.size());
+    game.diagnostics.insert(game.diagnostics.begin() + static_cast<std::ptrdiff_t>(at),
+                            std::move(d));
   }
 
   // True the first time a game gives the tag `name`.
@@ -289,9 +346,10 @@ struct Replayer::State {
     if (frames.size() <= depth) frames.emplace_back();
     Frame& f = frames[depth++];
     top = &f;
-    f.slots[0].reset();
-    f.slots[1].reset();
+    for (auto& slot : f.slots) slot.reset();
     f.cur = 0;
+    f.prev = 1;
+    f.untested_mark.pending = false;
     f.keys.clear();
     f.outcome.reset();
     f.ply = 0;
@@ -307,8 +365,9 @@ struct Replayer::State {
     return f;
   }
 
-  // Closes the innermost frame (another one stays open).
+  // Closes the innermost frame (another one stays open), after the test of its last '+'.
   void pop_frame() {
+    test_mark(frames[depth - 1]);
     --depth;
     top = &frames[depth - 1];
   }
@@ -411,7 +470,7 @@ struct Replayer::State {
   void try_fast(Frame& f) {
     if (!chess || f.fast || f.dead || !f.has_pos()) return;
     if (!f.ring.now->load(f.pos(), *chess)) return;
-    f.fast_before = f.has_move && f.slots[1 - f.cur].has_value();
+    f.fast_before = f.has_move && f.has_before();
     if (f.fast_before && !f.ring.before->load(f.before(), *chess)) return;
     f.fast = true;
   }
@@ -420,7 +479,7 @@ struct Replayer::State {
   void to_generic(Frame& f) {
     if (!f.fast) return;
     f.fast = false;
-    for (std::size_t i : {f.cur, 1 - f.cur}) {
+    for (std::size_t i : {f.cur, f.prev}) {
       if (i != f.cur && !f.fast_before) break;
       if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
       (i == f.cur ? f.ring.now : f.ring.before)->store(*f.slots[i]);
@@ -442,6 +501,7 @@ struct Replayer::State {
     if (!now.surely_undecided_at_once() && !f.end_noted && !now.surely_undecided(f.keys))
       return false;
     if (!now.play_san(token, *f.ring.spare)) return false;
+    f.untested_mark.pending = false;  // the position before had a legal move: this one
     f.keys.push_back(now.key());
     f.ring.advance();
     f.fast_before = true;
@@ -528,17 +588,21 @@ struct Replayer::State {
       if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
     const bool null_move = is_null_move(token, f.pos().variant());
+    if (null_move) test_mark(f);  // a null move is no legal reply
     if (null_move && !accept_null_move(f, text, pos, ply)) return;
     // resolve() plays the move while checking it: its result goes straight into the next slot.
-    // (The resolution is made in place: assigning it would copy its message.)
+    // (The resolution is made in place: assigning it would copy its message.) In check mode a
+    // '+' is tested against a mate only when the record does not go on with a legal move.
     rules::EffectList effects;
     const rules::Resolution res =
         null_move ? play_null_move(f)
-                  : rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr);
+                  : rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr,
+                                   full() ? rules::MateTest::now : rules::MateTest::later);
     if (res.error != rules::MoveError::none) {
       refuse_move(f, res, text, pos, ply);
       return;
     }
+    f.untested_mark.pending = false;  // the position before had a legal move: this one
     if (res.check_mark_wrong) {
       report(Severity::warning, pos, ply, text,
              "wrong check mark: the move is " + rules::to_san(f.pos(), res.move));
@@ -558,6 +622,7 @@ struct Replayer::State {
     }
     f.keys.push_back(f.pos().key());
     f.commit();
+    if (res.mate_untested) defer_mark_test(f, res.move, text, pos, ply);
     f.outcome.reset();
     f.ply = ply;
     f.has_move = true;
@@ -791,6 +856,7 @@ struct Replayer::State {
       pop_frame();
     }
     Frame& main = frames[0];
+    test_mark(main);
     if (full()) flush_pending(main);
     if (has_marker) game.result_marker = result_marker;
     if (!main.dead && main.has_pos()) {

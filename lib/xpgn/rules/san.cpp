@@ -419,7 +419,7 @@ void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
 // more than one. `first_after` receives the position after the first legal candidate.
 // (Every return is of `res`, so that it is made in the caller's place.)
 Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenMatches& found,
-                              Position& first_after, EffectList* effects) {
+                              Position& first_after, EffectList* effects, MateTest mate_test) {
   Resolution res;
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
@@ -449,19 +449,29 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
     return res;
   }
   res.move = legal[0];
-  const char mark = deserved_mark(first_after);
-  if (token.check && token.check != mark) res.check_mark_wrong = true;
-  if (!token.check && mark) res.check_mark_missing = true;
+  if (!token.check) {
+    // (Whether the missing mark would be '+' or '#' does not matter: no search.)
+    res.check_mark_missing = in_check(first_after);
+    return res;
+  }
+  if (token.check == '+' && mate_test == MateTest::later) {
+    if (in_check(first_after))
+      res.mate_untested = true;
+    else
+      res.check_mark_wrong = true;
+    return res;
+  }
+  if (token.check != deserved_mark(first_after)) res.check_mark_wrong = true;
   return res;
 }
 
 // judge_matches_into() with the position after the move written to `after` when the caller gave
 // one, else to a local copy.
 Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
-                         Position* after, EffectList* effects) {
-  if (after) return judge_matches_into(pos, token, found, *after, effects);
+                         Position* after, EffectList* effects, MateTest mate_test) {
+  if (after) return judge_matches_into(pos, token, found, *after, effects, mate_test);
   Position local_after = pos;
-  return judge_matches_into(pos, token, found, local_after, effects);
+  return judge_matches_into(pos, token, found, local_after, effects, mate_test);
 }
 
 // The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
@@ -521,8 +531,8 @@ void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
 
 }  // namespace
 
-Resolution resolve(const Position& pos, const SanToken& token, Position* after,
-                   EffectList* effects) {
+Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
+                   MateTest mate_test) {
   TokenMatches found;
   std::optional<Resolution> error;
   switch (token.kind) {
@@ -541,7 +551,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after,
       break;
   }
   if (error) return *error;
-  return judge_matches(pos, token, found, after, effects);
+  return judge_matches(pos, token, found, after, effects, mate_test);
 }
 
 SanToken to_token(const Position& pos, const Move& move, const Position* after) {
