@@ -1,5 +1,5 @@
 // Check mode tests a written '+' against a mate only when the record does not go on with a legal
-// move (rules::MateTest::later); full mode tests it at once. Both must report the same
+// move (rules::MarkTest::as_written); full mode tests it at once. Both must report the same
 // diagnostics, in the same order, with the generic rules and with the FIDE chess fast path.
 #include <catch2/catch.hpp>
 
@@ -9,8 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "test_support.hpp"
 #include "xpgn/record/check.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/rules/san.hpp"
 
 namespace {
 
@@ -54,6 +56,53 @@ std::string read_file(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+TEST_CASE("resolve() verifies only written marks under MarkTest::as_written") {
+  using xpgn::rules::MarkTest;
+  const auto& chess = xpgn::test::variant("chess");
+  auto position_after = [&](const std::string& moves) {
+    auto pos = xpgn::rules::Position::start(chess);
+    std::istringstream in(moves);
+    std::string san;
+    while (in >> san) {
+      const auto r = xpgn::rules::resolve(pos, *xpgn::notation::parse_san(san));
+      REQUIRE(r.error == xpgn::rules::MoveError::none);
+      pos = xpgn::rules::play(pos, r.move);
+    }
+    return pos;
+  };
+  auto resolved = [&](const xpgn::rules::Position& pos, const char* san, MarkTest test) {
+    const auto token = xpgn::notation::parse_san(san);
+    REQUIRE(token);
+    const auto r = xpgn::rules::resolve(pos, *token, nullptr, nullptr, test);
+    REQUIRE(r.error == xpgn::rules::MoveError::none);
+    return r;
+  };
+  const auto fools = position_after("f3 e5 g4");  // Qh4 mates
+  // A mate written '+': full searches and finds the mark wrong; as_written leaves it open.
+  auto r = resolved(fools, "Qh4+", MarkTest::full);
+  CHECK(r.check_mark_wrong);
+  CHECK_FALSE(r.mate_untested);
+  r = resolved(fools, "Qh4+", MarkTest::as_written);
+  CHECK_FALSE(r.check_mark_wrong);
+  CHECK(r.mate_untested);
+  // A checking move without a mark: only full says so.
+  CHECK(resolved(fools, "Qh4", MarkTest::full).check_mark_missing);
+  CHECK_FALSE(resolved(fools, "Qh4", MarkTest::as_written).check_mark_missing);
+  // A '+' on a move that does not check is wrong either way, with nothing left open.
+  for (MarkTest test : {MarkTest::full, MarkTest::as_written}) {
+    r = resolved(fools, "Qe7+", test);
+    CHECK(r.check_mark_wrong);
+    CHECK_FALSE(r.mate_untested);
+  }
+  // A '+' on a check that is no mate is right either way.
+  const auto open_king = position_after("e4 f5");  // Qh5 checks, g6 answers
+  for (MarkTest test : {MarkTest::full, MarkTest::as_written}) {
+    r = resolved(open_king, "Qh5+", test);
+    CHECK_FALSE(r.check_mark_wrong);
+    CHECK(r.mate_untested == (test == MarkTest::as_written));
+  }
+}
 
 TEST_CASE("a mate written '+' at the end of a game is warned about in check mode") {
   const auto found = same_in_both_modes(tags + "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ 1-0\n");

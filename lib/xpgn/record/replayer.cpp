@@ -49,8 +49,8 @@ struct BoardRing {
   }
 };
 
-// A '+' whose mate test resolve() left for later (rules::MateTest::later): the warning it gives
-// when the position after the move has no legal reply, and where that warning goes among the
+// A '+' whose mate test resolve() left for later (rules::MarkTest::as_written): the warning it
+// gives when the position after the move has no legal reply, and where that warning goes among the
 // game's diagnostics (so that it comes out where an immediate test would have put it).
 struct UntestedMark {
   bool pending = false;
@@ -591,13 +591,14 @@ struct Replayer::State {
     if (null_move) test_mark(f);  // a null move is no legal reply
     if (null_move && !accept_null_move(f, text, pos, ply)) return;
     // resolve() plays the move while checking it: its result goes straight into the next slot.
-    // (The resolution is made in place: assigning it would copy its message.) In check mode a
-    // '+' is tested against a mate only when the record does not go on with a legal move.
+    // (The resolution is made in place: assigning it would copy its message.) Check mode
+    // verifies only written marks, and a '+' against a mate only when the record does not go
+    // on with a legal move (test_mark()).
     rules::EffectList effects;
     const rules::Resolution res =
         null_move ? play_null_move(f)
                   : rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr,
-                                   full() ? rules::MateTest::now : rules::MateTest::later);
+                                   full() ? rules::MarkTest::full : rules::MarkTest::as_written);
     if (res.error != rules::MoveError::none) {
       refuse_move(f, res, text, pos, ply);
       return;

@@ -419,7 +419,7 @@ void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
 // more than one. `first_after` receives the position after the first legal candidate.
 // (Every return is of `res`, so that it is made in the caller's place.)
 Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenMatches& found,
-                              Position& first_after, EffectList* effects, MateTest mate_test) {
+                              Position& first_after, EffectList* effects, MarkTest mark_test) {
   Resolution res;
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
@@ -451,10 +451,10 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
   res.move = legal[0];
   if (!token.check) {
     // (Whether the missing mark would be '+' or '#' does not matter: no search.)
-    res.check_mark_missing = in_check(first_after);
+    if (mark_test == MarkTest::full) res.check_mark_missing = in_check(first_after);
     return res;
   }
-  if (token.check == '+' && mate_test == MateTest::later) {
+  if (token.check == '+' && mark_test == MarkTest::as_written) {
     if (in_check(first_after))
       res.mate_untested = true;
     else
@@ -468,10 +468,10 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
 // judge_matches_into() with the position after the move written to `after` when the caller gave
 // one, else to a local copy.
 Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
-                         Position* after, EffectList* effects, MateTest mate_test) {
-  if (after) return judge_matches_into(pos, token, found, *after, effects, mate_test);
+                         Position* after, EffectList* effects, MarkTest mark_test) {
+  if (after) return judge_matches_into(pos, token, found, *after, effects, mark_test);
   Position local_after = pos;
-  return judge_matches_into(pos, token, found, local_after, effects, mate_test);
+  return judge_matches_into(pos, token, found, local_after, effects, mark_test);
 }
 
 // The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
@@ -532,7 +532,7 @@ void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
 }  // namespace
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
-                   MateTest mate_test) {
+                   MarkTest mark_test) {
   TokenMatches found;
   std::optional<Resolution> error;
   switch (token.kind) {
@@ -551,7 +551,7 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after, 
       break;
   }
   if (error) return *error;
-  return judge_matches(pos, token, found, after, effects, mate_test);
+  return judge_matches(pos, token, found, after, effects, mark_test);
 }
 
 SanToken to_token(const Position& pos, const Move& move, const Position* after) {

@@ -22,24 +22,27 @@ struct Resolution {
   std::string message;              // why, in plain words, when error != none
   bool check_mark_wrong = false;    // a '+'/'#' was written that does not match the position
   bool check_mark_missing = false;  // the move checks or mates but no mark was written
-  // With MateTest::later: the move checks and '+' was written, and whether it mates (which
-  // would make the '+' wrong) was not searched; check_mark_wrong is then false.
+  // With MarkTest::as_written: the move checks and '+' was written, and whether it mates
+  // (which would make the '+' wrong) was not searched; check_mark_wrong is then false.
   bool mate_untested = false;
 };
 
-// Whether resolve() searches for a reply after a move written with '+' that checks.
-enum class MateTest : std::uint8_t {
-  now,    // search at once: a mate sets check_mark_wrong
-  later,  // leave it to the caller (set mate_untested): a legal next move of the record
-          // already proves there was a reply, so a replay searches only when none follows
+// How much of the check mark resolve() verifies.
+enum class MarkTest : std::uint8_t {
+  full,        // check_mark_wrong and check_mark_missing are exact: a '+' that checks is
+               // searched for a mate, an unmarked move tested for check
+  as_written,  // only a written mark is verified, and a '+' that checks is not searched for a
+               // mate: mate_untested is set instead, for the caller to settle (a replay does it
+               // when no legal move follows, as one that follows proves a reply);
+               // check_mark_missing stays false
 };
 
 // Finds the unique legal move the token denotes. When `after` is given and a move is found, it
 // receives the position after the move (saving the caller a second play()), and `effects` (if
 // given) the move's forced effects; when no move is found their contents are unspecified.
-// `mate_test` says when a '+' is checked against a mate.
+// `mark_test` says how far the check mark is verified.
 Resolution resolve(const Position& pos, const SanToken& token, Position* after = nullptr,
-                   EffectList* effects = nullptr, MateTest mate_test = MateTest::now);
+                   EffectList* effects = nullptr, MarkTest mark_test = MarkTest::full);
 
 // The canonical token of a legal move: minimal disambiguation, '+' or '#' set correctly.
 // `after`, when the caller has it, is the position after the move (it gives the check mark;
