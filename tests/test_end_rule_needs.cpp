@@ -1,9 +1,9 @@
-// The end rules' shortcuts against their full verdicts: judge_without_search() and judge() skip
-// a rule whose VerdictNeeds (end_rule.hpp) a position falls short of, and is_dead_position()
-// rules out positions with pawns and many men before anything else. In random games of every
-// catalog variant, each position is judged as it is and with halfmove clocks, irreversible-move
-// distances and repeated keys around the rules' bounds; the skipping judgement must equal the
-// one that asks every rule.
+// The end rules' shortcuts against their full verdicts: judge_without_search(), judge() and
+// decided_without_search() skip a rule whose VerdictNeeds (end_rule.hpp) a position falls short of,
+// and is_dead_position() rules out positions with pawns and many men before anything else. In
+// random games of every catalog variant, each position is judged as it is and with halfmove clocks,
+// irreversible-move distances and repeated keys around the rules' bounds; the skipping judgement
+// must equal the one that asks every rule.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -42,11 +42,21 @@ std::string judgements_differ(const Position& pos, std::span<const std::uint64_t
     if (!rule->needs_moves() && rule->surely_silent(pos, keys.size()) &&
         rule->judge(pos, keys).termination != Termination::none)
       return std::string(rule->name()) + " has a verdict but says it is silent";
+  for (const auto& rule : pos.variant().end_rules)
+    if (!rule->needs_moves() && rule->surely_undecided(pos, keys.size()) &&
+        rule->judge(pos, keys).decided())
+      return std::string(rule->name()) + " has a decided verdict but says it has none";
   const Outcome fast = judge_without_search(pos, keys);
   const Outcome full = judge_asking_every_rule(pos, keys);
   if (fast.termination != full.termination || fast.winner != full.winner)
     return std::string("judge_without_search says ") +
            std::string(termination_name(fast.termination)) + ", every rule asked says " +
+           std::string(termination_name(full.termination));
+  const Outcome decided = decided_without_search(pos, keys);
+  const Outcome full_decided = full.decided() ? full : Outcome{};
+  if (decided.termination != full_decided.termination || decided.winner != full_decided.winner)
+    return std::string("decided_without_search says ") +
+           std::string(termination_name(decided.termination)) + ", every rule asked says " +
            std::string(termination_name(full.termination));
   return "";
 }

@@ -584,7 +584,7 @@ struct Replayer::State {
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
     if (!f.end_noted) {
-      const rules::Outcome cheap = rules::judge_without_search(f.pos(), f.keys);
+      const rules::Outcome cheap = rules::decided_without_search(f.pos(), f.keys);
       if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
     const bool null_move = is_null_move(token, f.pos().variant());

@@ -24,6 +24,11 @@ struct VerdictNeeds {
   // At least this many earlier positions since the last move the variant makes irreversible:
   // min(earlier positions, Position::reversible_plies()).
   std::size_t reversible_window = 0;
+  // The same bounds for a decided verdict (Outcome::decided(); a rule whose lower bounds give
+  // only claimable ones, such as threefold repetition before fivefold): the larger of these and
+  // the bounds above count. decided_without_search() skips by them.
+  int decided_halfmove_clock = 0;
+  std::size_t decided_reversible_window = 0;
 };
 
 class EndRule {
@@ -38,6 +43,14 @@ class EndRule {
     return pos.halfmove_clock() < needs_.halfmove_clock ||
            std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
                needs_.reversible_window;
+  }
+
+  // True when `pos` falls short of the bounds for a decided verdict: judge() then surely has
+  // none (it may still have a claimable one).
+  bool surely_undecided(const Position& pos, std::size_t earlier_positions) const {
+    return pos.halfmove_clock() < std::max(needs_.halfmove_clock, needs_.decided_halfmove_clock) ||
+           std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
+               std::max(needs_.reversible_window, needs_.decided_reversible_window);
   }
 
   // Short name for messages and docs ("repetition").

@@ -69,8 +69,10 @@ class NoMovesLoses final : public EndRule {
 class RepetitionDraw final : public EndRule {
  public:
   // A third occurrence needs two earlier ones, 2 and 4 plies back at the nearest (see
-  // earlier_occurrences): a window of fewer than 4 earlier positions holds at most one.
-  RepetitionDraw() : EndRule(VerdictNeeds{.reversible_window = 4}) {}
+  // earlier_occurrences): a window of fewer than 4 earlier positions holds at most one. The
+  // fifth (decided) needs four earlier ones, at least 2, 4, 6 and 8 plies back.
+  RepetitionDraw()
+      : EndRule(VerdictNeeds{.reversible_window = 4, .decided_reversible_window = 8}) {}
   std::string_view name() const override { return "repetition"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
     const int repeats = earlier_occurrences(pos, keys, false);
@@ -94,7 +96,7 @@ class RepetitionLoses final : public EndRule {
 
 class MoveCountRule final : public EndRule {
  public:
-  MoveCountRule() : EndRule(VerdictNeeds{.halfmove_clock = 100}) {}
+  MoveCountRule() : EndRule(VerdictNeeds{.halfmove_clock = 100, .decided_halfmove_clock = 150}) {}
   std::string_view name() const override { return "50- and 75-move rules"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     if (pos.halfmove_clock() >= 150) return verdict(Termination::seventy_five_moves);

@@ -47,6 +47,16 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
   return ask_end_rules(pos, earlier_keys, false);
 }
 
+Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
+  const auto& order = pos.variant().asking_order[0];
+  for (const EndRule* rule : order) {
+    if (rule->surely_undecided(pos, earlier_keys.size())) continue;
+    const Outcome o = rule->judge(pos, earlier_keys);
+    if (o.decided()) return o;
+  }
+  return {};
+}
+
 std::string_view termination_name(Termination t) {
   switch (t) {
     case Termination::none:

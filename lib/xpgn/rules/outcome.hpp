@@ -48,6 +48,11 @@ Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys);
 // repetition, move-count and material rules. Cheap enough to call after every move.
 Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys);
 
+// judge_without_search() when it is decided, else no verdict (Termination::none): the rules
+// that can only say something claimable in `pos` (VerdictNeeds) are not asked. For a replay,
+// which needs to know after each move whether the game already ended.
+Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys);
+
 // Machine name of a termination ("checkmate", "threefold_repetition", ...).
 std::string_view termination_name(Termination t);
 
