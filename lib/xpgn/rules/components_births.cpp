@@ -84,6 +84,7 @@ class Reproduction final : public RuleComponent {
   // birth (a queen move), and, unless only vacated squares may be used, a pawn placed on an
   // empty square beside a pregnant queen (a pawn's placement). Passes end on no square.
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
+    if (!pos.any_mark()) return false;  // every birth comes from a marked (pregnant) queen
     const Variant& v = pos.variant();
     const Color us = pos.side_to_move();
     const PieceType queen = v.piece_by_san_letter('Q');

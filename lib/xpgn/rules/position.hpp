@@ -127,6 +127,8 @@ class Position {
   // Marks: true if the piece on `s` carries the variant's mark (one flag per square that
   // travels with its piece).
   bool marked(Square s) const { return (marks_[s >> 6] >> (s & 63)) & 1u; }
+  // True when some piece is marked.
+  bool any_mark() const { return (marks_[0] | marks_[1] | marks_[2] | marks_[3]) != 0; }
   // The marks of rank `rank` as bits: bit f set when the piece on file f is marked.
   std::uint16_t marks_on_rank(int rank) const {
     return static_cast<std::uint16_t>(marks_[rank >> 2] >> ((rank & 3) * max_files));
@@ -279,8 +281,6 @@ class Position {
     legal_move_memo_ = -1;
     if (variant_->bitboards) note_edited_bit(square_bit(s));
   }
-  // True when some piece is marked.
-  bool any_mark() const { return (marks_[0] | marks_[1] | marks_[2] | marks_[3]) != 0; }
   // set_mark() for a mark that changes: flips the mark of `s`.
   void toggle_mark(Square s);
   // lift() on a board with two-piece squares; land() on an occupied square.
