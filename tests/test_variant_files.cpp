@@ -144,7 +144,11 @@ TEST_CASE("a new variant from the docs: Reproduction Chess 10x8 with an archbish
   CHECK_THAT(out, Catch::Contains("perft: 29 841 27665\n"));
   CHECK_THAT(out, Catch::EndsWith("reproduction-10x8.json: valid\n"));
 
-  REQUIRE(catalog::load_files({data_dir + "reproduction-10x8.json"}).empty());
+  // (Loaded once per process: in a run of the whole test binary, test_rules_wide_bits may have
+  // added it to the catalog already, and a second load is refused as a duplicate.)
+  std::string known_error;
+  if (!catalog::find_variant("reproduction-10x8", "", known_error))
+    REQUIRE(catalog::load_files({data_dir + "reproduction-10x8.json"}).empty());
   // A birth (the queen passes, then goes to e4 and a pawn is born on e3), archbishop moves as a
   // knight and as a bishop, and an illegal archbishop move refused with the engine's reasons.
   const auto games = test::replay(R"([Variant "Reproduction Archbishop"]

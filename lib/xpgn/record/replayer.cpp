@@ -254,6 +254,11 @@ struct Replayer::State {
   // Tests the frame's pending '+' (see UntestedMark) while its positions are those around that
   // move: when the position after it has no legal move, the '+' should have been '#' and the
   // warning goes where the move's other warnings went.
+  // Invariant this relies on: while a mark is pending, f.slots[f.cur] and f.slots[f.prev] are the
+  // positions after and before the marked move, even when the frame went onto the fast path
+  // since (its slots are stale only after a fast move, and every move played, fast or generic,
+  // clears the mark first; a refused move writes only the third slot). Anything that changes a
+  // line's position without playing a legal move must call test_mark() before it.
   void test_mark(Frame& f) {
     UntestedMark& mark = f.untested_mark;
     if (!mark.pending) return;
