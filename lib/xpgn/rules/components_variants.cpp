@@ -27,9 +27,10 @@ class PlayStopsAtEnd final : public RuleComponent {
  private:
   // The verdict of the first end rule that stops play and decides `pos`, or none.
   static Outcome ended(const Position& pos) {
-    for (const auto& rule : pos.variant().end_rules) {
-      if (!rule->stops_play()) continue;
-      const Outcome o = rule->judge(pos, {});
+    const Variant& v = pos.variant();
+    const auto& order = v.asking_order[1];  // the rules that stop play first, in list order
+    for (std::size_t i = 0; i < v.stopping_rules[1]; ++i) {
+      const Outcome o = order[i]->judge(pos, {});
       if (o.decided()) return o;
     }
     return {};
