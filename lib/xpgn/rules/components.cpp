@@ -21,6 +21,19 @@ class Castling final : public RuleComponent {
     return pos.variant().pieces[piece].royal && pos.castling().any();
   }
 
+  // A castling ends on the king's destination, or, written as the king taking its rook
+  // ("e1h1"), on the rook's square: for any other square there is nothing to judge (a drop or a
+  // re-entry, say, asks every rule for its moves to its square).
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const auto& rooks = pos.castling().rook[index_of(pos.side_to_move())];
+    const int file = file_of(to);
+    if (file != target(v, king_to_[0]) && file != target(v, king_to_[1]) && to != rooks[0] &&
+        to != rooks[1])
+      return;
+    generate(pos, out);
+  }
+
   void generate(const Position& pos, MoveList& out) const override {
     const Color us = pos.side_to_move();
     const auto& rooks = pos.castling().rook[index_of(us)];
