@@ -61,6 +61,12 @@ struct UntestedMark {
   std::size_t diagnostic_index = 0;
 };
 
+// The warning for a check mark that does not fit the move from `before` to `after`.
+std::string wrong_mark_message(const rules::Position& before, const rules::Move& move,
+                               const rules::Position& after) {
+  return "wrong check mark: the move is " + rules::to_san(before, move, &after);
+}
+
 // One line of play being replayed: the mainline or a variation.
 struct Frame {
   // Three position slots used in turn: the current position, the one before the last move
@@ -264,9 +270,8 @@ struct Replayer::State {
     if (!mark.pending) return;
     mark.pending = false;
     if (rules::has_legal_move(f.pos())) return;
-    Diagnostic d = diagnostic(
-        Severity::warning, mark.pos, mark.ply, mark.text,
-        "wrong check mark: the move is " + rules::to_san(f.before(), mark.move, &f.pos()));
+    Diagnostic d = diagnostic(Severity::warning, mark.pos, mark.ply, mark.text,
+                              wrong_mark_message(f.before(), mark.move, f.pos()));
     const std::size_t at = std::min(mark.diagnostic_index, game.diagnostics.size());
     game.diagnostics.insert(game.diagnostics.begin() + static_cast<std::ptrdiff_t>(at),
                             std::move(d));
@@ -611,7 +616,7 @@ struct Replayer::State {
     f.untested_mark.pending = false;  // the position before had a legal move: this one
     if (res.check_mark_wrong) {
       report(Severity::warning, pos, ply, text,
-             "wrong check mark: the move is " + rules::to_san(f.pos(), res.move));
+             wrong_mark_message(f.pos(), res.move, f.next_slot()));
     }
     if (full()) {
       MoveNode& node = f.line->emplace_back();
