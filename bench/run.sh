@@ -7,7 +7,15 @@
 # Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
 # nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 10000, so that the fastest row still takes a fifth of a second),
 # PERFT_DEPTH (chess perft depth, default 6), VARIANT_PERFT_DEPTH (the variants', default 4), BIG_MB (size of the large file of table 4, default
-# 400; 0 skips it).
+# 400; 0 skips it), RUNS (rounds, default 3).
+#
+# Timing: every command of tables 1 to 3 is run once per round, all of them in turn, for RUNS
+# rounds (table 4's two commands likewise among themselves); each time printed is the median of
+# a command's rounds, wall time to the millisecond, and each peak memory the largest. On a shared
+# machine the load of others comes and goes over seconds: commands run back to back would share
+# a quiet or a busy spell, while taking turns spreads every spell over all of them, so that the
+# ratios compare like with like. The median, not the fastest run: a short command often runs
+# whole in a quiet moment and a long one seldom does, so the fastest runs favour short commands.
 #
 # Prints three tables:
 #   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON,
@@ -34,6 +42,7 @@ big_mb=${BIG_MB:-400}
 copies=${VARIANT_COPIES:-10000}
 perft_depth=${PERFT_DEPTH:-6}
 variant_perft_depth=${VARIANT_PERFT_DEPTH:-4}
+runs=${RUNS:-3}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
@@ -49,60 +58,56 @@ count() {
     sed -n 's/^stats: \([0-9]*\) games, \([0-9]*\) plies.*/\1 \2/p'
 }
 
-# Runs a command, prints nothing; sets `secs` and `mib` (wall time, peak resident memory).
+# The commands to time: add KEY COMMAND... registers one; run_rounds runs every registered
+# command once per round for RUNS rounds, then forgets them; timed KEY sets `secs` (median wall
+# time) and `mib` (largest peak resident memory) of that command; its last standard output is
+# in $work/out-KEY.
+keys=()
+commands=()
+declare -A times peaks
+add() {
+  local key=$1
+  shift
+  keys+=("$key")
+  commands+=("$(printf '%q ' "$@")")
+}
+run_rounds() {
+  local log=$work/time start end kib i key
+  for ((run = 0; run < runs; run++)); do
+    for i in "${!keys[@]}"; do
+      key=${keys[$i]}
+      start=$EPOCHREALTIME
+      eval "/usr/bin/time -f '%M' -o \"\$log\" ${commands[$i]}" >"$work/out-$key" 2>/dev/null || true
+      end=$EPOCHREALTIME
+      # GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
+      kib=$(tail -n 1 "$log")
+      times[$key]+="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }') "
+      [ "$kib" -gt "${peaks[$key]:-0}" ] && peaks[$key]=$kib
+    done
+  done
+  keys=()
+  commands=()
+}
 timed() {
-  local log=$work/time
-  /usr/bin/time -f '%e %M' -o "$log" "$@" >/dev/null 2>&1 || true
-  # GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
-  read -r secs kib < <(tail -n 1 "$log")
-  mib=$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')
+  secs=$(printf '%s\n' ${times[$1]} | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+  mib=$(awk -v k="${peaks[$1]}" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
-# ---- 1. Standard chess -------------------------------------------------------------------------
+# ---- Everything of tables 1 to 3, timed in turns -----------------------------------------------
 bytes=$(stat -c %s "$file")
 read -r games plies < <(count "$file")
-echo "file: $file ($((bytes / 1000000)) MB, $games games, $plies plies), $(nproc) cores"
 pe=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; } || true)
-pe_secs=
-if [ -n "$pe" ]; then
-  # pgn-extract parses every game and checks every move; -s silent, output discarded.
-  timed "$pe" -s -o /dev/null "$file"
-  pe_secs=$secs pe_mib=$mib
-else
-  echo "pgn-extract is not installed (apt-get install pgn-extract): no ratios"
-fi
-printf '\n%-28s %8s %10s %12s %8s %9s %14s\n' tool seconds games/s plies/s MB/s peak-MiB "x pgn-extract"
-row() {  # name seconds peak-MiB
-  awk -v n="$1" -v s="$2" -v m="$3" -v g="$games" -v p="$plies" -v b="$bytes" -v pe="$pe_secs" \
-    'BEGIN { if (s <= 0) s = 0.01
-             r = pe == "" ? "-" : sprintf("%.2f", pe / s)
-             printf "%-28s %8.2f %10.0f %12.0f %8.1f %9s %14s\n", n, s, g/s, p/s, b/1e6/s, m, r }'
-}
-timed "$xpgn" check --jobs 1 --quiet "$file"
-row "xpgn check --jobs 1" "$secs" "$mib"
-chess_rate=$(awk -v p="$plies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
-one_secs=$secs
-timed "$xpgn" check --jobs "$jobs" --quiet "$file"
-row "xpgn check --jobs $jobs" "$secs" "$mib"
-n_secs=$secs
+# pgn-extract parses every game and checks every move; -s silent, output discarded.
+[ -n "$pe" ] && add pgn-extract "$pe" -s -o /dev/null "$file"
+add check-1 "$xpgn" check --jobs 1 --quiet "$file"
+add check-n "$xpgn" check --jobs "$jobs" --quiet "$file"
 # The same with the FIDE chess fast path off: the generic rules every variant is replayed by.
-XPGN_GENERIC_CHESS=1 timed "$xpgn" check --jobs 1 --quiet "$file"
-row "xpgn check -j1 generic rules" "$secs" "$mib"
-generic_rate=$(awk -v p="$plies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
-timed "$xpgn" convert --to pgn -o /dev/null "$file"
-row "xpgn convert --to pgn" "$secs" "$mib"
-timed "$xpgn" convert --to json -o /dev/null "$file"
-row "xpgn convert --to json" "$secs" "$mib"
-[ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
-
-# ---- 2. Variants -------------------------------------------------------------------------------
-# The same measure for every variant: its sample games, repeated, checked on one thread. The
-# rows are printed once all are measured, so that each can be set against the chess samples'.
-echo
-printf '%-28s %8s %10s %12s %10s %10s %10s\n' "samples x $copies" seconds games/s plies/s "x chess" \
-  "x generic" "x samples"
-declare -A sample_secs sample_games sample_rate
+add generic env XPGN_GENERIC_CHESS=1 "$xpgn" check --jobs 1 --quiet "$file"
+add convert-pgn "$xpgn" convert --to pgn -o /dev/null "$file"
+add convert-json "$xpgn" convert --to json -o /dev/null "$file"
+# Each variant's sample games, repeated, checked on one thread.
 names=()
+declare -A sample_games sample_plies
 for dir in "$root"/samples/*/; do
   dir=${dir%/}
   name=$(basename "$dir")
@@ -110,53 +115,100 @@ for dir in "$root"/samples/*/; do
   [ -f "$1" ] || continue
   repeated=$work/$name.pgn
   for ((i = 0; i < copies; i++)); do cat "$@"; done >"$repeated"
-  read -r vgames vplies < <(count "$repeated")
-  timed "$xpgn" check --jobs 1 --quiet "$repeated"
+  read -r sample_games[$name] sample_plies[$name] < <(count "$repeated")
   names+=("$name")
-  sample_secs[$name]=$secs
-  sample_games[$name]=$vgames
-  sample_rate[$name]=$(awk -v p="$vplies" -v s="$secs" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.01) }')
-  rm -f "$repeated"
+  add "samples-$name" "$xpgn" check --jobs 1 --quiet "$repeated"
 done
-chess_samples_rate=${sample_rate[chess]:-}
+perft_variants=(reproduction battle-of-the-kings reservists reenterent maxim)
+add perft-chess "$xpgn" perft --variant chess "$perft_depth"
+for v in "${perft_variants[@]}"; do
+  add "perft-$v" "$xpgn" perft --variant "$v" "$variant_perft_depth"
+done
+sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
+if [ -n "$sf" ]; then
+  printf 'position startpos\ngo perft %d\nquit\n' "$perft_depth" >"$work/perft-commands"
+  add stockfish bash -c '"$1" <"$2"' - "$sf" "$work/perft-commands"
+fi
+run_rounds
+for name in "${names[@]}"; do rm -f "$work/$name.pgn"; done
+
+# ---- 1. Standard chess -------------------------------------------------------------------------
+echo "file: $file ($((bytes / 1000000)) MB, $games games, $plies plies), $(nproc) cores, median of $runs rounds"
+pe_secs=
+if [ -n "$pe" ]; then
+  timed pgn-extract
+  pe_secs=$secs pe_mib=$mib
+else
+  echo "pgn-extract is not installed (apt-get install pgn-extract): no ratios"
+fi
+printf '\n%-28s %8s %10s %12s %8s %9s %14s\n' tool seconds games/s plies/s MB/s peak-MiB "x pgn-extract"
+row() {  # name seconds peak-MiB
+  awk -v n="$1" -v s="$2" -v m="$3" -v g="$games" -v p="$plies" -v b="$bytes" -v pe="$pe_secs" \
+    'BEGIN { if (s <= 0) s = 0.001
+             r = pe == "" ? "-" : sprintf("%.2f", pe / s)
+             printf "%-28s %8.3f %10.0f %12.0f %8.1f %9s %14s\n", n, s, g/s, p/s, b/1e6/s, m, r }'
+}
+rate() {  # plies seconds
+  awk -v p="$1" -v s="$2" 'BEGIN { printf "%.0f", p / (s > 0 ? s : 0.001) }'
+}
+timed check-1
+row "xpgn check --jobs 1" "$secs" "$mib"
+chess_rate=$(rate "$plies" "$secs")
+one_secs=$secs
+timed check-n
+row "xpgn check --jobs $jobs" "$secs" "$mib"
+n_secs=$secs
+timed generic
+row "xpgn check -j1 generic rules" "$secs" "$mib"
+generic_rate=$(rate "$plies" "$secs")
+timed convert-pgn
+row "xpgn convert --to pgn" "$secs" "$mib"
+timed convert-json
+row "xpgn convert --to json" "$secs" "$mib"
+[ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
+
+# ---- 2. Variants -------------------------------------------------------------------------------
+echo
+printf '%-28s %8s %10s %12s %10s %10s %10s\n' "samples x $copies" seconds games/s plies/s "x chess" \
+  "x generic" "x samples"
+chess_samples_rate=
+if [ -n "${sample_plies[chess]:-}" ]; then
+  timed samples-chess
+  chess_samples_rate=$(rate "${sample_plies[chess]}" "$secs")
+fi
 for name in "${names[@]}"; do
-  awk -v n="$name" -v s="${sample_secs[$name]}" -v g="${sample_games[$name]}" \
-    -v r="${sample_rate[$name]}" -v c="$chess_rate" -v q="$generic_rate" -v k="$chess_samples_rate" \
+  timed "samples-$name"
+  awk -v n="$name" -v s="$secs" -v g="${sample_games[$name]}" \
+    -v r="$(rate "${sample_plies[$name]}" "$secs")" -v c="$chess_rate" -v q="$generic_rate" \
+    -v k="$chess_samples_rate" \
     'BEGIN { x = k == "" ? "-" : sprintf("%.2f", r / k)
-             printf "%-28s %8.2f %10.0f %12.0f %10.2f %10.2f %10s\n", n, s, g / (s > 0 ? s : 0.01), r,
+             printf "%-28s %8.3f %10.0f %12.0f %10.2f %10.2f %10s\n", n, s, g / (s > 0 ? s : 0.001), r,
                     r / c, r / q, x }'
 done
 
 # ---- 3. Perft ----------------------------------------------------------------------------------
 echo
 printf '%-28s %6s %12s %8s %12s\n' perft depth nodes seconds nodes/s
-perft_row() {  # label depth perft-arguments...
-  local label=$1 depth=$2
-  shift 2
-  local out=$work/perft
-  /usr/bin/time -f '%e' -o "$work/time" "$xpgn" perft "$@" "$depth" >"$out" 2>/dev/null || true
+perft_row() {  # label depth key
+  timed "$3"
   local nodes
-  nodes=$(grep -Eo '[0-9]+' "$out" | tail -n 1)
-  secs=$(tail -n 1 "$work/time")
-  awk -v n="$label" -v d="$depth" -v k="$nodes" -v s="$secs" \
-    'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", n, d, k, s, k / (s > 0 ? s : 0.01) }'
-  rate=$(awk -v k="$nodes" -v s="$secs" 'BEGIN { printf "%.0f", k / (s > 0 ? s : 0.01) }')
+  nodes=$(grep -Eo '[0-9]+' "$work/out-$3" | tail -n 1)
+  awk -v n="$1" -v d="$2" -v k="$nodes" -v s="$secs" \
+    'BEGIN { printf "%-28s %6d %12d %8.3f %12.0f\n", n, d, k, s, k / (s > 0 ? s : 0.001) }'
+  perft_rate=$(rate "$nodes" "$secs")
 }
-perft_row "xpgn chess" "$perft_depth" --variant chess
-perft_chess_rate=$rate
-for v in reproduction battle-of-the-kings reservists reenterent maxim; do
-  perft_row "xpgn $v" "$variant_perft_depth" --variant "$v"
+perft_row "xpgn chess" "$perft_depth" perft-chess
+perft_chess_rate=$perft_rate
+for v in "${perft_variants[@]}"; do
+  perft_row "xpgn $v" "$variant_perft_depth" "perft-$v"
 done
-sf=$(command -v stockfish || { [ -x /usr/games/stockfish ] && echo /usr/games/stockfish; } || true)
 if [ -n "$sf" ]; then
-  start=$(date +%s.%N)
-  sf_nodes=$(printf 'position startpos\ngo perft %d\nquit\n' "$perft_depth" | "$sf" |
-    sed -n 's/^Nodes searched: \([0-9]*\)/\1/p')
-  end=$(date +%s.%N)
-  awk -v d="$perft_depth" -v k="$sf_nodes" -v a="$start" -v b="$end" \
-    'BEGIN { printf "%-28s %6d %12d %8.2f %12.0f\n", "stockfish chess (1 thread)", d, k, b - a, k / (b - a) }'
-  awk -v x="$perft_chess_rate" -v k="$sf_nodes" -v a="$start" -v b="$end" \
-    'BEGIN { printf "xpgn chess perft runs at %.2f x Stockfish'"'"'s nodes/s (start-up included)\n", x / (k / (b - a)) }'
+  timed stockfish
+  sf_nodes=$(sed -n 's/^Nodes searched: \([0-9]*\)/\1/p' "$work/out-stockfish")
+  awk -v d="$perft_depth" -v k="$sf_nodes" -v s="$secs" \
+    'BEGIN { printf "%-28s %6d %12d %8.3f %12.0f\n", "stockfish chess (1 thread)", d, k, s, k / s }'
+  awk -v x="$perft_chess_rate" -v k="$sf_nodes" -v s="$secs" \
+    'BEGIN { printf "xpgn chess perft runs at %.2f x Stockfish'"'"'s nodes/s (start-up included)\n", x / (k / s) }'
 else
   echo "stockfish is not installed (apt-get install stockfish): no perft comparison"
 fi
@@ -167,17 +219,20 @@ big=$work/big.pgn
 copies_big=$(( (big_mb * 1000000 + bytes - 1) / bytes ))
 for ((i = 0; i < copies_big; i++)); do cat "$file"; done >"$big"
 big_bytes=$(stat -c %s "$big")
+add big-1 "$xpgn" check --jobs 1 --quiet "$big"
+add big-n "$xpgn" check --jobs "$jobs" --quiet "$big"
+run_rounds
 echo
 printf '%-28s %8s %8s %14s %14s %9s\n' "file x $copies_big ($((big_bytes / 1000000)) MB)" \
   seconds MB/s "s/100MB (big)" "s/100MB (one)" peak-MiB
 big_row() {  # label seconds-on-the-big-file seconds-on-one-file peak-MiB
   awk -v n="$1" -v s="$2" -v o="$3" -v m="$4" -v b="$big_bytes" -v one="$bytes" \
-    'BEGIN { if (s <= 0) s = 0.01
-             printf "%-28s %8.2f %8.1f %14.2f %14.2f %9s\n", n, s, b / 1e6 / s, s * 1e8 / b,
+    'BEGIN { if (s <= 0) s = 0.001
+             printf "%-28s %8.3f %8.1f %14.2f %14.2f %9s\n", n, s, b / 1e6 / s, s * 1e8 / b,
                     o * 1e8 / one, m }'
 }
-timed "$xpgn" check --jobs 1 --quiet "$big"
+timed big-1
 big_row "xpgn check --jobs 1" "$secs" "$one_secs" "$mib"
-timed "$xpgn" check --jobs "$jobs" --quiet "$big"
+timed big-n
 big_row "xpgn check --jobs $jobs" "$secs" "$n_secs" "$mib"
 rm -f "$big"
