@@ -6,6 +6,7 @@
 // must equal the one that asks every rule.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,12 @@ std::string judgements_differ(const Position& pos, std::span<const std::uint64_t
     if (!rule->needs_moves() && rule->surely_undecided(pos, keys.size()) &&
         rule->judge(pos, keys).decided())
       return std::string(rule->name()) + " has a decided verdict but says it has none";
+  const bool key_is_new = std::find(keys.begin(), keys.end(), pos.key()) == keys.end();
+  for (const auto& rule : pos.variant().end_rules)
+    if (key_is_new && rule->needs_repeated_position() &&
+        rule->judge(pos, keys).termination != Termination::none)
+      return std::string(rule->name()) +
+             " has a verdict on a new position but needs a repeated one";
   const Outcome fast = judge_without_search(pos, keys);
   const Outcome full = judge_asking_every_rule(pos, keys);
   if (fast.termination != full.termination || fast.winner != full.winner)
@@ -57,6 +64,12 @@ std::string judgements_differ(const Position& pos, std::span<const std::uint64_t
   if (decided.termination != full_decided.termination || decided.winner != full_decided.winner)
     return std::string("decided_without_search says ") +
            std::string(termination_name(decided.termination)) + ", every rule asked says " +
+           std::string(termination_name(full.termination));
+  KeyFilter earlier;
+  const Outcome filtered = decided_without_search(pos, keys, earlier, pos.key());
+  if (filtered.termination != full_decided.termination || filtered.winner != full_decided.winner)
+    return std::string("decided_without_search with a key filter says ") +
+           std::string(termination_name(filtered.termination)) + ", every rule asked says " +
            std::string(termination_name(full.termination));
   return "";
 }
@@ -124,6 +137,37 @@ TEST_CASE("End rule needs: skipped rules have no verdict in random games", "[rul
     CHECK(compared > 100);
     // The edited counters and histories reached verdicts (repetitions, move counts).
     if (v->allows_draws()) CHECK(verdicts > 0);
+  }
+}
+
+TEST_CASE("End rule needs: a key filter holds every key it follows and few others",
+          "[rules][end]") {
+  test::Random random{0xF117u};
+  std::vector<std::uint64_t> keys;
+  KeyFilter filter;
+  std::size_t false_alarms = 0, strangers = 0;
+  for (int round = 0; round < 2; ++round) {
+    // The list grows between questions; every key of it is held, whenever it came.
+    for (int i = 0; i < 150; ++i) {
+      keys.push_back(random.next());
+      if (i % 7 == 0) {
+        for (std::uint64_t k : keys) REQUIRE(filter.may_hold(keys, k));
+        const std::uint64_t stranger = keys.back() ^ (std::uint64_t{1} << 63);
+        false_alarms += filter.may_hold(keys, stranger);
+        ++strangers;
+      }
+    }
+    // Below one in two keys' bits set (150 of 2,048): most strangers are known as such.
+    CHECK(false_alarms * 4 < strangers);
+    // After clear(), the filter follows a new list from its start.
+    keys.clear();
+    filter.clear();
+    keys.push_back(0x8000000000000000u);
+    CHECK(filter.may_hold(keys, 0x8000000000000000u));
+    CHECK_FALSE(filter.may_hold(keys, 0x0000000000000001u));
+    keys.clear();
+    filter.clear();
+    false_alarms = strangers = 0;
   }
 }
 

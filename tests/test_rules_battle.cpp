@@ -419,6 +419,21 @@ TEST_CASE("battle of the kings: game records", "[rules][battle]") {
     // Black repeated, so White won: 0-1 contradicts the final position.
     report = record::check_text(head + "1. Ka2 Kh7 2. Ka1 Kh8 0-1\n", "t.pgn");
     CHECK(report.invalid == 1);
+    // In a variation: its line repeats the start (ply 4, before the branch); the main line
+    // goes on without repeating. (The replayer's key filter follows each line's own keys.)
+    report = record::check_text(
+        head + "1. Ka2 Kh7 2. Kb2 (2. Ka1 Kh8 3. Kb1) 2... Kh8 3. Kb1 Kh7 1-0\n", "t.pgn");
+    REQUIRE(report.diagnostics.size() == 1);
+    CHECK(report.diagnostics[0].message.find("repetition_loss at ply 4") != std::string::npos);
+    CHECK(report.diagnostics[0].pos.column == 34);
+    // After a longer game of other positions in the same input, the repetition is still seen.
+    std::string other = head;
+    other.replace(other.find("K7 w"), 4, "1K6 w");
+    report = record::check_text(other + "1. Kc1 Kh7 2. Kc2 Kh6 3. Kc3 Kh5 *\n\n" + head +
+                                    "1. Ka2 Kh7 2. Ka1 Kh8 3. Kb1 1-0\n",
+                                "t.pgn");
+    CHECK(report.valid == 1);
+    CHECK(report.invalid == 1);
   }
   SECTION("a mate of two kings at once") {
     const std::string head =

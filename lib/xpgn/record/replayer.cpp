@@ -76,6 +76,7 @@ struct Frame {
   std::size_t cur = 0;
   std::size_t prev = 1;
   std::vector<std::uint64_t> keys;        // keys of the line's earlier positions, oldest first
+  rules::KeyFilter earlier;               // `keys` as a filter (they only grow after push_frame())
   std::optional<rules::Outcome> outcome;  // judgement of `pos`, computed on demand
   int ply = 0;                            // plies from the game's start to `pos`
   bool has_move = false;                  // a move of this line was played
@@ -361,6 +362,7 @@ struct Replayer::State {
     f.prev = 1;
     f.untested_mark.pending = false;
     f.keys.clear();
+    f.earlier.clear();
     f.outcome.reset();
     f.ply = 0;
     f.has_move = false;
@@ -591,10 +593,11 @@ struct Replayer::State {
     }
     const int ply = f.ply + 1;
     to_generic(f);
+    const std::uint64_t key = f.pos().key();  // (f.pos() stays as it is until commit())
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
     if (!f.end_noted) {
-      const rules::Outcome cheap = rules::decided_without_search(f.pos(), f.keys);
+      const rules::Outcome cheap = rules::decided_without_search(f.pos(), f.keys, f.earlier, key);
       if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
     const bool null_move = is_null_move(token, f.pos().variant());
@@ -631,7 +634,7 @@ struct Replayer::State {
       node.after = f.next_slot();
       f.pending.clear();
     }
-    f.keys.push_back(f.pos().key());
+    f.keys.push_back(key);
     f.commit();
     if (res.mate_untested) defer_mark_test(f, res.move, text, pos, ply);
     f.outcome.reset();

@@ -19,6 +19,7 @@ namespace xpgn::rules {
 // What an end rule needs of a position before it can have a verdict, as lower bounds on two
 // numbers that are cheap to read: while either is below its bound, judge() surely says nothing,
 // and judge_without_search() skips the rule without a call. The default bounds (0) skip never.
+// A rule may also need the position to have occurred before (repeated_position).
 struct VerdictNeeds {
   int halfmove_clock = 0;  // Position::halfmove_clock() at least this
   // At least this many earlier positions since the last move the variant makes irreversible:
@@ -29,6 +30,9 @@ struct VerdictNeeds {
   // the bounds above count. decided_without_search() skips by them.
   int decided_halfmove_clock = 0;
   std::size_t decided_reversible_window = 0;
+  // Any verdict needs the position's key among the earlier keys (the repetition rules): where
+  // a KeyFilter says the key is surely new, decided_without_search() skips the rule.
+  bool repeated_position = false;
 };
 
 class EndRule {
@@ -52,6 +56,9 @@ class EndRule {
            std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
                std::max(needs_.reversible_window, needs_.decided_reversible_window);
   }
+
+  // True when any verdict needs the position to have occurred before (VerdictNeeds).
+  bool needs_repeated_position() const { return needs_.repeated_position; }
 
   // Short name for messages and docs ("repetition").
   virtual std::string_view name() const = 0;

@@ -72,7 +72,8 @@ class RepetitionDraw final : public EndRule {
   // earlier_occurrences): a window of fewer than 4 earlier positions holds at most one. The
   // fifth (decided) needs four earlier ones, at least 2, 4, 6 and 8 plies back.
   RepetitionDraw()
-      : EndRule(VerdictNeeds{.reversible_window = 4, .decided_reversible_window = 8}) {}
+      : EndRule(VerdictNeeds{
+            .reversible_window = 4, .decided_reversible_window = 8, .repeated_position = true}) {}
   std::string_view name() const override { return "repetition"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
     const int repeats = earlier_occurrences(pos, keys, false);
@@ -84,6 +85,7 @@ class RepetitionDraw final : public EndRule {
 
 class RepetitionLoses final : public EndRule {
  public:
+  RepetitionLoses() : EndRule(VerdictNeeds{.repeated_position = true}) {}
   std::string_view name() const override { return "repetition loses"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
     // The player who just moved repeated a position and loses.

@@ -47,14 +47,34 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
   return ask_end_rules(pos, earlier_keys, false);
 }
 
-Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
+namespace {
+
+// decided_without_search(), with the filter when `earlier` is given.
+Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
+                         KeyFilter* earlier, std::uint64_t key) {
   const auto& order = pos.variant().asking_order[0];
+  int repeated = -1;  // whether `pos` may have occurred before: unknown until a rule asks
   for (const EndRule* rule : order) {
     if (rule->surely_undecided(pos, earlier_keys.size())) continue;
+    if (earlier && rule->needs_repeated_position()) {
+      if (repeated < 0) repeated = earlier->may_hold(earlier_keys, key);
+      if (!repeated) continue;
+    }
     const Outcome o = rule->judge(pos, earlier_keys);
     if (o.decided()) return o;
   }
   return {};
+}
+
+}  // namespace
+
+Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
+  return decided_by_rules(pos, earlier_keys, nullptr, 0);
+}
+
+Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys,
+                               KeyFilter& earlier, std::uint64_t key) {
+  return decided_by_rules(pos, earlier_keys, &earlier, key);
 }
 
 std::string_view termination_name(Termination t) {

@@ -2,10 +2,12 @@
 // or with a draw that could be claimed.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "xpgn/rules/position.hpp"
 
@@ -48,10 +50,42 @@ Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys);
 // repetition, move-count and material rules. Cheap enough to call after every move.
 Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys);
 
+// A line's earlier keys as a 2,048-bit filter, one bit per key (picked by its top bits, which
+// Zobrist keys spread evenly): a key whose bit is clear is surely not among them. It follows a
+// list of keys that only grows between clear()s, taking in the new ones when asked.
+class KeyFilter {
+ public:
+  void clear() {
+    bits_.fill(0);
+    filled_ = 0;
+  }
+  // True when `key` may be among `keys` (the list this filter follows); false when it surely
+  // is not.
+  bool may_hold(std::span<const std::uint64_t> keys, std::uint64_t key) {
+    for (; filled_ < keys.size(); ++filled_) {
+      const unsigned bit = bit_of(keys[filled_]);
+      bits_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+    }
+    const unsigned bit = bit_of(key);
+    return (bits_[bit >> 6] >> (bit & 63)) & 1u;
+  }
+
+ private:
+  static unsigned bit_of(std::uint64_t key) { return static_cast<unsigned>(key >> 53); }
+  std::array<std::uint64_t, 32> bits_{};
+  std::size_t filled_ = 0;  // the first filled_ keys of the list are in
+};
+
 // judge_without_search() when it is decided, else no verdict (Termination::none): the rules
 // that can only say something claimable in `pos` (VerdictNeeds) are not asked. For a replay,
 // which needs to know after each move whether the game already ended.
 Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys);
+
+// The same, where the caller keeps `earlier`, a filter following `earlier_keys`, and has `key`,
+// pos.key(), at hand: the rules that need a repeated position are not asked either when the
+// filter says that `key` is surely new.
+Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys,
+                               KeyFilter& earlier, std::uint64_t key);
 
 // Machine name of a termination ("checkmate", "threefold_repetition", ...).
 std::string_view termination_name(Termination t);
