@@ -6,7 +6,7 @@
 # Usage: bench/run.sh [PGN-FILE]      (default: the main corpus, built by bench/make-corpus.sh)
 # Environment: XPGN (binary, default build/xpgn), JOBS (threads for the parallel run, default
 # nproc), VARIANT_COPIES (how often the sample games of each variant are repeated, default 10000, so that the fastest row still takes a fifth of a second),
-# PERFT_DEPTH (chess perft depth, default 6), VARIANT_PERFT_DEPTH (the variants', default 4), BIG_MB (size of the large file of table 4, default
+# RANDOM_GAMES and RANDOM_COPIES (table 2b), PERFT_DEPTH (chess perft depth, default 6), VARIANT_PERFT_DEPTH (the variants', default 4), BIG_MB (size of the large file of table 4, default
 # 400; 0 skips it), RUNS (rounds, default 3).
 #
 # Timing: every command of tables 1 to 3 is run once per round, all of them in turn, for RUNS
@@ -28,6 +28,9 @@
 #      short annotated games, like the variants', rather than the master games of table 1);
 #      one-time costs such as building dead-position tables are part of the time, hence the
 #      many copies;
+#   2b. every catalog variant, the data-defined ones too, on RANDOM_GAMES games of random legal
+#      moves (`xpgn --generate-random-games`, seed 2) repeated RANDOM_COPIES times (defaults 200
+#      and 20): plies/s and the ratio to FIDE chess on its random games ("x chess");
 #   3. perft from each variant's start position: nodes/s, and Stockfish's `go perft` on the
 #      chess start position when the Debian package `stockfish` is installed, with xpgn's
 #      nodes/s divided by Stockfish's;
@@ -43,6 +46,8 @@ copies=${VARIANT_COPIES:-10000}
 perft_depth=${PERFT_DEPTH:-6}
 variant_perft_depth=${VARIANT_PERFT_DEPTH:-4}
 runs=${RUNS:-3}
+random_count=${RANDOM_GAMES:-200}
+random_copies=${RANDOM_COPIES:-20}
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
@@ -119,6 +124,23 @@ for dir in "$root"/samples/*/; do
   names+=("$name")
   add "samples-$name" "$xpgn" check --jobs 1 --quiet "$repeated"
 done
+# Every catalog variant (the data-defined ones too) on games of random legal moves: RANDOM_GAMES
+# games each, seed 2 (the profile-guided build trains on seed 1), repeated RANDOM_COPIES times.
+random_names=()
+declare -A random_games random_plies
+"$xpgn" --generate-random-games "$random_count" 2 >"$work/random.pgn"
+mkdir -p "$work/random"
+awk -v dir="$work/random" '/^\[Event /{ event = $0; next }
+  /^\[Variant /{ match($0, /"[^"]*"/); v = substr($0, RSTART + 1, RLENGTH - 2); print event >(dir "/" v ".pgn") }
+  { print >(dir "/" v ".pgn") }' "$work/random.pgn"
+for f in $("$xpgn" variants | cut -d' ' -f1); do
+  [ -f "$work/random/$f.pgn" ] || continue
+  repeated=$work/random-$f.pgn
+  for ((i = 0; i < random_copies; i++)); do cat "$work/random/$f.pgn"; done >"$repeated"
+  read -r random_games[$f] random_plies[$f] < <(count "$repeated")
+  random_names+=("$f")
+  add "random-$f" "$xpgn" check --jobs 1 --quiet "$repeated"
+done
 perft_variants=(reproduction battle-of-the-kings reservists reenterent maxim)
 add perft-chess "$xpgn" perft --variant chess "$perft_depth"
 for v in "${perft_variants[@]}"; do
@@ -131,6 +153,7 @@ if [ -n "$sf" ]; then
 fi
 run_rounds
 for name in "${names[@]}"; do rm -f "$work/$name.pgn"; done
+for name in "${random_names[@]}"; do rm -f "$work/random-$name.pgn"; done
 
 # ---- 1. Standard chess -------------------------------------------------------------------------
 echo "file: $file ($((bytes / 1000000)) MB, $games games, $plies plies), $(nproc) cores, median of $runs rounds"
@@ -184,6 +207,18 @@ for name in "${names[@]}"; do
     'BEGIN { x = k == "" ? "-" : sprintf("%.2f", r / k)
              printf "%-28s %8.3f %10.0f %12.0f %10.2f %10.2f %10s\n", n, s, g / (s > 0 ? s : 0.001), r,
                     r / c, r / q, x }'
+done
+
+echo
+printf '%-28s %8s %10s %12s %10s\n' "random games x $random_copies" seconds games/s plies/s \
+  "x chess"
+timed random-chess
+random_chess_rate=$(rate "${random_plies[chess]}" "$secs")
+for name in "${random_names[@]}"; do
+  timed "random-$name"
+  awk -v n="$name" -v s="$secs" -v g="${random_games[$name]}" \
+    -v r="$(rate "${random_plies[$name]}" "$secs")" -v c="$random_chess_rate" \
+    'BEGIN { printf "%-28s %8.3f %10.0f %12.0f %10.2f\n", n, s, g / (s > 0 ? s : 0.001), r, r / c }'
 done
 
 # ---- 3. Perft ----------------------------------------------------------------------------------

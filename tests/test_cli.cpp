@@ -245,6 +245,35 @@ TEST_CASE("xpgn perft, variants, version") {
   CHECK(usage.status == 2);
 }
 
+TEST_CASE("xpgn --generate-random-games: random legal games of every variant, by seed") {
+  Scratch scratch("random-games");
+  const std::string games = scratch / "games.pgn";
+  Shell made = run("--generate-random-games 3 7 >'" + games + "'");
+  REQUIRE(made.status == 0);
+  const std::string text = slurp(games);
+  // Three games of each catalog variant, each with its [Variant] tag.
+  Shell variants = run("variants");
+  const auto variant_count = std::count(variants.out.begin(), variants.out.end(), '\n');
+  std::size_t events = 0;
+  for (auto at = text.find("[Event "); at != std::string::npos; at = text.find("[Event ", at + 1))
+    ++events;
+  CHECK(events == static_cast<std::size_t>(3 * variant_count));
+  CHECK(text.find("[Variant \"maxim\"]") != std::string::npos);
+  CHECK(text.find("[Variant \"reservists\"]") != std::string::npos);
+  // The rules that wrote the moves accept them as written, and mean the results they wrote.
+  Shell checked = run("check --strict '" + games + "'");
+  CHECK(checked.status == 0);
+  CHECK(last_line(checked.out) == "checked " + std::to_string(events) +
+                                      " games: " + std::to_string(events) + " valid, 0 invalid");
+  // The same count and seed give the same games; another seed other games.
+  CHECK(run("--generate-random-games 3 7").out == text);
+  CHECK(run("--generate-random-games 3 8").out != text);
+  Shell bad = run("--generate-random-games 0");
+  CHECK(bad.status == 2);
+  CHECK(bad.err.find("positive count") != std::string::npos);
+  CHECK(run("--generate-random-games 2 x").status == 2);
+}
+
 // Starts `xpgn convert -o TARGET FIFO` reading from a FIFO this test writes one game into and
 // keeps open, waits for the temporary output file, then sends `signal_number`.
 void check_signal_removes_temporary(int signal_number) {

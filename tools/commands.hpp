@@ -44,7 +44,8 @@ void setup_split(CLI::App& app, int& exit_code);
 void setup_variants(CLI::App& app, int& exit_code);
 
 // The hidden build-time generators (`--generate-man DIR`, `--generate-completions SHELL [FILE]`,
-// as the only arguments): their exit status, or nullopt when the arguments are something else.
+// `--generate-random-games N [SEED]`, as the only arguments): their exit status, or nullopt when
+// the arguments are something else.
 std::optional<int> run_generator(CLI::App& app, int argc, char** argv);
 
 }  // namespace xpgn::cli

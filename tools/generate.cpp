@@ -3,7 +3,11 @@
 //   xpgn --generate-man DIR              writes DIR/xpgn.1 and DIR/xpgn-<command>.1
 //   xpgn --generate-completions SHELL [FILE]   the completion script for bash, zsh or fish
 //                                              (standard output or FILE)
+//   xpgn --generate-random-games N [SEED]   N games of random legal moves per catalog variant, as
+//                                           PGN on standard output (the training run of the
+//                                           profile-guided build, .ci/pgo-train, and the bench)
 #include <cctype>
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +22,10 @@
 #include "commands.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/emit/pgn.hpp"
+#include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/outcome.hpp"
+#include "xpgn/rules/position.hpp"
+#include "xpgn/rules/san.hpp"
 #include "xpgn/rules/variant.hpp"
 
 namespace xpgn::cli {
@@ -505,6 +513,52 @@ void write_fish(std::ostream& out, const CLI::App& app) {
   }
 }
 
+// ---- Random games ----------------------------------------------------------------------------
+// The profile-guided build (.ci/build) learns where the time goes from a run of xpgn on such
+// games (.ci/pgo-train), and the bench times every variant on them with another seed: made from
+// the rules alone, so that no sample game is among them, and the same for the same count and seed.
+
+// Writes `count` games of random legal moves of every catalog variant to `out`, each with its
+// [Variant] tag, at most `max_plies` plies long, ending early where the rules end the game.
+void write_random_games(std::ostream& out, int count, std::uint64_t seed, int max_plies) {
+  std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;  // a linear congruential generator
+  auto pick = [&state](std::size_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  for (const rules::Variant* variant : catalog::all_variants()) {
+    for (int game = 0; game < count; ++game) {
+      rules::Position pos = rules::Position::start(*variant);
+      std::vector<std::uint64_t> keys;
+      std::string movetext;
+      std::string_view result = "*";
+      for (int ply = 0;; ++ply) {
+        const rules::Outcome outcome = rules::judge(pos, keys);
+        if (outcome.decided()) {
+          result = outcome.result();
+          break;
+        }
+        if (ply == max_plies) break;
+        rules::MoveList legal;
+        rules::generate_legal(pos, legal);
+        if (legal.empty()) break;
+        const rules::Move& move = legal[pick(legal.size())];
+        const rules::Position after = rules::play(pos, move);
+        if (pos.side_to_move() == Color::white || ply == 0)
+          movetext += std::to_string(pos.fullmove_number()) +
+                      (pos.side_to_move() == Color::white ? ". " : "... ");
+        movetext += rules::to_san(pos, move, &after);
+        movetext += ' ';
+        keys.push_back(pos.key());
+        pos = after;
+      }
+      out << "[Event \"xpgn random game " << game + 1 << "\"]\n[Variant \"" << variant->id
+          << "\"]\n[Result \"" << result << "\"]\n\n"
+          << movetext << result << "\n\n";
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<int> run_generator(CLI::App& app, int argc, char** argv) {
@@ -512,6 +566,21 @@ std::optional<int> run_generator(CLI::App& app, int argc, char** argv) {
   const std::string_view what = argv[1];
   const std::string arg = argv[2];
   if (what == "--generate-man" && argc == 3) return generate_man(app, arg);
+  if (what == "--generate-random-games") {
+    int count = 0;
+    std::uint64_t seed = 1;
+    auto read = [](std::string_view text, auto& value) {
+      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+      return error == std::errc() && end == text.data() + text.size();
+    };
+    if (!read(arg, count) || count < 1 || (argc == 4 && !read(argv[3], seed))) {
+      std::cerr << "xpgn: --generate-random-games N [SEED]: N is a positive count, SEED a "
+                   "number\n";
+      return exit_usage;
+    }
+    write_random_games(std::cout, count, seed, 160);
+    return exit_ok;
+  }
   if (what != "--generate-completions") return std::nullopt;
   std::ostringstream script;
   if (arg == "bash") {

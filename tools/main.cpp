@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   xpgn::cli::setup_render(app, exit_code);
   xpgn::cli::setup_split(app, exit_code);
   xpgn::cli::setup_variants(app, exit_code);
-  if (auto generated = xpgn::cli::run_generator(app, argc, argv)) return *generated;
+  if (auto generated = xpgn::cli::run_generator(app, argc, argv))
+    return standard_output.finish(*generated);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
