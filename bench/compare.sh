@@ -40,5 +40,6 @@ median() { printf '%s\n' $1 | sort -g | awk '{ t[NR] = $1 } END { print t[int((N
 printf '%-22s %9s %9s %9s\n' input old-s new-s old/new
 for name in "${inputs[@]}"; do
   a=$(median "${times[old-$name]}") b=$(median "${times[new-$name]}")
-  awk -v n="$name" -v a="$a" -v b="$b" 'BEGIN { printf "%-22s %9.3f %9.3f %9.2f\n", n, a, b, a / b }'
+  awk -v n="$name" -v a="$a" -v b="$b" \
+    'BEGIN { printf "%-22s %9.3f %9.3f %9.2f\n", n, a, b, a / b }'
 done
