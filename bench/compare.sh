@@ -8,6 +8,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 old=${1:?usage: compare.sh OLD-XPGN NEW-XPGN} new=${2:?usage: compare.sh OLD-XPGN NEW-XPGN}
+for binary in "$old" "$new"; do
+  [ -x "$binary" ] || { echo "compare.sh: $binary is not an executable" >&2; exit 2; }
+done
 copies=${COPIES:-2000} runs=${RUNS:-5} mb=${MB:-10}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -19,7 +22,10 @@ for dir in "$root"/samples/*/; do
 done
 corpus=/tmp/xpgn-bench/corpus-all.pgn
 if [ "$mb" -gt 0 ]; then
-  [ -f "$corpus" ] || bash "$root/bench/make-corpus.sh" "$corpus"
+  if [ ! -f "$corpus" ]; then  # from ../shared/corpus (MB=0 leaves the corpus out)
+    mkdir -p "$(dirname "$corpus")"
+    bash "$root/bench/make-corpus.sh" "$corpus"
+  fi
   head -c "$((mb * 1000000))" "$corpus" >"$work/corpus.pgn"
   inputs+=(corpus)
 fi
@@ -29,9 +35,15 @@ for ((run = 0; run < runs; run++)); do
     for which in old new; do
       binary=$old
       [ "$which" = new ] && binary=$new
+      status=0
       start=$EPOCHREALTIME
-      "$binary" check -q -j1 "$work/$name.pgn" >/dev/null 2>&1 || true
+      "$binary" check -q -j1 "$work/$name.pgn" >/dev/null 2>&1 || status=$?
       end=$EPOCHREALTIME
+      # (Status 1 is expected: the corpus slice ends inside a game.)
+      if ((status > 1)); then
+        echo "compare.sh: $binary check $name exited with $status" >&2
+        exit 2
+      fi
       times[$which-$name]+="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", b - a }') "
     done
   done

@@ -48,6 +48,8 @@ variant_perft_depth=${VARIANT_PERFT_DEPTH:-4}
 runs=${RUNS:-3}
 random_count=${RANDOM_GAMES:-200}
 random_copies=${RANDOM_COPIES:-20}
+((random_count >= 1 && random_copies >= 1)) ||
+  { echo "RANDOM_GAMES and RANDOM_COPIES must be at least 1" >&2; exit 2; }
 [ -x "$xpgn" ] || { echo "build first: bash .ci/build (or set XPGN)" >&2; exit 2; }
 file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
 if [ ! -f "$file" ]; then
