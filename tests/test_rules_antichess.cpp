@@ -3,6 +3,7 @@
 // Rules: docs/rules/antichess.md.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 
 #include "test_support.hpp"
@@ -62,4 +63,45 @@ TEST_CASE("antichess: a side without pieces or without moves wins", "[rules][ant
   CHECK(judge(stuck, {}).result() == "1-0");
   // No dead-position rule: bare kings play on.
   CHECK(judge(from_fen("8/8/8/8/8/8/8/K6k w - - 0 1"), {}).termination == Termination::none);
+}
+
+TEST_CASE("antichess: an en passant capture is compulsory too", "[rules][antichess]") {
+  // The only capture is a component's move (en passant), not a piece's own movement.
+  const Position pos = from_fen("8/8/8/3pP3/8/8/8/8 w - d6 0 1");
+  CHECK(test::legal_sans(pos) == std::vector<std::string>{"exd6"});
+  CHECK(test::legal_sans(from_fen("8/8/8/3pP3/8/8/8/8 w - - 0 1")) ==
+        std::vector<std::string>{"e6"});
+}
+
+TEST_CASE("antichess: the legal moves are the captures when there are any, along random games",
+          "[rules][antichess]") {
+  // The rule answers "is there a capture?" from the attack tables; here the answer is
+  // recomputed from every pseudo-legal move, in every position of 40 random games.
+  std::mt19937 random(7);
+  int positions = 0, with_capture = 0;
+  for (int game = 0; game < 40; ++game) {
+    Position pos = Position::start(antichess());
+    for (int ply = 0; ply < 200; ++ply) {
+      MoveList pseudo, legal, expected;
+      generate_pseudo_legal(pos, pseudo);
+      bool capture = false;
+      for (const Move& m : pseudo) {
+        const Piece target = m.to == no_square ? no_piece : pos.at(m.to);
+        const bool takes =
+            m.kind == MoveKind::en_passant ||
+            (m.kind == MoveKind::normal && !target.empty() && target.color() != pos.side_to_move());
+        if (takes && !capture) expected.clear();
+        capture |= takes;
+        if (takes || !capture) expected.push_back(m);
+      }
+      generate_legal(pos, legal);
+      REQUIRE(legal.size() == expected.size());
+      ++positions;
+      with_capture += capture;
+      if (legal.empty() || judge(pos, {}).decided()) break;
+      pos = play(pos, legal[random() % legal.size()]);
+    }
+  }
+  CHECK(positions > 2000);
+  CHECK(with_capture > 500);
 }

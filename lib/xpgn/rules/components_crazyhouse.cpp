@@ -157,18 +157,23 @@ class CheckCount final : public RuleComponent {
   // Counter 0 of each colour: the checks that colour has given.
   unsigned slots() const override { return slot_counters; }
 
-  // Counts a check given by the move: run last, on the finished board.
+  // Counts a check given by the move: run last, on the finished board. A check is what
+  // in_check() will say of `after` (royal_threatened(), whose answer the position keeps, so
+  // that the test for the next move's check mark and the end rules reuse it).
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     (void)move;
     const Color us = before.side_to_move(), them = opposite(us);
-    for (int i = 0; i < after.royal_count(them); ++i) {
-      const Square king = after.royal_square(them, i);
-      if (!royal_in_danger(after, king, us)) continue;
-      after.set_counter(us, 0, std::min(after.counter(us, 0) + 1, limit_));
-      if (effects) effects->push_back({EffectKind::check_counted, king, no_square, after.at(king)});
-      return;
-    }
+    if (after.royal_count(them) == 0 || !royal_threatened(after, them)) return;
+    after.set_counter(us, 0, std::min(after.counter(us, 0) + 1, limit_));
+    if (!effects) return;
+    Square king = after.royal_square(them, 0);  // the royal piece in danger, for the record
+    for (int i = 0; i < after.royal_count(them); ++i)
+      if (royal_in_danger(after, after.royal_square(them, i), us)) {
+        king = after.royal_square(them, i);
+        break;
+      }
+    effects->push_back({EffectKind::check_counted, king, no_square, after.at(king)});
   }
 
   // "3+3": checks remaining for White, then Black (lichess, Fairy-Stockfish); "+1+2": checks

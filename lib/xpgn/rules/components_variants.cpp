@@ -1,6 +1,7 @@
 // Rule components of the lichess / Fairy-Stockfish variants, but atomic's explosions (see
 // lichess_rules.hpp and components_atomic.cpp).
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "xpgn/rules/lichess_rules.hpp"
@@ -98,16 +99,40 @@ class CompulsoryCapture final : public RuleComponent {
     thread_local Cache cache;
     const std::uint64_t key = pos.key();
     if (cache.variant == &pos.variant() && cache.key == key) return cache.answer;
-    MoveList pseudo;
-    generate_pseudo_legal(pos, pseudo);
-    bool any = false;
-    for (const Move& m : pseudo)
-      if (is_capture(pos, m)) {
-        any = true;
-        break;
-      }
+    const bool any =
+        attack_screen_fits(pos.variant()) ? capture_by_attacks(pos) : capture_by_generation(pos);
     cache = {&pos.variant(), key, any};
     return any;
+  }
+  // True when the attack test answers "may a piece of the side to move capture on this
+  // square" exactly as move generation would: 64-bit boards with attack tables, an attacker
+  // being simply a piece on top (no layers, no disarming marks), and no rule that completes
+  // or replaces the basic moves.
+  static bool attack_screen_fits(const Variant& v) {
+    return v.bitboards && !v.wide_bits && v.fast_attacks && v.plain_attackers &&
+           v.move_refiners.empty();
+  }
+  // can_capture() by generating every pseudo-legal move.
+  static bool capture_by_generation(const Position& pos) {
+    MoveList pseudo;
+    generate_pseudo_legal(pos, pseudo);
+    for (const Move& m : pseudo)
+      if (is_capture(pos, m)) return true;
+    return false;
+  }
+  // can_capture() when attack_screen_fits(): an opponent's piece the side to move attacks, or
+  // a capture among the moves the rule components make (en passant).
+  static bool capture_by_attacks(const Position& pos) {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    for (std::uint64_t theirs = pos.occupied(opposite(us)); theirs != 0; theirs &= theirs - 1)
+      if (is_attacked(pos, v.square_of_bit[std::countr_zero(theirs)], us)) return true;
+    if (v.generators.empty()) return false;
+    MoveList made;
+    for (const RuleComponent* c : v.generators) c->generate(pos, made);
+    for (const Move& m : made)
+      if (is_capture(pos, m)) return true;
+    return false;
   }
 };
 

@@ -1,4 +1,5 @@
 // End rules of the lichess / Fairy-Stockfish variants (see lichess_rules.hpp).
+#include <bitset>
 #include <utility>
 #include <vector>
 
@@ -17,21 +18,23 @@ Outcome verdict(Termination t, std::optional<Color> winner = std::nullopt) {
 
 class KingOnSquares final : public EndRule {
  public:
-  explicit KingOnSquares(std::vector<Square> squares) : squares_(std::move(squares)) {}
+  explicit KingOnSquares(const std::vector<Square>& squares) {
+    for (Square s : squares)
+      if (s < square_count) goals_.set(s);
+  }
   std::string_view name() const override { return "king on the goal squares"; }
   // The side that just moved first: it is the one that can have arrived.
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     for (Color c : {opposite(pos.side_to_move()), pos.side_to_move()})
       for (int i = 0; i < pos.royal_count(c); ++i)
-        for (Square s : squares_)
-          if (pos.royal_square(c, i) == s) return verdict(Termination::goal_reached, c);
+        if (goals_.test(pos.royal_square(c, i))) return verdict(Termination::goal_reached, c);
     return {};
   }
   bool wins_without_mate() const override { return true; }
   bool stops_play() const override { return true; }
 
  private:
-  std::vector<Square> squares_;
+  std::bitset<square_count> goals_;  // bit s: a royal piece on s has reached the goal
 };
 
 class RaceToLastRank final : public EndRule {
@@ -84,7 +87,7 @@ class NoPieces final : public EndRule {
   std::string_view name() const override { return "no pieces left"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     for (Color c : {opposite(pos.side_to_move()), pos.side_to_move()})
-      if (pos.types_present(c) == 0)
+      if (!pos.has_pieces_on_board(c))
         return verdict(Termination::pieces_gone, loses_ ? opposite(c) : c);
     return {};
   }
@@ -148,7 +151,7 @@ class CheckmateStalemateWithKings final : public EndRule {
 }  // namespace
 
 std::shared_ptr<const EndRule> make_king_on_squares(std::vector<Square> squares) {
-  return std::make_shared<KingOnSquares>(std::move(squares));
+  return std::make_shared<KingOnSquares>(squares);
 }
 std::shared_ptr<const EndRule> make_race_to_last_rank() {
   return std::make_shared<RaceToLastRank>();

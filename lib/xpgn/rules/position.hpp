@@ -69,6 +69,13 @@ class Position {
       if (counts[t] != 0) mask |= 1u << t;
     return mask;
   }
+  // True when colour `c` has a piece on the board (types_present(c) != 0, without the loop).
+  bool has_pieces_on_board(Color c) const {
+    std::array<std::uint64_t, 4> words;
+    static_assert(sizeof words == sizeof counts_[0]);
+    std::memcpy(words.data(), counts_[index_of(c)].data(), sizeof words);
+    return (words[0] | words[1] | words[2] | words[3]) != 0;
+  }
   // The occupied squares of colour `c` as bits (Variant::bit_of); only kept when
   // variant().bitboards, empty otherwise. A square holding two pieces counts for its upper one.
   // occupied() holds bits 0..63 (the whole board unless variant().wide_bits), wide_occupied()
