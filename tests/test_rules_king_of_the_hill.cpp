@@ -42,6 +42,10 @@ TEST_CASE("king of the hill: a king on d4, e4, d5 or e5 wins at once", "[rules][
     CHECK(o.result() == "1-0");
     // Play stops: Black has no legal move left.
     CHECK(test::legal_sans(after).empty());
+    CHECK_FALSE(has_legal_move(after));  // (the search stops at once: forbids_every_move)
+    MoveList pseudo;
+    generate_pseudo_legal(after, pseudo);
+    CHECK_FALSE(pseudo.empty());
     CHECK(test::refusal(after, "Kb1").find("the game is over (goal_reached)") != std::string::npos);
   }
   const Position black = from_fen("8/8/8/8/5k2/8/8/K7 b - - 0 1");

@@ -146,6 +146,13 @@ class RuleComponent {
     return true;
   }
 
+  // True when allows() surely refuses every move from `before` (the game is over): the search
+  // for a legal move then stops at once. The default is false (ask allows() move by move).
+  virtual bool forbids_every_move(const Position& before) const {
+    (void)before;
+    return false;
+  }
+
   // True when this rule overrides royal_verdict() (derived into Variant::royal_judges, so that
   // the attack test asks only the rules that judge).
   virtual bool judges_royals() const { return false; }

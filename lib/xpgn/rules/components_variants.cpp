@@ -19,6 +19,9 @@ class PlayStopsAtEnd final : public RuleComponent {
   bool allows(const Position& before, const Move&, const Position&) const override {
     return ended(before).termination == Termination::none;
   }
+  bool forbids_every_move(const Position& before) const override {
+    return ended(before).termination != Termination::none;
+  }
   std::string why_forbidden(const Position& before, const Move&, const Position&) const override {
     const Outcome o = ended(before);
     if (o.termination == Termination::none) return {};

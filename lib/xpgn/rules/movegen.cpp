@@ -1021,6 +1021,8 @@ bool search_legal_move(const Position& pos) {
   // In check, a move that edits none of the squares the attack on that royal piece rests on
   // (squares_watched()) leaves the attack standing (leaves_royal_attacked()): it is not played.
   const Variant& v = pos.variant();
+  for (const RuleComponent* c : v.allowers)
+    if (c->forbids_every_move(pos)) return false;  // (the game is over)
   const Color us = pos.side_to_move();
   const bool checked_royal_known =
       royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
