@@ -1,9 +1,10 @@
-// The answers a Position keeps (Position::royal_memo, legal_move_memo) against the same
-// questions asked afresh: in random games of every catalog variant, after every pseudo-legal
-// move, whether each side's royal pieces are threatened and whether the side to move has a
-// legal move, asked of the position (which carries the memos of the positions it was made
-// from) and of the same moves played in a copy of the variant without bit boards (which keeps
-// no royal memo), twice each (the second answer comes from the memo).
+// The answers a Position keeps (Position::royal_memo, legal_move_memo, play_goes_on_memo)
+// against the same questions asked afresh: in random games of every catalog variant, after
+// every pseudo-legal move, the end rules that need no search, whether each side's royal pieces
+// are threatened and whether the side to move has a legal move, asked of the position (which
+// carries the memos of the positions it was made from) and of the same moves played in a copy of
+// the variant without bit boards (which keeps no royal memo), twice each (the second answer comes
+// from the memo).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -11,6 +12,7 @@
 #include "test_support.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/outcome.hpp"
 
 using namespace xpgn;
 using namespace xpgn::rules;
@@ -20,6 +22,11 @@ namespace {
 // What differs between `fast` and `slow` (the same position) in the answers of
 // royal_threatened() for both colours and of has_legal_move(), each asked twice; "" if nothing.
 std::string answers_differ(const Position& fast, const Position& slow, const std::string& what) {
+  // The end rules asked first, as the replay does: where none decides, `fast` remembers that
+  // play goes on, which the rule that stops play at the end then reads (judge_without_search()
+  // leaves `slow` without that memo).
+  if (decided_without_search(fast, {}).decided() != judge_without_search(slow, {}).decided())
+    return what + ": decided_without_search differs";
   for (int round = 0; round < 2; ++round) {
     for (Color c : {Color::white, Color::black})
       if (royal_threatened(fast, c) != royal_threatened(slow, c))
@@ -93,4 +100,23 @@ TEST_CASE("Position memos: a royal piece put by hand where it is attacked is see
   // The only edit is the new king's own square, which none of its lines holds.
   pos.put(test::sq("a2"), test::piece_by_san(v, Color::black, 'K'));
   CHECK(royal_threatened(pos, Color::black));
+}
+
+TEST_CASE("Position memos: play goes on until an edit ends the game", "[rules][memo]") {
+  const Variant& v = test::variant("king-of-the-hill");
+  Position pos = test::from_fen("8/8/8/8/8/3K4/8/k7 w - - 0 1", v);
+  CHECK_FALSE(pos.play_goes_on_memo());
+  CHECK_FALSE(decided_without_search(pos, {}).decided());
+  CHECK(pos.play_goes_on_memo());
+  CHECK(test::is_legal(pos, "Kc3"));
+  // The white king put on e4 by hand: the game is over, and the memo must not say otherwise.
+  pos.remove(test::sq("d3"));
+  pos.put(test::sq("e4"), test::piece_by_san(v, Color::white, 'K'));
+  CHECK_FALSE(pos.play_goes_on_memo());
+  pos.set_side_to_move(Color::black);
+  CHECK(test::legal_sans(pos).empty());
+  CHECK_FALSE(has_legal_move(pos));
+  // A decided position is not remembered as going on.
+  CHECK(decided_without_search(pos, {}).decided());
+  CHECK_FALSE(pos.play_goes_on_memo());
 }

@@ -17,10 +17,10 @@ class PlayStopsAtEnd final : public RuleComponent {
   std::string_view name() const override { return "play stops at the end"; }
   unsigned hooks() const override { return hook_allows; }
   bool allows(const Position& before, const Move&, const Position&) const override {
-    return ended(before).termination == Termination::none;
+    return before.play_goes_on_memo() || ended(before).termination == Termination::none;
   }
   bool forbids_every_move(const Position& before) const override {
-    return ended(before).termination != Termination::none;
+    return !before.play_goes_on_memo() && ended(before).termination != Termination::none;
   }
   std::string why_forbidden(const Position& before, const Move&, const Position&) const override {
     const Outcome o = ended(before);

@@ -178,8 +178,15 @@ class Position {
   }
   // Legal moves: -1 unknown, 0 when the side to move has no legal move, 1 when it has one
   // (has_legal_move()); forgotten by every edit.
-  int legal_move_memo() const { return legal_move_memo_; }
+  int legal_move_memo() const { return legal_move_memo_ == 2 ? -1 : legal_move_memo_; }
   void remember_legal_move(bool some) const { legal_move_memo_ = some ? 1 : 0; }
+  // Play goes on: true when known that no end rule that stops play (EndRule::stops_play)
+  // decides this position; a legal move known to exist says so too. Forgotten by every edit,
+  // with the legal-move memo.
+  bool play_goes_on_memo() const { return legal_move_memo_ >= 1; }
+  void remember_play_goes_on() const {
+    if (legal_move_memo_ < 0) legal_move_memo_ = 2;
+  }
 
   // ---- Editing, for move application and rule components -----------------------------------
   void put(Square s, Piece p);        // s must be empty
@@ -266,6 +273,7 @@ class Position {
   mutable std::array<RoyalMemo, 2> royal_memo_{};
   mutable std::array<Square, 2> royal_memo_square_{no_square, no_square};
   mutable std::array<std::array<std::uint64_t, 2>, 2> edited_{};
+  // -1 unknown, 0 no legal move, 1 a legal move, 2 unknown but play goes on.
   mutable std::int8_t legal_move_memo_ = -1;
   // A square's bit in the bit sets (occupied_, edited_): its word and its mask there. Only
   // for variant().bitboards.
