@@ -63,9 +63,11 @@ Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> ear
     const Outcome o = rule->judge(pos, earlier_keys);
     if (o.decided()) return o;
   }
-  // Every rule that stops play was asked (none needs the legal moves) and none decided.
+  // Every rule that stops play was asked (none needs the legal moves) and none decided. (Only
+  // the rule that stops play reads the memo: variants without such rules skip the write.)
   const Variant& v = pos.variant();
-  if (v.stopping_rules[0] == v.stopping_rules[1]) pos.remember_play_goes_on();
+  if (v.stopping_rules[0] != 0 && v.stopping_rules[0] == v.stopping_rules[1])
+    pos.remember_play_goes_on();
   return {};
 }
 
