@@ -43,9 +43,7 @@ count_instructions() {
 # SAMPLE_COPIES copies); NAME.1.pgn holds N copies, NAME.2.pgn 2N.
 "$xpgn" --generate-random-games "$random_count" 2 >"$work/random.pgn"
 mkdir -p "$work/split" "$work/random" "$work/samples"
-awk -v dir="$work/split" '/^\[Event /{ event = $0; next }
-  /^\[Variant /{ match($0, /"[^"]*"/); v = substr($0, RSTART + 1, RLENGTH - 2); print event >(dir "/" v ".pgn") }
-  { print >(dir "/" v ".pgn") }' "$work/random.pgn"
+awk -v dir="$work/split" -f "$root/bench/split-by-variant.awk" "$work/random.pgn"
 for f in "$work"/split/*.pgn; do
   name=$(basename "$f" .pgn)
   cp "$f" "$work/random/$name.1.pgn"

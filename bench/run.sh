@@ -132,9 +132,7 @@ random_names=()
 declare -A random_games random_plies
 "$xpgn" --generate-random-games "$random_count" 2 >"$work/random.pgn"
 mkdir -p "$work/random"
-awk -v dir="$work/random" '/^\[Event /{ event = $0; next }
-  /^\[Variant /{ match($0, /"[^"]*"/); v = substr($0, RSTART + 1, RLENGTH - 2); print event >(dir "/" v ".pgn") }
-  { print >(dir "/" v ".pgn") }' "$work/random.pgn"
+awk -v dir="$work/random" -f "$root/bench/split-by-variant.awk" "$work/random.pgn"
 for f in $("$xpgn" variants | cut -d' ' -f1); do
   [ -f "$work/random/$f.pgn" ] || continue
   repeated=$work/random-$f.pgn
