@@ -400,7 +400,8 @@ bool attacked_by_bits(const Position& pos, Square target, Color by, const Set& e
   if (any_line(bits.ride_types.size(), Partial && picked.valid, picked.rides, ride_attacks))
     return true;
   if constexpr (Partial)
-    return attacked_irregularly<Set, true>(pos, target, by, edited, picked);
+    return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
+           attacked_irregularly<Set, true>(pos, target, by, edited, picked);
   else if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
     return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
            attacked_irregularly_apart<Set>(pos, target, by);
@@ -497,6 +498,16 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   const std::vector<Atom>& atoms = atoms_of(pos, from, piece, alone);
   const int f0 = file_of(from), r0 = rank_of(from);
   const int dx = file_of(to) - f0, dy = rank_of(to) - r0;
+  // Only the atoms that span (dx, dy) are tried (usually one): most squares asked about here
+  // are out of the piece's reach.
+  const auto& reaching =
+      (alone ? def.reaching_atom_alone : def.reaching_atom_stacked)[index_of(us)];
+  const std::uint8_t which = reaching[static_cast<std::size_t>((dy + 15) * 32 + dx + 15)];
+  const bool double_step = def.pawn && alone && dx == 0 && (dy == 2 || dy == -2);
+  if (which == 0 && !double_step) return;
+  const std::span<const Atom> tried = which == PieceDef::several_atoms ? std::span(atoms)
+                                      : which == 0                     ? std::span<const Atom>()
+                                                   : std::span(atoms).subspan(which - 1u, 1);
   Move m;
   m.from = from;
   m.to = to;
@@ -504,7 +515,7 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   const MoveMode needed = kind == 1 ? MoveMode::move : MoveMode::capture;
   if (needed == MoveMode::capture && barren) return;
   bool added = false;
-  for (const Atom& a : atoms) {
+  for (const Atom& a : tried) {
     if (a.mode != MoveMode::both && a.mode != needed) continue;
     const int k = steps_to(dx, dy, a.file_step, a.rank_step);
     if (k == 0) continue;

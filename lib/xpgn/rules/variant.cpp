@@ -35,6 +35,24 @@ bool Variant::allows_draws() const {
 
 namespace {
 
+// PieceDef::reaching_atom_alone (or _stacked) of one colour, for `atoms`: each atom's steps
+// within its range (a hop or an unlimited ride up to the largest board).
+std::array<std::uint8_t, 32 * 32> reaching_atoms(const std::vector<Atom>& atoms) {
+  std::array<std::uint8_t, 32 * 32> reaching{};
+  for (std::size_t i = 0; i < atoms.size(); ++i) {
+    const Atom& a = atoms[i];
+    const int limit = a.hop || a.range == 0 ? 15 : a.range;
+    const auto which = static_cast<std::uint8_t>(std::min<std::size_t>(i + 1, 254));
+    for (int k = 1; k <= limit; ++k) {
+      const int dx = k * a.file_step, dy = k * a.rank_step;
+      if (dx < -15 || dx > 15 || dy < -15 || dy > 15) break;
+      std::uint8_t& at = reaching[static_cast<std::size_t>((dy + 15) * 32 + dx + 15)];
+      at = at == 0 && i + 1 < 254 ? which : PieceDef::several_atoms;
+    }
+  }
+  return reaching;
+}
+
 // Adds `atom`'s capture reach, seen from the attacked square, to the probe list of one colour.
 // `layering`: 0 the piece always moves so, 1 only when alone, 2 only in a stack.
 void add_probe(std::vector<AttackProbe>& probes, const Atom& atom, PieceType type,
@@ -332,6 +350,9 @@ void Variant::finish() {
         for (Atom& a : def.layered_atoms_for[c])
           a.rank_step = static_cast<std::int8_t>(-a.rank_step);
       }
+      const auto& layered = def.layered_atoms_for[c];
+      def.reaching_atom_alone[c] = reaching_atoms(def.atoms_for[c]);
+      def.reaching_atom_stacked[c] = reaching_atoms(layered.empty() ? def.atoms_for[c] : layered);
     }
     auto index = [&](PieceType* table, char letter) {
       auto u = static_cast<unsigned char>(letter);

@@ -92,6 +92,13 @@ struct PieceDef {
   // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
   // while it shares its square (Position::under), per colour.
   std::array<std::vector<Atom>, 2> layered_atoms_for;
+  // Per colour and offset (dx, dy) of a move, at (dy + 15) * 32 + dx + 15: which of the piece's
+  // atoms spans it within its range, whatever stands on the board (reaching_atom_alone: of
+  // atoms_for; reaching_atom_stacked: of the atoms it moves by while sharing its square).
+  // 0 none, i + 1 atom i only, several_atoms more than one. (A pawn's double step is no atom.)
+  // Derived by Variant::finish, for generate_piece_moves_to().
+  static constexpr std::uint8_t several_atoms = 255;
+  std::array<std::array<std::uint8_t, 32 * 32>, 2> reaching_atom_alone, reaching_atom_stacked;
   // On a bit board (Variant::bitboards), per colour and atom of atoms_for: the squares a piece
   // moving by that atom may come from to reach each square, backwards within its range
   // (origin_rays[c][atom * 64 + bit], or wide_origin_rays[c][atom * 128 + bit] when
