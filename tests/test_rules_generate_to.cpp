@@ -53,6 +53,27 @@ std::string generate_to_problem(const Position& pos, std::size_t& compared,
   return "";
 }
 
+// The first component, piece type and square where may_generate() is true although
+// may_generate_type() said it never is for that type, or "".
+std::string type_filter_problem(const Position& pos, std::size_t& compared) {
+  const Variant& v = pos.variant();
+  for (const auto& c : v.components) {
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (c->may_generate_type(v, type)) continue;
+      for (int r = 0; r < v.ranks; ++r) {
+        for (int f = 0; f < v.files; ++f) {
+          ++compared;
+          if (c->may_generate(pos, type, make_square(f, r)))
+            return std::string(c->name()) + ": may_generate(" + v.pieces[t].name + ", " +
+                   square_name(make_square(f, r)) + ") although may_generate_type() is false";
+        }
+      }
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("generate_to: the moves of generate() that end on a square in the same order",
@@ -68,4 +89,30 @@ TEST_CASE("generate_to: the moves of generate() that end on a square in the same
     // The variants whose components override generate_to() did make such moves.
     if (v->id == "crazyhouse" || v->id == "reproduction") CHECK(moves_seen > 0);
   }
+}
+
+TEST_CASE("may_generate_type: false only for piece types may_generate() never allows",
+          "[rules][components]") {
+  std::size_t filtered_variants = 0;
+  for (const rules::Variant* v : catalog::all_variants()) {
+    INFO(v->id);
+    // The derived lists hold exactly the generators the filter lets through, for every type.
+    REQUIRE(v->generators_for_type.size() == v->pieces.size());
+    bool filtered = false;
+    for (std::size_t t = 0; t < v->pieces.size(); ++t) {
+      std::size_t allowed = 0;
+      for (const RuleComponent* c : v->generators)
+        allowed += c->may_generate_type(*v, static_cast<PieceType>(t));
+      CHECK(v->generators_for_type[t].size() == allowed);
+      filtered |= allowed < v->generators.size();
+    }
+    filtered_variants += filtered;
+    const std::size_t compared = test::compare_without_bitboards(
+        *v, 7, 6, 80, [&](const Position& pos, const Position&, std::size_t& n) {
+          return type_filter_problem(pos, n);
+        });
+    CHECK(compared > 0);
+  }
+  // FIDE chess's castling and en passant, at least, are filtered by piece type.
+  CHECK(filtered_variants > 0);
 }

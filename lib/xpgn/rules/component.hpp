@@ -57,6 +57,13 @@ class RuleComponent {
     (void)pos, (void)piece, (void)to;
     return true;
   }
+  // False when may_generate() is false for a `piece` in every position of variant `v`: the
+  // component is then not even asked for that piece type (Variant::generators_for_type). The
+  // default is true.
+  virtual bool may_generate_type(const Variant& v, PieceType piece) const {
+    (void)v, (void)piece;
+    return true;
+  }
 
   // Called for each basic move of a pawn; returns true if it appended replacement moves for it
   // (e.g. one per promotion choice) so the basic move itself is dropped.

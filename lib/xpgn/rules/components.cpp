@@ -20,6 +20,9 @@ class Castling final : public RuleComponent {
     (void)to;
     return pos.variant().pieces[piece].royal && pos.castling().any();
   }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return v.pieces[piece].royal;
+  }
 
   // A castling ends on the king's destination, or, written as the king taking its rook
   // ("e1h1"), on the rook's square: for any other square there is nothing to judge (a drop or a
@@ -214,6 +217,9 @@ class EnPassant final : public RuleComponent {
   unsigned hooks() const override { return hook_apply | hook_finish | hook_generate; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
+  }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return piece == v.pawn_type();
   }
 
   void generate(const Position& pos, MoveList& out) const override {

@@ -39,6 +39,7 @@ class Pockets final : public RuleComponent {
   bool may_move_pawns_back() const override { return true; }
   // Drops are placements, which SAN names as such; no piece move is made here.
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   // Reads the pocket letters: every piece but a royal one, at most 63 of a kind.
   std::string read_hand(Position& pos, std::string_view letters) const override {

@@ -13,6 +13,7 @@ class LastRankRemoval final : public RuleComponent {
   std::string_view name() const override { return "last-rank removal"; }
   unsigned hooks() const override { return hook_apply; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
@@ -98,6 +99,7 @@ class Portals final : public RuleComponent {
   // A teleport may bring a pawn back towards its first rank.
   bool may_move_pawns_back() const override { return true; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
@@ -261,6 +263,7 @@ class Stacks final : public RuleComponent {
   unsigned hooks() const override { return 0; }
   unsigned slots() const override { return slot_layer; }
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   std::string layer_refuses(Square s, Piece lower, Piece upper) const override {
     if (lower.color() == upper.color()) return {};

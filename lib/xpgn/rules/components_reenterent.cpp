@@ -64,6 +64,7 @@ class Reentry final : public RuleComponent {
   bool may_generate(const Position&, PieceType, Square) const override {
     return false;  // only placements, which SAN names as such
   }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   void generate(const Position& pos, MoveList& out) const override {
     const Piece waiting = pos.first_in_hand();
@@ -172,6 +173,9 @@ class Catacombs final : public RuleComponent {
 
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return pos.variant().pieces[piece].letter == letter_ && (to == a_ || to == b_);
+  }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return v.pieces[piece].letter == letter_;
   }
 
   // The catacomb moves of the side's bishops, bishop by bishop in board order: from one

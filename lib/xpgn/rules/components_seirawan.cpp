@@ -29,6 +29,9 @@ class Gating final : public RuleComponent {
     (void)to;
     return pos.variant().pieces[piece].royal && pos.castling().any() && has_hand(pos);
   }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return v.pieces[piece].royal;
+  }
 
   // Checks that every hand letter is a piece of the variant.
   std::string validate(const Variant& v) const override {

@@ -291,7 +291,7 @@ void pseudo_moves_to(const Position& pos, const SanToken& token, PieceType type,
   const Variant& v = pos.variant();
   // A search backwards from the destination.
   generate_moves_to(pos, make_piece(pos.side_to_move(), type), to, token.from, out);
-  for (const RuleComponent* c : v.generators)
+  for (const RuleComponent* c : v.generators_for_type[type])
     if (c->may_generate(pos, type, to)) c->generate_to(pos, to, out);
 }
 

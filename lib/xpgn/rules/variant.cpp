@@ -407,6 +407,11 @@ void Variant::finish() {
     if (hooks & hook_generate) generators.push_back(c.get());
     claim_slots(*c);
   }
+  generators_for_type.assign(pieces.size(), {});
+  for (std::size_t t = 0; t < pieces.size(); ++t)
+    for (const RuleComponent* c : generators)
+      if (c->may_generate_type(*this, static_cast<PieceType>(t)))
+        generators_for_type[t].push_back(c);
   build_bitboards(*this);
   for (int search = 0; search < 2; ++search) {
     auto& order = asking_order[search];

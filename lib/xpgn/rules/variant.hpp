@@ -148,6 +148,9 @@ struct Variant {
   // (generate(), generate_to(), may_generate()), in the order of `components` (derived by
   // finish() from RuleComponent::hooks()).
   std::vector<const RuleComponent*> appliers, finishers, allowers, generators;
+  // Per piece type, the generators whose may_generate_type() says they may make a move of it
+  // (derived by finish()): SAN resolution of a move token asks only those.
+  std::vector<std::vector<const RuleComponent*>> generators_for_type;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
   PieceType piece_by_san_letter(char letter) const {
