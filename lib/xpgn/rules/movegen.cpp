@@ -399,12 +399,13 @@ bool attacked_by_bits(const Position& pos, Square target, Color by, const Set& e
   };
   if (any_line(bits.ride_types.size(), Partial && picked.valid, picked.rides, ride_attacks))
     return true;
+  // Hops, conditioned leaps and irregular probes: many variants' attackers have none.
+  const bool irregular_part =
+      !bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty();
   if constexpr (Partial)
-    return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
-           attacked_irregularly<Set, true>(pos, target, by, edited, picked);
+    return irregular_part && attacked_irregularly<Set, true>(pos, target, by, edited, picked);
   else if constexpr (Plain && std::is_same_v<Set, std::uint64_t>)
-    return (!bits.hop_types.empty() || !bits.leap_types.empty() || !bits.irregular.empty()) &&
-           attacked_irregularly_apart<Set>(pos, target, by);
+    return irregular_part && attacked_irregularly_apart<Set>(pos, target, by);
   else
     return attacked_irregularly<Set>(pos, target, by);
 }

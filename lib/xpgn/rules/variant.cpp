@@ -42,12 +42,13 @@ std::array<std::uint8_t, 32 * 32> reaching_atoms(const std::vector<Atom>& atoms)
   for (std::size_t i = 0; i < atoms.size(); ++i) {
     const Atom& a = atoms[i];
     const int limit = a.hop || a.range == 0 ? 15 : a.range;
-    const auto which = static_cast<std::uint8_t>(std::min<std::size_t>(i + 1, 254));
+    // (An atom whose number does not fit below several_atoms counts as several.)
+    const bool numbered = i + 1 < PieceDef::several_atoms;
     for (int k = 1; k <= limit; ++k) {
       const int dx = k * a.file_step, dy = k * a.rank_step;
       if (dx < -15 || dx > 15 || dy < -15 || dy > 15) break;
       std::uint8_t& at = reaching[static_cast<std::size_t>((dy + 15) * 32 + dx + 15)];
-      at = at == 0 && i + 1 < 254 ? which : PieceDef::several_atoms;
+      at = at == 0 && numbered ? static_cast<std::uint8_t>(i + 1) : PieceDef::several_atoms;
     }
   }
   return reaching;
