@@ -33,12 +33,20 @@ struct VerdictNeeds {
   // Any verdict needs the position's key among the earlier keys (the repetition rules): where
   // a KeyFilter says the key is surely new, decided_without_search() skips the rule.
   bool repeated_position = false;
+  // While the variant's pawns stand on the board, any verdict needs at most this many pawns and
+  // pieces in hand together (dead positions: past the tables of a few men only bishops of one
+  // colour are proven dead, and a pawn rules that out). Negative: no bound.
+  int pawns_and_hand_at_most = -1;
 };
 
 class EndRule {
  public:
   EndRule() = default;
-  explicit EndRule(VerdictNeeds needs) : needs_(needs) {}
+  explicit EndRule(VerdictNeeds needs)
+      : needs_(needs),
+        decided_halfmove_clock_(std::max(needs.halfmove_clock, needs.decided_halfmove_clock)),
+        decided_reversible_window_(
+            std::max(needs.reversible_window, needs.decided_reversible_window)) {}
   virtual ~EndRule() = default;
 
   // True when `pos`, after `earlier_positions` earlier positions of the game, falls short of
@@ -46,15 +54,17 @@ class EndRule {
   bool surely_silent(const Position& pos, std::size_t earlier_positions) const {
     return pos.halfmove_clock() < needs_.halfmove_clock ||
            std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
-               needs_.reversible_window;
+               needs_.reversible_window ||
+           too_many_pawns(pos);
   }
 
   // True when `pos` falls short of the bounds for a decided verdict: judge() then surely has
   // none (it may still have a claimable one).
   bool surely_undecided(const Position& pos, std::size_t earlier_positions) const {
-    return pos.halfmove_clock() < std::max(needs_.halfmove_clock, needs_.decided_halfmove_clock) ||
+    return pos.halfmove_clock() < decided_halfmove_clock_ ||
            std::min(earlier_positions, static_cast<std::size_t>(pos.reversible_plies())) <
-               std::max(needs_.reversible_window, needs_.decided_reversible_window);
+               decided_reversible_window_ ||
+           too_many_pawns(pos);
   }
 
   // True when any verdict needs the position to have occurred before (VerdictNeeds).
@@ -93,7 +103,20 @@ class EndRule {
   }
 
  private:
+  // True when the variant's pawns stand on the board and they and the pieces in hand number
+  // more than VerdictNeeds::pawns_and_hand_at_most.
+  bool too_many_pawns(const Position& pos) const {
+    if (needs_.pawns_and_hand_at_most < 0) return false;
+    const PieceType pawn = pos.variant().pawn_type();
+    if (pawn == no_piece_type) return false;
+    const int pawns = pos.count(Color::white, pawn) + pos.count(Color::black, pawn);
+    return pawns != 0 && pawns + pos.hand_total() > needs_.pawns_and_hand_at_most;
+  }
+
   VerdictNeeds needs_;
+  // The bounds for a decided verdict: the larger of each pair in needs_.
+  int decided_halfmove_clock_ = 0;
+  std::size_t decided_reversible_window_ = 0;
 };
 
 // Mate loses, stalemate is a draw (FIDE). Needs exactly one royal piece a side in a FEN when

@@ -109,7 +109,9 @@ class MoveCountRule final : public EndRule {
 
 class DeadPosition final : public EndRule {
  public:
-  explicit DeadPosition(bool bishops_keep_colour) : rule_{bishops_keep_colour} {}
+  explicit DeadPosition(bool bishops_keep_colour)
+      : EndRule(VerdictNeeds{.pawns_and_hand_at_most = dead_table_max_men}),
+        rule_{bishops_keep_colour} {}
   std::string_view name() const override { return "dead position"; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     return is_dead_position(pos, rule_) ? verdict(Termination::insufficient_material) : Outcome{};
