@@ -641,6 +641,8 @@ bool is_dead_position(const Position& pos) {
 bool is_dead_position(const Position& pos, const DeadPositionRule& rule) {
   // The usual position first: pawns on the board, and with the hands more men than the tables
   // hold, so that only bishops_of_one_colour() could call it dead, and a pawn rules that out.
+  // (The dead-position rule declares this bound in its VerdictNeeds, end_rules.cpp, so that the
+  // replay skips the call; keep the two alike.)
   const PieceType pawn = pos.variant().pawn_type();
   if (pawn != no_piece_type) {
     const int pawns = pos.count(Color::white, pawn) + pos.count(Color::black, pawn);

@@ -109,6 +109,7 @@ class MoveCountRule final : public EndRule {
 
 class DeadPosition final : public EndRule {
  public:
+  // (The bound is the first test of is_dead_position(), which rules such positions out.)
   explicit DeadPosition(bool bishops_keep_colour)
       : EndRule(VerdictNeeds{.pawns_and_hand_at_most = dead_table_max_men}),
         rule_{bishops_keep_colour} {}
