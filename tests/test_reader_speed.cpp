@@ -19,7 +19,9 @@
 #include <fstream>
 #include <functional>
 #include <random>
+#include <span>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -451,6 +453,105 @@ TEST_CASE("faster reader: the same calls when reading starts at a game found by 
     way.chunk = 11;
     same_calls(path.string(), std::string_view(text).substr(g.pos.offset), way);
   }
+}
+
+namespace {
+
+// The games scan_games() locates in `text` read in chunks of `chunk` with `options`, and the
+// encoding decision after the last one.
+struct Located {
+  std::vector<notation::GameStart> games;
+  std::string final_state;
+};
+Located locate(std::string_view text, std::size_t chunk, const notation::ReaderOptions& options) {
+  Located out;
+  std::istringstream in{std::string(text)};
+  notation::detail::scan_games(
+      in,
+      [&](const notation::GameStart& g) {
+        out.games.push_back(g);
+        return true;
+      },
+      options, chunk, &out.final_state);
+  return out;
+}
+
+// Checks that read_located_games() makes the calls of a whole read (in chunks of `chunk`, with
+// `options`) of `text`: for all the games scan_games() finds, and for those from a game in the
+// middle on, as `xpgn check --jobs N` reads a batch (the encoding decision of the whole input
+// given as "STATE>FINAL" when it is made later).
+void located_reads_match(const std::string& name, std::string_view text, std::size_t chunk,
+                         const notation::ReaderOptions& options) {
+  INFO(name << ", located in chunks of " << chunk << ", max " << options.max_game_bytes
+            << (options.grammar_only ? ", grammar only" : ""));
+  // Every third game without its movetext: its termination marker comes from the span.
+  CallLog whole(false, 3);
+  {
+    std::istringstream in{std::string(text)};
+    notation::detail::read_pgn(in, whole, chunk, options);
+  }
+  const Located located = locate(text, chunk, options);
+  std::vector<notation::GameSpan> spans;
+  for (const auto& g : located.games) spans.push_back(g.span);
+  CallLog all(false, 3);
+  CHECK(notation::read_located_games(text, 0, spans, all, options) == located.games.size());
+  CHECK(all.digests == whole.digests);
+  // From the middle game on, its bytes alone.
+  if (located.games.size() < 2) return;
+  const std::size_t from = located.games.size() / 2;
+  const notation::GameStart& g = located.games[from];
+  if (g.span.oversized) return;
+  notation::ReaderOptions part = options;
+  part.start = {g.pos.offset, g.pos.line, g.game - 1, g.encoding_state};
+  const bool undecided = g.encoding_state.empty() || g.encoding_state == "utf-8-seen";
+  if (undecided && located.final_state != g.encoding_state && !located.final_state.empty() &&
+      located.final_state != "utf-8-seen")
+    part.start.encoding += ">" + located.final_state;
+  CallLog rest(false, 3);
+  CHECK(notation::read_located_games(text.substr(g.pos.offset), g.pos.offset,
+                                     std::span(spans).subspan(from), rest,
+                                     part) == located.games.size());
+  CHECK(rest.digests ==
+        std::vector<std::uint64_t>(whole.digests.begin() + static_cast<std::ptrdiff_t>(from),
+                                   whole.digests.end()));
+}
+
+}  // namespace
+
+TEST_CASE("located games: read_located_games makes the calls of a whole read", "[reader][speed]") {
+  for (const fs::path& path : inputs()) {
+    if (path.extension() == ".xz" || fs::file_size(path) > 3000000) continue;
+    const std::string text = load(path);
+    const bool small = text.size() <= 200000;
+    for (std::size_t chunk : {std::size_t{1} << 20, small ? std::size_t{7} : std::size_t{4093}}) {
+      notation::ReaderOptions options;
+      located_reads_match(path.string(), text, chunk, options);
+      options.max_game_bytes = 600;  // some games too long: reported, not read
+      located_reads_match(path.string(), text, chunk, options);
+      if (small) {
+        options.grammar_only = true;
+        located_reads_match(path.string(), text, chunk, options);
+      }
+    }
+  }
+  // Mutated and random text, in small chunks and with small limits.
+  std::mt19937 rng(20261128);
+  const std::string base =
+      "[Event \"a\"]\n[Site \"b\xe9\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 $1 1-0\n\n"
+      "[Event \"c\"]\n1. d4 d5 *\n\n[Event \"d\"]\n1. c4 {\xc3\xa9} 1/2-1/2\n";
+  for (int round = 0; round < 1500; ++round) {
+    const std::string text = mutate(base + base + base, 1 + static_cast<int>(rng() % 8), rng);
+    notation::ReaderOptions options;
+    if (round % 3 == 0) options.max_game_bytes = 40 + rng() % 100;
+    located_reads_match("mutation " + std::to_string(round), text, 1 + rng() % 16, options);
+  }
+  // A span outside the text is refused, not read.
+  CallLog log(false);
+  notation::GameSpan outside;
+  outside.start = {1, 1, 10};
+  outside.end = 20;
+  const std::vector<notation::GameSpan> spans{outside};
+  CHECK_THROWS_AS(notation::read_located_games("1. e4 *", 0, spans, log, {}), std::out_of_range);
 }
 
 TEST_CASE("faster reader: the same calls on mutated corpus games and on random text",

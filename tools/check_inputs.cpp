@@ -43,18 +43,22 @@ void merge_part(CheckReport& report, CheckReport&& part, std::size_t input, cons
 }
 
 // ---- Reading a stretch of an input as the whole input is read -----------------------------------
-// A worker reads a batch, the bytes from one game start to the next batch's, with read_pgn() and
-// the ReadStart of `xpgn split` parts (positions, game numbers, encoding decision). Two details
-// of the reader must come out the same as in the whole input:
+// A worker reads a batch, the bytes from one game start to the next batch's, with the games the
+// reading thread's scan located in them (read_located_games(): the splitter does not run twice)
+// and the ReadStart of `xpgn split` parts (game numbers, encoding decision). The scan cuts the
+// input as read_pgn() of the whole input does, too long games included. When a stretch without a
+// place to cut grows too long to hold (a game of megabytes), the reading thread reads the rest of
+// the input itself from the last batch start on, with read_pgn() (read_stretch()). Two details
+// must come out the same as in the whole input:
 //  - whether a game is too long (--max-game-size) is decided when the reader refills its buffer,
 //    every reader_chunk bytes from the start of the input, counting from where the previous game
-//    ended; so a batch longer than that limit is read from the chunk boundary before it, with
+//    ended; so a stretch longer than that limit is read from the chunk boundary before it, with
 //    blanks up to its first game and a stand-in game "*" ending right before it, the stand-in not
-//    being reported (a shorter batch holds no game that could be too long);
+//    being reported (in a batch, the scan has found the games too long already);
 //  - the encoding decision looks up to encoding_sample bytes ahead of the first game that is
-//    neither ASCII nor UTF-8; the batch holding that game is told the decision the whole input
-//    makes there (the "STATE>FINAL" state of split parts), and no batch starts within the
-//    stretch over which that look-ahead held the whole input's reader back.
+//    neither ASCII nor UTF-8; the batch or stretch holding that game is told the decision the
+//    whole input makes there (the "STATE>FINAL" state of split parts), and no batch starts
+//    within the stretch over which that look-ahead held the whole input's reader back.
 
 // The reader's refill size and encoding look-ahead (pgn_reader.cpp: default_chunk_size and
 // encoding_sample_bytes); the tests comparing --jobs 1 and 3 with small batches check them.
@@ -219,16 +223,21 @@ struct Batch {
   std::uint64_t base = 0;     // where the input's reader started (ReaderOptions::start.offset)
   notation::ReadStart start;  // where the bytes start, as a part of the input
   std::string bytes;          // up to the next batch's start
+  std::vector<notation::GameSpan> games;  // the games in `bytes`, as the reading thread's scan
+                                          // located them
 };
 
-// Checks `batch` as part of the input `name`; returns what it found.
+// Checks `batch` as part of the input `name`; returns what it found. The games are read where
+// the scan of the whole input located them (read_located_games), not looked for again.
 CheckReport check_batch(const Batch& batch, record::ReplayOptions options,
                         const std::string& name) {
   CheckReport part;
   part.summarise_games = true;
   options.file_name = name;
   record::Replayer replayer(options, [&part](record::Game& game) { record::add_game(part, game); });
-  read_stretch(batch.start, batch.base, batch.bytes, nullptr, replayer, options.reader);
+  notation::ReaderOptions reader = options.reader;
+  reader.start = batch.start;
+  notation::read_located_games(batch.bytes, batch.start.offset, batch.games, replayer, reader);
   for (auto& d : replayer.finish()) part.diagnostics.push_back(std::move(d));
   return part;
 }
@@ -268,15 +277,24 @@ class OrderedReplay {
     work_ready_.notify_one();
   }
 
-  // An empty buffer for the bytes of the next batch: one a worker is done with (so that the
-  // batches' big buffers are allocated once, not once per batch).
-  std::string spare() {
-    std::lock_guard lock(mutex_);
-    if (spare_.empty()) return {};
-    std::string bytes = std::move(spare_.back());
-    spare_.pop_back();
-    bytes.clear();
-    return bytes;
+  // An empty batch for input `input`, read from `base`, starting at `start`: with the buffers
+  // of one a worker is done with (so that the batches' big buffers are allocated once, not once
+  // per batch).
+  Batch spare(std::size_t input, std::uint64_t base, const notation::ReadStart& start) {
+    Batch batch;
+    {
+      std::lock_guard lock(mutex_);
+      if (!spare_.empty()) {
+        batch = std::move(spare_.back());
+        spare_.pop_back();
+      }
+    }
+    batch.input = input;
+    batch.base = base;
+    batch.start = start;
+    batch.bytes.clear();
+    batch.games.clear();
+    return batch;
   }
 
   // Waits for every batch submitted so far and merges the rest (more may be submitted after).
@@ -322,7 +340,7 @@ class OrderedReplay {
         done.failure = std::current_exception();
       }
       lock.lock();
-      if (spare_.size() < max_pending_) spare_.push_back(std::move(batch.bytes));
+      if (spare_.size() < max_pending_) spare_.push_back(std::move(batch));
       done_.emplace(sequence, std::move(done));
       result_ready_.notify_one();
     }
@@ -337,7 +355,7 @@ class OrderedReplay {
   std::condition_variable work_ready_, result_ready_;
   std::deque<std::pair<std::size_t, Batch>> queue_;
   std::map<std::size_t, Done> done_;
-  std::vector<std::string> spare_;  // buffers of batches checked
+  std::vector<Batch> spare_;  // batches checked, for their buffers
   std::size_t submitted_ = 0, merged_ = 0;
   bool closing_ = false;
   std::vector<std::thread> threads_;
@@ -433,13 +451,12 @@ void check_in_batches(Input& input, std::size_t index, const record::ReplayOptio
   // whole input's reader held its buffer back for the encoding look-ahead: it did not look for
   // too long games there, and a reader starting there would.
   const bool long_batches = reader.max_game_bytes < limit + reader_chunk;
-  Batch batch{index, base, reader.start, {}};
+  Batch batch = workers.spare(index, base, reader.start);
   // Queues the batch up to `end`, where the encoding decision is `end_state`.
   auto submit = [&](std::uint64_t end, const std::string& end_state) {
     std::string& encoding = batch.start.encoding;
     if (encoding.find('>') == std::string::npos && undecided(encoding) && !undecided(end_state))
       encoding += ">" + end_state;  // the decision is made in this batch
-    batch.bytes = workers.spare();
     tee.take(batch.bytes, end);
     workers.submit(std::move(batch));
   };
@@ -454,12 +471,13 @@ void check_in_batches(Input& input, std::size_t index, const record::ReplayOptio
           no_cut_before = previous_offset + encoding_sample + reader_chunk;
         previous_state = game.encoding_state;
         previous_offset = game.pos.offset;
-        if (game.pos.offset < no_cut_before || game.pos.offset - tee.offset() < target ||
-            !can_start_batch(game, base, tee.kept(), tee.offset()))
-          return true;
-        submit(game.pos.offset, game.encoding_state);
-        batch = Batch{
-            index, base, {game.pos.offset, game.pos.line, game.game - 1, game.encoding_state}, {}};
+        if (game.pos.offset >= no_cut_before && game.pos.offset - tee.offset() >= target &&
+            can_start_batch(game, base, tee.kept(), tee.offset())) {
+          submit(game.pos.offset, game.encoding_state);
+          batch = workers.spare(
+              index, base, {game.pos.offset, game.pos.line, game.game - 1, game.encoding_state});
+        }
+        batch.games.push_back(game.span);
         return true;
       },
       reader, &final_state);

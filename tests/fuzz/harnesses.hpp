@@ -163,8 +163,10 @@ inline std::vector<std::uint8_t> without_second_byte(const std::uint8_t* data, s
 
 }  // namespace detail
 
-// pgn: the first byte chooses a chunk size (1 to 64 bytes), the rest is read as one text and
-// as a stream in chunks of that size; both must report the same events at the same positions.
+// pgn: the first byte chooses a chunk size (1 to 64 bytes), the rest is read as one text, as a
+// stream in chunks of that size, and as the games scan_games() locates in such chunks read by
+// read_located_games() (as `check --jobs N` reads them); all must report the same events at the
+// same positions.
 inline void run_pgn(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::size_t chunk = 1 + data[0] % 64;
@@ -176,6 +178,19 @@ inline void run_pgn(const std::uint8_t* data, std::size_t size) {
   const std::uint64_t games_streamed = notation::detail::read_pgn(in, streamed, chunk);
   require(games_whole == games_streamed, "text and stream count different games");
   require(whole.events == streamed.events, "text and stream report different events");
+  std::vector<notation::GameSpan> spans;
+  std::istringstream again{std::string(text)};
+  notation::detail::scan_games(
+      again,
+      [&](const notation::GameStart& g) {
+        spans.push_back(g.span);
+        return true;
+      },
+      {}, chunk, nullptr);
+  detail::Recorder located;
+  const std::uint64_t games_located = notation::read_located_games(text, 0, spans, located, {});
+  require(games_located == games_whole, "located games are not the games read");
+  require(located.events == whole.events, "located games report different events");
 }
 
 // san: the input is one token. A token that parses is written with format_san, which must parse

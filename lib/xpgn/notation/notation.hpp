@@ -5,6 +5,7 @@
 #include <functional>
 #include <istream>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -89,6 +90,16 @@ struct ReaderOptions {
   bool grammar_only = false;
 };
 
+// Where the splitter of read_pgn() found a game's text, as offsets in the whole input: what
+// read_located_games() needs to read the game again without looking for it.
+struct GameSpan {
+  SourcePos start;                // where its text starts (start.offset: its first byte)
+  std::uint64_t end = 0;          // the offset just past its text
+  std::uint64_t result = 0;       // the offset of its termination marker, when result_size > 0
+  std::uint32_t result_size = 0;  // 0 when the splitter saw no termination marker
+  bool oversized = false;         // longer than ReaderOptions::max_game_bytes: reported, not read
+};
+
 // A game as the splitter of read_pgn() finds it, before it is parsed.
 struct GameStart {
   std::uint64_t game = 0;       // its number in the input, from 1
@@ -98,6 +109,7 @@ struct GameStart {
                                 // ReadStart::encoding may add ">FINAL" to an undecided state:
                                 // the decision the whole input makes later (xpgn split does)
   bool can_start_read = false;  // a ReadStart may be here: first byte of a line, not skipped
+  GameSpan span;                // its text (span.start is pos)
 };
 
 // Finds the games of `in` exactly as read_pgn() cuts them (the same splitter and limits), without
@@ -107,6 +119,17 @@ struct GameStart {
 // on_game stopped the scan early, the decision up to that point).
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
                          const ReaderOptions& options = {}, std::string* final_state = nullptr);
+
+// Reads games that scan_games() located, without looking for them again: `games` are spans of
+// consecutive games of one input as that scan reported them, `text` the input's bytes from
+// offset `text_offset` on, holding them all. `options` are those of the scan, but for
+// options.start: the ReadStart at the first game (its line, the games before it, and the
+// encoding decision there, with ">FINAL" when the whole input decides later). Makes the calls
+// read_pgn() of the whole input makes for those games, and returns the number of the last one.
+// Throws std::out_of_range for a span outside `text` (a caller's error, not bad input).
+std::uint64_t read_located_games(std::string_view text, std::uint64_t text_offset,
+                                 std::span<const GameSpan> games, PgnVisitor& visitor,
+                                 const ReaderOptions& options);
 
 // True when ICU can decode `name` (an encoding for ReaderOptions::encoding).
 bool is_known_encoding(const std::string& name);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <istream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -1866,6 +1867,18 @@ struct HeldSlice {
   }
 };
 
+// The input offsets of `slice` (its text starts at slice.start.offset).
+GameSpan span_of(const GameSlice& slice) {
+  GameSpan span;
+  span.start = slice.start;
+  span.end = slice.start.offset + static_cast<std::uint64_t>(slice.end - slice.begin);
+  if (slice.result != nullptr) {
+    span.result = slice.start.offset + static_cast<std::uint64_t>(slice.result - slice.begin);
+    span.result_size = static_cast<std::uint32_t>(slice.result_size);
+  }
+  return span;
+}
+
 // Reports the games the splitter finds, with the encoding decision before each, to a callback
 // (scan_games); the same interface as Reader for the reading loop.
 class Scanner {
@@ -1886,6 +1899,7 @@ class Scanner {
     start_.pos = slice.start;
     start_.encoding_state = encoding_.state();
     start_.can_start_read = slice.start.column == 1;
+    start_.span = span_of(slice);
     encoding_.observe(
         std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
         std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)));
@@ -1896,6 +1910,10 @@ class Scanner {
     start_.pos = start;
     start_.encoding_state = encoding_.state();
     start_.can_start_read = false;
+    start_.span = GameSpan{};
+    start_.span.start = start;
+    start_.span.end = start.offset;
+    start_.span.oversized = true;
     return on_game_(start_);
   }
   std::uint64_t games() const { return games_; }
@@ -1934,6 +1952,34 @@ std::uint64_t read_text(std::string_view text, PgnVisitor& visitor, const Reader
 std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor, const ReaderOptions& options) {
   return options.grammar_only ? read_text<false>(text, visitor, options)
                               : read_text<true>(text, visitor, options);
+}
+
+std::uint64_t read_located_games(std::string_view text, std::uint64_t text_offset,
+                                 std::span<const GameSpan> games, PgnVisitor& visitor,
+                                 const ReaderOptions& options) {
+  Reader reader(visitor, options);
+  const char* const end = text.data() + text.size();
+  for (const GameSpan& span : games) {
+    if (span.oversized) {
+      reader.oversized_game(span.start, options.max_game_bytes);
+      continue;
+    }
+    if (span.start.offset < text_offset || span.end < span.start.offset ||
+        span.end - text_offset > text.size() ||
+        (span.result_size > 0 &&
+         (span.result < span.start.offset || span.result + span.result_size > span.end)))
+      throw std::out_of_range("read_located_games: a game span lies outside the text given");
+    GameSlice slice;
+    slice.begin = text.data() + (span.start.offset - text_offset);
+    slice.end = text.data() + (span.end - text_offset);
+    slice.start = span.start;
+    if (span.result_size > 0) {
+      slice.result = text.data() + (span.result - text_offset);
+      slice.result_size = span.result_size;
+    }
+    reader.game(slice, end);
+  }
+  return reader.games();
 }
 
 bool is_known_encoding(const std::string& name) {
