@@ -219,10 +219,9 @@ void read_stretch(const notation::ReadStart& start, std::uint64_t base, std::str
 // ---- Batches ------------------------------------------------------------------------------------
 // Whole games of one input, as raw bytes, to be checked by a worker.
 struct Batch {
-  std::size_t input = 0;      // index into the reports
-  std::uint64_t base = 0;     // where the input's reader started (ReaderOptions::start.offset)
-  notation::ReadStart start;  // where the bytes start, as a part of the input
-  std::string bytes;          // up to the next batch's start
+  std::size_t input = 0;                  // index into the reports
+  notation::ReadStart start;              // where the bytes start, as a part of the input
+  std::string bytes;                      // up to the next batch's start
   std::vector<notation::GameSpan> games;  // the games in `bytes`, as the reading thread's scan
                                           // located them
 };
@@ -277,10 +276,9 @@ class OrderedReplay {
     work_ready_.notify_one();
   }
 
-  // An empty batch for input `input`, read from `base`, starting at `start`: with the buffers
-  // of one a worker is done with (so that the batches' big buffers are allocated once, not once
-  // per batch).
-  Batch spare(std::size_t input, std::uint64_t base, const notation::ReadStart& start) {
+  // An empty batch of input number `input` starting at `start`: with the buffers of one a worker
+  // is done with (so that the batches' big buffers are allocated once, not once per batch).
+  Batch spare(std::size_t input, const notation::ReadStart& start) {
     Batch batch;
     {
       std::lock_guard lock(mutex_);
@@ -290,7 +288,6 @@ class OrderedReplay {
       }
     }
     batch.input = input;
-    batch.base = base;
     batch.start = start;
     batch.bytes.clear();
     batch.games.clear();
@@ -446,12 +443,14 @@ void check_in_batches(Input& input, std::size_t index, const record::ReplayOptio
   const std::size_t limit = 4 * target + 8 * reader_chunk;
   TeeBuffer tee(*input.stream().rdbuf(), base, limit, target + 2 * reader_chunk);
   std::istream in(&tee);
-  // A batch is at most limit + reader_chunk bytes long. When a game may be shorter than that (a
-  // small --max-game-size), some batches are read as align() says, and none may start where the
-  // whole input's reader held its buffer back for the encoding look-ahead: it did not look for
-  // too long games there, and a reader starting there would.
+  // A batch is at most limit + reader_chunk bytes long. Any batch start may become the start of
+  // the stretch this thread reads itself when the tee stops (read_stretch()), so batches start
+  // only where such a stretch can: when a game may be shorter than that (a small
+  // --max-game-size), the stretch is read as align() says, and no batch starts where the whole
+  // input's reader held its buffer back for the encoding look-ahead: it did not look for too
+  // long games there, and a reader starting there would.
   const bool long_batches = reader.max_game_bytes < limit + reader_chunk;
-  Batch batch = workers.spare(index, base, reader.start);
+  Batch batch = workers.spare(index, reader.start);
   // Queues the batch up to `end`, where the encoding decision is `end_state`.
   auto submit = [&](std::uint64_t end, const std::string& end_state) {
     std::string& encoding = batch.start.encoding;
@@ -475,7 +474,7 @@ void check_in_batches(Input& input, std::size_t index, const record::ReplayOptio
             can_start_batch(game, base, tee.kept(), tee.offset())) {
           submit(game.pos.offset, game.encoding_state);
           batch = workers.spare(
-              index, base, {game.pos.offset, game.pos.line, game.game - 1, game.encoding_state});
+              index, {game.pos.offset, game.pos.line, game.game - 1, game.encoding_state});
         }
         batch.games.push_back(game.span);
         return true;

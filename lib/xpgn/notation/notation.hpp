@@ -94,7 +94,7 @@ struct ReaderOptions {
 // read_located_games() needs to read the game again without looking for it.
 struct GameSpan {
   SourcePos start;                // where its text starts (start.offset: its first byte)
-  std::uint64_t end = 0;          // the offset just past its text
+  std::uint64_t end = 0;          // the offset just past its text (start.offset when oversized)
   std::uint64_t result = 0;       // the offset of its termination marker, when result_size > 0
   std::uint32_t result_size = 0;  // 0 when the splitter saw no termination marker
   bool oversized = false;         // longer than ReaderOptions::max_game_bytes: reported, not read
@@ -123,10 +123,12 @@ std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameSt
 // Reads games that scan_games() located, without looking for them again: `games` are spans of
 // consecutive games of one input as that scan reported them, `text` the input's bytes from
 // offset `text_offset` on, holding them all. `options` are those of the scan, but for
-// options.start: the ReadStart at the first game (its line, the games before it, and the
-// encoding decision there, with ">FINAL" when the whole input decides later). Makes the calls
-// read_pgn() of the whole input makes for those games, and returns the number of the last one.
-// Throws std::out_of_range for a span outside `text` (a caller's error, not bad input).
+// options.start: the ReadStart at the first game (of which the games before it and the
+// encoding decision there are used, with ">FINAL" when the whole input decides later). Makes
+// the calls that read_pgn() of the whole input as a stream (with the scan's limits) makes for
+// those games, and returns the number of the last one. Throws std::out_of_range for a span
+// (other than an oversized one, which has no text) outside `text`: a caller's error, not bad
+// input.
 std::uint64_t read_located_games(std::string_view text, std::uint64_t text_offset,
                                  std::span<const GameSpan> games, PgnVisitor& visitor,
                                  const ReaderOptions& options);
