@@ -227,20 +227,23 @@ TEST_CASE("chess board: replaying the repository's PGN files gives the generic r
           "[rules][fast]") {
   // Every PGN of tests/data and samples/ (chess, variants, malformed input) and the fuzzing
   // reproducers, checked with the fast path and without it, strict and not: the same
-  // diagnostics and outcomes, game by game.
+  // diagnostics and outcomes, game by game; and in full mode the same JSON and PGN output.
   namespace fs = std::filesystem;
   const fs::path root = fs::path(XPGN_TEST_DATA) / ".." / "..";
-  std::size_t files = 0, games = 0;
+  std::size_t files = 0, games = 0, full_games = 0;
   for (const char* dir : {"tests/data", "samples"})
     for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
       const auto ext = entry.path().extension();
       if (!entry.is_regular_file() || (ext != ".pgn" && ext != ".bin")) continue;
-      games += test::compare_fast_and_generic(test::file_text(entry.path()),
-                                              entry.path().filename().string());
+      const std::string text = test::file_text(entry.path());
+      const std::string name = entry.path().filename().string();
+      games += test::compare_fast_and_generic(text, name);
+      full_games += test::compare_full_fast_and_generic(text, name);
       ++files;
     }
   CHECK(files >= 37);
   CHECK(games >= 50);
+  CHECK(full_games >= 50);
 }
 
 TEST_CASE("chess board: lines that leave the fast path come back to it unchanged",

@@ -619,11 +619,13 @@ TEST_CASE("corpus: every Seirawan game of variants/ is valid", "[corpus][seirawa
 
 TEST_CASE("corpus: the chess fast path gives the generic rules' results, game by game",
           "[corpus][fast]") {
+  // Check mode, strict and not; then full mode (convert's JSON: moves, SAN, effects, FEN after
+  // each move, diagnostics) on the same files.
   if (const std::string why = corpus_missing(); !why.empty()) {
     WARN("corpus fast-path comparison skipped: " << why);
     return;
   }
-  std::size_t games = 0;
+  std::size_t games = 0, full_games = 0;
   for (const auto& f : main_files) {
     std::string error;
     const std::string* text = main_text(f.name, error);
@@ -632,8 +634,10 @@ TEST_CASE("corpus: the chess fast path gives the generic rules' results, game by
       continue;
     }
     games += xpgn::test::compare_fast_and_generic(*text, f.name);
+    full_games += xpgn::test::compare_full_fast_and_generic(*text, f.name, false);
   }
   CHECK(games >= 65000);
+  CHECK(full_games >= 65000);
   std::size_t tricky = 0;
   if (fs::is_directory(corpus_dir / "tricky"))
     for (const auto& entry : fs::recursive_directory_iterator(corpus_dir / "tricky")) {
@@ -641,6 +645,7 @@ TEST_CASE("corpus: the chess fast path gives the generic rules' results, game by
       if (!entry.is_regular_file() || !xpgn::record::read_file(entry.path().string(), text, error))
         continue;
       xpgn::test::compare_fast_and_generic(text, entry.path().filename().string());
+      xpgn::test::compare_full_fast_and_generic(text, entry.path().filename().string());
       ++tricky;
     }
   CHECK(tricky > 10);

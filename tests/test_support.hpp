@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "xpgn/catalog/catalog.hpp"
+#include "xpgn/emit/json.hpp"
+#include "xpgn/emit/pgn.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/game.hpp"
 #include "xpgn/record/replayer.hpp"
@@ -290,6 +292,46 @@ inline std::size_t compare_fast_and_generic(const std::string& text, const std::
     for (std::size_t i = 0; i < fast.size(); ++i)
       if (fast[i] != generic[i]) CHECK(fast[i] == generic[i]);
     games = fast.size();
+  }
+  return games;
+}
+
+// Each game's full-mode result as text (what convert writes): its JSON (moves with their SAN,
+// long and UCI forms, effects and the FEN after each, the outcome and the diagnostics) and, with
+// `pgn`, its canonical PGN; orphan diagnostics after the games.
+inline std::vector<std::string> full_results(const std::string& text, const std::string& name,
+                                             bool fast, bool pgn) {
+  record::ReplayOptions options;
+  options.mode = record::ReplayMode::full;
+  options.file_name = name;
+  options.fast_chess = fast;
+  std::vector<std::string> out;
+  std::vector<record::Diagnostic> orphans;
+  record::replay_pgn(
+      text, options,
+      [&](record::Game& g) {
+        std::ostringstream json;
+        emit::write_game_json(json, g);
+        out.push_back(json.str());
+        if (pgn) out.push_back(emit::to_pgn(g));
+      },
+      &orphans);
+  for (const auto& d : orphans) out.push_back("orphan " + record::format_diagnostic(d));
+  return out;
+}
+
+// compare_fast_and_generic() in full mode: the same JSON (and, with `pgn`, PGN) for every game
+// with the fast path and without it. Returns the games compared.
+inline std::size_t compare_full_fast_and_generic(const std::string& text, const std::string& name,
+                                                 bool pgn = true) {
+  const auto fast = full_results(text, name, true, pgn);
+  const auto generic = full_results(text, name, false, pgn);
+  INFO(name << " (full mode)");
+  REQUIRE(fast.size() == generic.size());
+  std::size_t games = 0;
+  for (std::size_t i = 0; i < fast.size(); ++i) {
+    if (fast[i] != generic[i]) CHECK(fast[i] == generic[i]);
+    games += fast[i].rfind("{", 0) == 0;
   }
   return games;
 }

@@ -79,8 +79,7 @@ int run_check(const CheckOptions& options) {
   unsigned jobs =
       options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
   replay.strict = options.strict;
-  // XPGN_GENERIC_CHESS=1 turns the FIDE chess fast path off (the tests compare the two).
-  if (const char* generic = std::getenv("XPGN_GENERIC_CHESS")) replay.fast_chess = *generic != '1';
+  replay.fast_chess = fast_chess_wanted();
   auto printer = make_report_printer(options.format, {options.quiet, options.warnings}, std::cout);
   std::vector<std::uint64_t> sizes;
   for (const auto& f : files) sizes.push_back(input_size(f, range));

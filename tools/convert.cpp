@@ -53,6 +53,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     replay.file_name = name;
     replay.strict = options.strict;
     replay.reader = options.reader;
+    replay.fast_chess = fast_chess_wanted();
     auto handler = [&](record::Game& game) {
       for (const auto& d : game.diagnostics) print(d);
       if (!game.valid()) invalid = true;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 
@@ -128,6 +129,11 @@ Input::~Input() {
 std::string Input::read_error() const {
   if (!buffer_ || buffer_->error() == 0) return "";
   return "read error: " + emit::error_text(buffer_->error());
+}
+
+bool fast_chess_wanted() {
+  const char* generic = std::getenv("XPGN_GENERIC_CHESS");
+  return !generic || *generic != '1';
 }
 
 std::string output_over_input(const std::string& output, const std::vector<std::string>& inputs) {

@@ -58,6 +58,11 @@ class Input {
 // link. Only regular files are compared. Returns the message to print, "" when there is no clash.
 std::string output_over_input(const std::string& output, const std::vector<std::string>& inputs);
 
+// False when the environment turns the FIDE chess fast path off (XPGN_GENERIC_CHESS=1: FIDE
+// chess is replayed by the generic rules too; the tests compare the two): the value for
+// record::ReplayOptions::fast_chess.
+bool fast_chess_wanted();
+
 // Makes std::cout write to file descriptor 1 with every write checked, and a closed pipe end
 // the process quietly (SIGPIPE is ignored so that it shows as EPIPE; SIGXFSZ too, so that a
 // file over the size limit is a write error). Returns the exit status

@@ -87,9 +87,10 @@ struct Frame {
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
   UntestedMark untested_mark;             // check mode: the last move's '+' awaiting its test
-  // Check mode, FIDE chess: while `fast`, the positions are *ring.now (current) and
-  // *ring.before (before the last move, when `fast_before`), the next move is made into
-  // *ring.spare, and `slots` are stale.
+  // FIDE chess: while `fast`, the positions are *ring.now (current) and *ring.before (before
+  // the last move, when `fast_before`), and the next move is made into *ring.spare. In check
+  // mode `slots` are then stale; in full mode every fast move is also played into them (the
+  // nodes keep the positions), so they stay current.
   bool fast = false;
   bool fast_before = false;
   BoardRing ring;
@@ -210,7 +211,7 @@ struct Replayer::State {
   std::string cached_error;
   bool has_cache = false;
   std::optional<rules::Position> cached_start;  // start position of the last variant used
-  // The fast path's tables for the game's variant (nullptr: not FIDE chess, full mode, or off).
+  // The fast path's tables for the game's variant (nullptr: not FIDE chess, or off).
   const rules::ChessTables* chess = nullptr;
   const rules::Variant* chess_variant = nullptr;  // the variant chess_of_variant was asked for
   const rules::ChessTables* chess_of_variant = nullptr;
@@ -419,7 +420,7 @@ struct Replayer::State {
       chess_variant = variant;
       chess_of_variant = variant ? rules::ChessBoard::tables_for(*variant) : nullptr;
     }
-    chess = !full() && options.fast_chess ? chess_of_variant : nullptr;
+    chess = options.fast_chess ? chess_of_variant : nullptr;
     if (!variant) {
       kill(main, "unknown variant");
       return;
@@ -460,7 +461,7 @@ struct Replayer::State {
       }
       main.set_pos(*position);
       if (full()) game.setup = std::move(*setup);
-    } else if (chess && start_board_variant == variant) {
+    } else if (chess && start_board_variant == variant && !full()) {
       *main.ring.now = start_board;  // the start position, kept as a board
       main.fast = true;
       return;
@@ -487,10 +488,12 @@ struct Replayer::State {
     f.fast = true;
   }
 
-  // Moves the frame back onto the generic rules: its boards become Positions.
+  // Moves the frame back onto the generic rules: its boards become Positions (in full mode
+  // the positions are current already).
   void to_generic(Frame& f) {
     if (!f.fast) return;
     f.fast = false;
+    if (full()) return;
     for (std::size_t i : {f.cur, f.prev}) {
       if (i != f.cur && !f.fast_before) break;
       if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
@@ -505,14 +508,22 @@ struct Replayer::State {
     return &*cached_start;
   }
 
-  // Plays `token` on the fast path: true when the board was sure (the move is made and
-  // recorded), false when the generic rules must judge it (nothing changed).
-  bool fast_move(Frame& f, const SanToken& token, int ply) {
+  // Plays `token` (written as `text` at `pos`) on the fast path: true when the board was sure
+  // (the move is made and recorded), false when the generic rules must judge it (nothing
+  // changed).
+  bool fast_move(Frame& f, const SanToken& token, std::string_view text, SourcePos pos, int ply) {
     const rules::ChessBoard& now = *f.ring.now;
     // (The usual case first, before the keys are looked up.)
     if (!now.surely_undecided_at_once() && !f.end_noted && !now.surely_undecided(f.keys))
       return false;
-    if (!now.play_san(token, *f.ring.spare)) return false;
+    if (!full()) {
+      if (!now.play_san(token, *f.ring.spare)) return false;
+    } else {
+      rules::Move move;
+      SanToken canonical;
+      if (!now.play_san(token, *f.ring.spare, &move, &canonical)) return false;
+      record_move(f, move, canonical, text, pos, ply);
+    }
     f.untested_mark.pending = false;  // the position before had a legal move: this one
     f.keys.push_back(now.key());
     f.ring.advance();
@@ -580,7 +591,7 @@ struct Replayer::State {
     start();
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
-    if (!fast_tried && !f.dead && f.fast && fast_move(f, token, f.ply + 1)) return;
+    if (!fast_tried && !f.dead && f.fast && fast_move(f, token, text, pos, f.ply + 1)) return;
     move_by_rules(f, token, text, pos);
   }
 
@@ -622,17 +633,8 @@ struct Replayer::State {
              wrong_mark_message(f.pos(), res.move, f.next_slot()));
     }
     if (full()) {
-      MoveNode& node = f.line->emplace_back();
-      node.move = res.move;
-      node.san = null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot());
-      node.null_move = null_move;
-      node.text.assign(text);
-      node.pos = pos;
-      node.ply = ply;
-      node.comments_before = std::move(f.pending);
-      node.effects.assign(effects.begin(), effects.end());
-      node.after = f.next_slot();
-      f.pending.clear();
+      std::string san = null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot());
+      add_node(f, res.move, std::move(san), null_move, effects, text, pos, ply);
     }
     f.keys.push_back(key);
     f.commit();
@@ -643,6 +645,34 @@ struct Replayer::State {
     f.after_move = true;
     if (depth == 1) game.mainline_plies = ply;
     try_fast(f);
+  }
+
+  // Full mode: appends to the frame's line the node of `move` (canonical SAN `san`, written as
+  // `text` at `pos`), just played from f.pos() into f.next_slot() with `effects`.
+  void add_node(Frame& f, const rules::Move& move, std::string san, bool null_move,
+                const rules::EffectList& effects, std::string_view text, SourcePos pos, int ply) {
+    MoveNode& node = f.line->emplace_back();
+    node.move = move;
+    node.san = std::move(san);
+    node.null_move = null_move;
+    node.text.assign(text);
+    node.pos = pos;
+    node.ply = ply;
+    node.comments_before = std::move(f.pending);
+    node.effects.assign(effects.begin(), effects.end());
+    node.after = f.next_slot();
+    f.pending.clear();
+  }
+
+  // Full mode, fast path: plays `move`, the legal move the board made (`canonical` its token),
+  // into the frame's positions by the generic rules (which give the effects and the position its
+  // node keeps), appends its node and makes that position the current one.
+  void record_move(Frame& f, const rules::Move& move, const SanToken& canonical,
+                   std::string_view text, SourcePos pos, int ply) {
+    rules::EffectList effects;
+    rules::play_into(f.pos(), move, f.next_slot(), &effects);
+    add_node(f, move, format_san(canonical), false, effects, text, pos, ply);
+    f.commit();
   }
 
   // Plays a pass into the frame's next slot; returns it as a resolution without error.
@@ -820,6 +850,7 @@ struct Replayer::State {
     if (p.fast) {
       *child.ring.now = *p.ring.before;
       child.fast = true;
+      if (full()) child.set_pos(p.before());  // (current in full mode, see Frame::fast)
       return;
     }
     child.set_pos(p.before());
@@ -984,7 +1015,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   if (s.started) {  // (and so in a game)
     Frame& f = *s.top;
     if (f.fast && is_ascii(text)) {  // (a dead frame is never fast)
-      if (s.fast_move(f, token, f.ply + 1)) return;
+      if (s.fast_move(f, token, text, pos, f.ply + 1)) return;
       fast_tried = true;
     }
   }

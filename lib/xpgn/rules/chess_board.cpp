@@ -830,7 +830,63 @@ std::uint64_t ChessBoard::perft(int depth) const {
   return nodes;
 }
 
-bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
+Move ChessBoard::generic_move(const Move8& m, Kind kind) const {
+  Move move;
+  move.from = square_of(m.from);
+  move.to = square_of(m.to);
+  move.piece = tables_->piece[side_][kind].type();
+  if (m.promotion != empty) move.promotion = tables_->piece[side_][m.promotion].type();
+  if (m.castle) {
+    move.kind = MoveKind::castle;
+    move.aux = square_of(castling_rook(side_ * 2 + (m.to > m.from ? 0 : 1)));
+  } else if (kind == pawn && (m.from & 7) != (m.to & 7) && !(occupied() & bit(m.to))) {
+    move.kind = MoveKind::en_passant;  // a pawn's capture onto an empty square
+  }
+  return move;
+}
+
+SanToken ChessBoard::canonical_token(const Move8& m, Kind kind, const ChessBoard& after) const {
+  SanToken t;
+  t.check = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
+  if (m.castle) {
+    t.kind = m.to > m.from ? TokenKind::castle_short : TokenKind::castle_long;
+    return t;
+  }
+  const Variant& v = *tables_->variant;
+  const int us = side_;
+  t.to = {m.to & 7, m.to >> 3};
+  const bool victim_on_to = (colour_[1 - us] & bit(m.to)) != 0;
+  const bool en_passant = kind == pawn && (m.from & 7) != (m.to & 7) && !victim_on_to;
+  t.capture = victim_on_to || en_passant;
+  if (m.promotion != empty) t.promotion = v.pieces[tables_->piece[us][m.promotion].type()].letter;
+  if (kind == pawn) {
+    // A capture names the origin's file; two pawns of one file never take on one square.
+    if (t.capture) t.from.file = m.from & 7;
+    return t;
+  }
+  t.piece = v.pieces[tables_->piece[us][kind].type()].letter;
+  // The other pieces of the kind that reach `to` (a piece's moves are symmetric).
+  const Bits reach = piece_attacks(geometry(), kind, m.to, occupied());
+  bool clash = false, same_file = false, same_rank = false;
+  for (Bits b = reach & pieces(us, kind) & ~bit(m.from); b; b &= b - 1) {
+    const int other = std::countr_zero(b);
+    if (!leaves_king_safe(other, m.to, kind, victim_on_to ? m.to : -1, true)) continue;
+    clash = true;
+    same_file |= (other & 7) == (m.from & 7);
+    same_rank |= (other >> 3) == (m.from >> 3);
+  }
+  if (!clash) return t;
+  if (!same_file)
+    t.from.file = m.from & 7;
+  else if (!same_rank)
+    t.from.rank = m.from >> 3;
+  else
+    t.from = {m.from & 7, m.from >> 3};
+  return t;
+}
+
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move* played,
+                          SanToken* canonical) const {
   // Second actions belong to variants; the generic rules say what they mean here.
   if (token.has_second_actions()) return false;
   const int us = side_;
@@ -928,6 +984,8 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
     const char deserved = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
     if (deserved != token.check) return false;
   }
+  if (played) *played = generic_move(move, kind);
+  if (canonical) *canonical = canonical_token(move, kind, after);
   return true;
 }
 

@@ -66,8 +66,11 @@ class ChessBoard {
 
   // Plays the move `token` denotes into `after` when the token names exactly one legal move
   // (by the generic resolve()'s reading) and its check mark, if written, is the one the move
-  // deserves. False when unsure; `after` is then unspecified.
-  bool play_san(const SanToken& token, ChessBoard& after) const;
+  // deserves. False when unsure; `after` is then unspecified. When `move` is given, the move
+  // made is written there as the generic rules write it (resolve()'s Resolution::move), and
+  // when `canonical` is given, its canonical token as to_token() writes it.
+  bool play_san(const SanToken& token, ChessBoard& after, Move* move = nullptr,
+                SanToken* canonical = nullptr) const;
 
   // True when the side to move has a legal move.
   bool has_legal_move() const;
@@ -109,6 +112,12 @@ class ChessBoard {
   void make(const Move8& m, Kind kind, ChessBoard& after) const;
   // make(), inlined where it is called (play_san, once per ply of a game).
   void make_here(const Move8& m, Kind kind, ChessBoard& after) const;
+  // `m`, a legal move of a piece of `kind` in this position, as the generic rules write it.
+  Move generic_move(const Move8& m, Kind kind) const;
+  // The canonical token of `m` (legal, of a piece of `kind`; `after` the position it makes), as
+  // the generic to_token() writes it: the origin's file on a pawn's capture, the least
+  // disambiguation among the other legal moves of the kind to the same square, '+' or '#'.
+  SanToken canonical_token(const Move8& m, Kind kind, const ChessBoard& after) const;
   // Calls `visit(move, kind)` for every legal move until it returns true; true if it did.
   template <typename Visit>
   bool for_each_legal(Visit&& visit) const;
