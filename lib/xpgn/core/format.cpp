@@ -9,17 +9,38 @@ namespace xpgn {
 
 namespace {
 
+// Appends the 0-based rank `rank` as its number (rank + 1) in decimal.
+void append_rank(std::string& out, int rank) {
+  const int number = rank + 1;
+  if (number < 10) {
+    out += static_cast<char>('0' + number);
+  } else if (number < 100) {
+    out += static_cast<char>('0' + number / 10);
+    out += static_cast<char>('0' + number % 10);
+  } else {
+    out += std::to_string(number);
+  }
+}
+
 void append_coord(std::string& out, Coord c) {
   if (c.has_file()) out += static_cast<char>('a' + c.file);
-  if (c.has_rank()) out += std::to_string(c.rank + 1);
+  if (c.has_rank()) append_rank(out, c.rank);
 }
 
 }  // namespace
 
+void append_square_name(std::string& out, Square s) {
+  if (s == no_square) {
+    out += '-';
+    return;
+  }
+  out += file_letter(file_of(s));
+  append_rank(out, rank_of(s));
+}
+
 std::string square_name(Square s) {
-  if (s == no_square) return "-";
-  std::string name(1, file_letter(file_of(s)));
-  name += std::to_string(rank_of(s) + 1);
+  std::string name;
+  append_square_name(name, s);
   return name;
 }
 

@@ -41,6 +41,8 @@ constexpr int rank_of(Square s) {
 
 // "a1", "e10", "-" for no_square.
 std::string square_name(Square s);
+// Appends square_name(s) to `out` (without a string of its own).
+void append_square_name(std::string& out, Square s);
 // Letter of a 0-based file ('a' + file).
 constexpr char file_letter(int file) {
   return static_cast<char>('a' + file);

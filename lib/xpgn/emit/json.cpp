@@ -389,6 +389,17 @@ void write_unverified_move(JsonOut& out, const record::MoveNode& node) {
   write_reason(out, node);
 }
 
+// The long algebraic form of a verified node's move played from `before`
+// (rules::to_long_algebraic): "--" for a null move; castlings, placements and passes as their SAN;
+// the check mark the node's canonical SAN ends with.
+std::string long_form(const rules::Position& before, const record::MoveNode& node) {
+  if (node.null_move) return "--";
+  const rules::MoveKind kind = node.move.kind;
+  if (kind != rules::MoveKind::normal && kind != rules::MoveKind::en_passant) return node.san;
+  const char last = node.san.empty() ? 0 : node.san.back();
+  return rules::long_algebraic_marked(before, node.move, last == '+' || last == '#' ? last : 0);
+}
+
 // One verified move object up to its variations; `before` is the position the move is played
 // from, `after` the one it leads to.
 void write_verified_move(JsonOut& out, const rules::Variant& variant, const record::MoveNode& node,
@@ -423,7 +434,7 @@ void write_verified_move(JsonOut& out, const rules::Variant& variant, const reco
   out.raw(",\"line\":");
   out.integer(node.pos.line);
   out.raw(",\"long\":");
-  out.string(node.null_move ? "--" : rules::to_long_algebraic(before, m, &after));
+  out.string(long_form(before, node));
   out.raw(",\"move_number\":");
   out.integer(before.fullmove_number());
   out.raw(",\"nags\":");

@@ -1,6 +1,7 @@
 #include "xpgn/rules/position.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <string>
@@ -620,14 +621,7 @@ FenSetup Position::to_setup() const {
 // stack first: at most five bytes a square ("(XY~)") and a '/' a rank.
 std::string Position::fen() const {
   const Variant& v = *variant_;
-  if (v.pieces.size() > 32) return format_fen(to_setup());
-  char letters[1 + 2 * 32];  // FEN letter by Piece::code (1 + 2 * type + colour)
-  for (std::size_t t = 0; t < v.pieces.size(); ++t)
-    for (Color c : {Color::white, Color::black}) {
-      const Piece p = make_piece(c, static_cast<PieceType>(t));
-      letters[p.code] = fen_letter(v, p);
-    }
-  auto letter = [&letters](Piece p) { return letters[p.code]; };
+  auto letter = [&v](Piece p) { return v.fen_letters[p.code]; };
   char board[square_count * 5 + max_ranks + 8];
   char* w = board;
   // Writes an empty-square count (at most max_files, so one or two digits).
@@ -637,7 +631,26 @@ std::string Position::fen() const {
   };
   const bool tilde_marks = any_mark() && marks_in_board(v);
   const bool plain = under_count_ == 0 && !tilde_marks;  // one letter a piece
-  for (int r = v.ranks - 1; r >= 0; --r) {
+  const bool by_bits = plain && v.bitboards && !v.wide_bits;
+  if (by_bits) {
+    // The usual board: each rank's occupied squares from the bit set, the gaps between them
+    // counted.
+    const std::uint64_t occupied_squares = occupied();
+    const std::uint64_t rank_mask = (std::uint64_t{1} << v.files) - 1;
+    for (int r = v.ranks - 1; r >= 0; --r) {
+      int next = 0;  // the first file not yet written
+      for (std::uint64_t bits = (occupied_squares >> (r * v.files)) & rank_mask; bits;
+           bits &= bits - 1) {
+        const int f = std::countr_zero(bits);
+        if (f > next) run(f - next);
+        *w++ = letter(board_[make_square(f, r)]);
+        next = f + 1;
+      }
+      if (next < v.files) run(v.files - next);
+      if (r > 0) *w++ = '/';
+    }
+  }
+  for (int r = v.ranks - 1; r >= 0 && !by_bits; --r) {
     int empty = 0;
     const Piece* row = &board_[make_square(0, r)];
     for (int f = 0; f < v.files; ++f) {

@@ -529,6 +529,28 @@ void write_disambiguation(const Position& pos, const Move& move, SanToken& t) {
     t.from = {file_of(move.from), rank_of(move.from)};
 }
 
+// Writes the second actions of `move` into `t` as SAN writes them after the move: gating ("/H"
+// after a move, the square being the one left; "/He1" after a castling), a birth (always of a
+// pawn; one born as something else is written "P@e7=I"), relocation, push and portal pair.
+void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
+  if (move.gate != no_square) {
+    t.gate_piece = v.pieces[move.gate_piece].letter;
+    if (move.kind == MoveKind::castle) t.gate_square = {file_of(move.gate), rank_of(move.gate)};
+  }
+  if (move.birth != no_square) {
+    t.birth_piece = 'P';
+    if (!v.pieces[move.birth_piece].pawn) t.birth_promotion = v.pieces[move.birth_piece].letter;
+    t.birth_square = {file_of(move.birth), rank_of(move.birth)};
+  }
+  if (move.relocation != no_square)
+    t.relocation = {file_of(move.relocation), rank_of(move.relocation)};
+  if (move.push != no_square) t.push = {file_of(move.push), rank_of(move.push)};
+  if (move.pair_a != no_square) {
+    t.pair_a = {file_of(move.pair_a), rank_of(move.pair_a)};
+    t.pair_b = {file_of(move.pair_b), rank_of(move.pair_b)};
+  }
+}
+
 }  // namespace
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
@@ -601,24 +623,7 @@ SanToken to_token(const Position& pos, const Move& move, const Position* after) 
       break;
     }
   }
-  if (move.gate != no_square) {
-    // Gating: "/H" after a move (the square is the one left), "/He1" after a castling.
-    t.gate_piece = v.pieces[move.gate_piece].letter;
-    if (move.kind == MoveKind::castle) t.gate_square = {file_of(move.gate), rank_of(move.gate)};
-  }
-  if (move.birth != no_square) {
-    // A birth is always of a pawn; a pawn born as something else is written "P@e7=I".
-    t.birth_piece = 'P';
-    if (!v.pieces[move.birth_piece].pawn) t.birth_promotion = v.pieces[move.birth_piece].letter;
-    t.birth_square = {file_of(move.birth), rank_of(move.birth)};
-  }
-  if (move.relocation != no_square)
-    t.relocation = {file_of(move.relocation), rank_of(move.relocation)};
-  if (move.push != no_square) t.push = {file_of(move.push), rank_of(move.push)};
-  if (move.pair_a != no_square) {
-    t.pair_a = {file_of(move.pair_a), rank_of(move.pair_a)};
-    t.pair_b = {file_of(move.pair_b), rank_of(move.pair_b)};
-  }
+  write_second_actions(v, move, t);
   t.check = after ? deserved_mark(*after) : deserved_mark(play(pos, move));
   return t;
 }
@@ -628,32 +633,32 @@ std::string to_san(const Position& pos, const Move& move, const Position* after)
 }
 
 std::string to_long_algebraic(const Position& pos, const Move& move, const Position* after) {
-  const Variant& v = pos.variant();
   if (move.kind != MoveKind::normal && move.kind != MoveKind::en_passant)
     return to_san(pos, move, after);
+  return long_algebraic_marked(pos, move,
+                               after ? deserved_mark(*after) : deserved_mark(play(pos, move)));
+}
+
+std::string long_algebraic_marked(const Position& pos, const Move& move, char check_mark) {
+  const Variant& v = pos.variant();
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
   if (!def.pawn) out += def.letter;
-  out += square_name(move.from);
+  append_square_name(out, move.from);
   const Piece target = pos.at(move.to);
   const bool capture = move.kind == MoveKind::en_passant ||
                        (!target.empty() && target.color() != pos.side_to_move());
   out += capture ? 'x' : '-';
-  out += square_name(move.to);
+  append_square_name(out, move.to);
   if (move.promotion != no_piece_type) {
     out += '=';
     out += v.pieces[move.promotion].letter;
   }
   // Second actions as in SAN (",P@d5", "~c4", ">d6", ",^c5^f5"), then the check mark.
-  SanToken rest = to_token(pos, move, after);
-  rest.kind = TokenKind::move;
-  rest.piece = 0;
-  rest.from = Coord{};
-  rest.to = Coord{};
-  rest.capture = false;
-  rest.promotion = 0;
-  const std::string suffix = format_san(rest);
-  out += suffix;
+  SanToken rest;
+  write_second_actions(v, move, rest);
+  rest.check = check_mark;
+  out += format_san(rest);
   return out;
 }
 
@@ -673,18 +678,24 @@ std::string to_uci(const Position& pos, const Move& move) {
       // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants. A gating adds the
       // piece's letter; gated on the rook's square, the rook's square comes first (h1e1h), as
       // Fairy-Stockfish writes it.
-      if (move.gate != no_square && move.gate == move.aux)
-        return square_name(move.aux) + square_name(move.from) +
-               lower(v.pieces[move.gate_piece].fen());
-      std::string out =
-          square_name(move.from) + square_name(is_start_castling(pos, move) ? move.to : move.aux);
+      std::string out;
+      if (move.gate != no_square && move.gate == move.aux) {
+        append_square_name(out, move.aux);
+        append_square_name(out, move.from);
+        out += lower(v.pieces[move.gate_piece].fen());
+        return out;
+      }
+      append_square_name(out, move.from);
+      append_square_name(out, is_start_castling(pos, move) ? move.to : move.aux);
       if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
       return out;
     }
     default:
       break;
   }
-  std::string out = square_name(move.from) + square_name(move.to);
+  std::string out;
+  append_square_name(out, move.from);
+  append_square_name(out, move.to);
   if (move.promotion != no_piece_type) out += lower(v.pieces[move.promotion].fen());
   if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
   return out;

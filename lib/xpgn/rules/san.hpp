@@ -54,6 +54,9 @@ std::string to_san(const Position& pos, const Move& move, const Position* after 
 // `after` as for to_token.
 std::string to_long_algebraic(const Position& pos, const Move& move,
                               const Position* after = nullptr);
+// to_long_algebraic() of a normal or en passant move whose check mark ('+', '#' or 0, as
+// to_token() gives it) the caller knows, so that it is not looked for again.
+std::string long_algebraic_marked(const Position& pos, const Move& move, char check_mark);
 std::string to_uci(const Position& pos, const Move& move);
 
 }  // namespace xpgn::rules

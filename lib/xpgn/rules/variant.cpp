@@ -335,9 +335,13 @@ void Variant::finish() {
   royal_types = 0;
   pawn_ = no_piece_type;
   for (auto& probes : attack_probes) probes.clear();
+  fen_letters.fill(0);
   for (std::size_t t = 0; t < pieces.size(); ++t) {
     PieceDef& def = pieces[t];
     const auto type = static_cast<PieceType>(t);
+    fen_letters[make_piece(Color::white, type).code] = def.fen();
+    fen_letters[make_piece(Color::black, type).code] =
+        static_cast<char>(std::tolower(static_cast<unsigned char>(def.fen())));
     def.movement = parse_betza(def.betza);
     const Movement stacked =
         def.stacked_betza.empty() ? Movement{} : parse_betza(def.stacked_betza);

@@ -256,6 +256,9 @@ struct Variant {
       return attack_bits[c];
   }
   std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
+  // The FEN letter of each piece by Piece::code (1 + 2 * type + colour), lower case for Black
+  // (derived by finish()).
+  std::array<char, 1 + 2 * 32> fen_letters{};
   // Whether some rule component may add pieces, or move pawns back (derived by finish());
   // captures, or pawn moves, then do not cut the history the repetition rules look at.
   bool pieces_may_grow = false;
