@@ -232,11 +232,28 @@ class JsonOut {
   // \t, other bytes below 0x20 as \u00xx; everything else, DEL and UTF-8 included, as is) and
   // returns true; returns false, appending nothing, when `s` is not valid UTF-8.
   bool escape_valid(std::string_view s) {
+    // The usual text (FENs, SAN, names) has no byte to escape or check: copied whole.
+    std::size_t i = 0;
+    while (s.size() - i >= 8 && plain_word(s.data() + i)) i += 8;
+    while (i < s.size() && byte_classes[static_cast<unsigned char>(s[i])] == 0) ++i;
+    if (i == s.size()) {
+      char* w = room(s.size() + 2);
+      w[0] = '"';
+      std::memcpy(w + 1, s.data(), s.size());
+      w[s.size() + 1] = '"';
+      size_ += s.size() + 2;
+      return true;
+    }
+    return escape_from(s, i);
+  }
+
+  // escape_valid() for a text whose bytes before `first` need no escape or check.
+  bool escape_from(std::string_view s, std::size_t first) {
     const std::size_t start = size_;
     raw('"');
     bool checked = false;  // the whole of `s` is known to be valid UTF-8
     std::size_t run = 0;   // start of the bytes not yet appended
-    for (std::size_t i = 0; i < s.size(); ++i) {
+    for (std::size_t i = first; i < s.size(); ++i) {
       // Eight plain bytes at a time (the common case: FENs, SAN, names).
       while (s.size() - i >= 8 && plain_word(s.data() + i)) i += 8;
       if (i == s.size()) break;

@@ -647,10 +647,15 @@ struct Replayer::State {
     try_fast(f);
   }
 
+  // The nodes a mainline gets room for with its first move (about a game's plies).
+  static constexpr std::size_t mainline_room = 128;
+
   // Full mode: appends to the frame's line the node of `move` (canonical SAN `san`, written as
   // `text` at `pos`), just played from f.pos() into f.next_slot() with `effects`.
   void add_node(Frame& f, const rules::Move& move, std::string san, bool null_move,
                 const rules::EffectList& effects, std::string_view text, SourcePos pos, int ply) {
+    // Room for a usual game's mainline at once, rather than moving its nodes as it grows.
+    if (f.line->empty() && &f == &frames[0]) f.line->reserve(mainline_room);
     MoveNode& node = f.line->emplace_back();
     node.move = move;
     node.san = std::move(san);
