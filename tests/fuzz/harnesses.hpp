@@ -107,13 +107,15 @@ inline void check_moves(const rules::Position& pos) {
   (void)rules::judge(pos, {});
 }
 
-// Every diagnostic of every game of `text` replayed in `mode`, formatted, with a summary line
-// per game.
-inline std::vector<std::string> diagnostics(const std::string& text, record::ReplayMode mode) {
+// Every diagnostic of every game of `text` replayed in `mode` (with the FIDE chess fast path or
+// without it), formatted, with a summary line per game.
+inline std::vector<std::string> diagnostics(const std::string& text, record::ReplayMode mode,
+                                            bool fast_chess) {
   std::vector<std::string> out;
   record::ReplayOptions options;
   options.file_name = "fuzz.pgn";
   options.mode = mode;
+  options.fast_chess = fast_chess;
   std::vector<record::Diagnostic> orphans;
   record::replay_pgn(
       text, options,
@@ -126,6 +128,22 @@ inline std::vector<std::string> diagnostics(const std::string& text, record::Rep
       },
       &orphans);
   for (const auto& d : orphans) out.push_back(record::format_diagnostic(d));
+  return out;
+}
+
+// The JSON of every game of `text` replayed in full mode, with the FIDE chess fast path or
+// without it.
+inline std::vector<std::string> game_json(const std::string& text, bool fast_chess) {
+  std::vector<std::string> out;
+  record::ReplayOptions options;
+  options.file_name = "fuzz.pgn";
+  options.mode = record::ReplayMode::full;
+  options.fast_chess = fast_chess;
+  record::replay_pgn(text, options, [&](record::Game& g) {
+    std::ostringstream json;
+    emit::write_game_json(json, g);
+    out.push_back(json.str());
+  });
   return out;
 }
 
@@ -245,13 +263,17 @@ inline void run_fen(const std::uint8_t* data, std::size_t size) {
   detail::check_moves(*pos);
 }
 
-// replay: the first byte chooses the variant, the rest is PGN (game_text). Check mode must find
-// exactly the diagnostics of full mode, and a valid game must have its whole mainline replayed.
+// replay: the first byte chooses the variant, the rest is PGN (game_text). Check mode on the
+// FIDE chess fast path must find exactly the diagnostics of full mode on the generic rules, a
+// valid game must have its whole mainline replayed, and full mode must give the same JSON with
+// the fast path and without it.
 inline void run_replay(const std::uint8_t* data, std::size_t size) {
   const std::string text = game_text(data, size);
-  const auto full = detail::diagnostics(text, record::ReplayMode::full);
-  const auto check = detail::diagnostics(text, record::ReplayMode::check);
+  const auto full = detail::diagnostics(text, record::ReplayMode::full, false);
+  const auto check = detail::diagnostics(text, record::ReplayMode::check, true);
   require(full == check, "check mode and full mode find different diagnostics");
+  require(detail::game_json(text, true) == detail::game_json(text, false),
+          "full mode gives different JSON with and without the chess fast path");
 }
 
 // emit_pgn: the first byte chooses the variant, the second the notation and layout
