@@ -68,12 +68,15 @@ class Reproduction final : public RuleComponent {
   }
 
   std::string write_fen_field(const Position& pos) const override {
-    const Variant& v = pos.variant();
     std::string list;
+    if (!pos.any_mark()) return list;  // the usual position: no queen is pregnant
+    const Variant& v = pos.variant();
     for (int r = 0; r < v.ranks; ++r)
       for (int f = 0; f < v.files; ++f)
-        if (pos.marked(make_square(f, r)))
-          list += (list.empty() ? "" : ",") + square_name(make_square(f, r));
+        if (pos.marked(make_square(f, r))) {
+          if (!list.empty()) list += ',';
+          append_square_name(list, make_square(f, r));
+        }
     return list;
   }
 
