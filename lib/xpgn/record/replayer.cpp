@@ -508,24 +508,46 @@ struct Replayer::State {
     return &*cached_start;
   }
 
-  // Plays `token` (written as `text` at `pos`) on the fast path: true when the board was sure
-  // (the move is made and recorded), false when the generic rules must judge it (nothing
-  // changed).
-  bool fast_move(Frame& f, const SanToken& token, std::string_view text, SourcePos pos, int ply) {
+  // Plays `token` on the fast path in check mode: true when the board was sure (the move is
+  // made and recorded), false when the generic rules must judge it (nothing changed). Full mode
+  // uses fast_move_recorded(), out of line, so that this path, flattened into
+  // Replayer::move(), carries none of its work.
+  bool fast_move(Frame& f, const SanToken& token, int ply) {
+    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare)) return false;
+    moved_fast(f, ply);
+    return true;
+  }
+
+  // True when no end rule the board screens can have ended the game at the frame's position, so
+  // that its board may play the next move. (The usual case first, before the keys are looked
+  // up.)
+  bool board_may_play(const Frame& f) const {
     const rules::ChessBoard& now = *f.ring.now;
-    // (The usual case first, before the keys are looked up.)
-    if (!now.surely_undecided_at_once() && !f.end_noted && !now.surely_undecided(f.keys))
+    return now.surely_undecided_at_once() || f.end_noted || now.surely_undecided(f.keys);
+  }
+
+  // fast_move() in full mode (`token` written as `text` at `pos`): the board plays `token` into
+  // *f.ring.spare and gives the move it made; the generic rules play that move into the frame's
+  // positions (which gives the effects and the position the node keeps), and its node is
+  // appended.
+  [[gnu::noinline]] bool fast_move_recorded(Frame& f, const SanToken& token, std::string_view text,
+                                            SourcePos pos, int ply) {
+    rules::Move move;
+    SanToken canonical;
+    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, canonical))
       return false;
-    if (!full()) {
-      if (!now.play_san(token, *f.ring.spare)) return false;
-    } else {
-      rules::Move move;
-      SanToken canonical;
-      if (!now.play_san(token, *f.ring.spare, &move, &canonical)) return false;
-      record_move(f, move, canonical, text, pos, ply);
-    }
+    rules::EffectList effects;
+    rules::play_into(f.pos(), move, f.next_slot(), &effects);
+    add_node(f, move, format_san(canonical), false, effects, text, pos, ply);
+    f.commit();
+    moved_fast(f, ply);
+    return true;
+  }
+
+  // After the board made the frame's next move into *f.ring.spare: that is the position now.
+  void moved_fast(Frame& f, int ply) {
     f.untested_mark.pending = false;  // the position before had a legal move: this one
-    f.keys.push_back(now.key());
+    f.keys.push_back(f.ring.now->key());
     f.ring.advance();
     f.fast_before = true;
     f.outcome.reset();
@@ -533,7 +555,6 @@ struct Replayer::State {
     f.has_move = true;
     f.after_move = true;
     if (depth == 1) game.mainline_plies = ply;
-    return true;
   }
 
   // Judgement of the frame's current position (cached until the next move).
@@ -591,7 +612,10 @@ struct Replayer::State {
     start();
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
-    if (!fast_tried && !f.dead && f.fast && fast_move(f, token, text, pos, f.ply + 1)) return;
+    if (!fast_tried && !f.dead && f.fast &&
+        (full() ? fast_move_recorded(f, token, text, pos, f.ply + 1)
+                : fast_move(f, token, f.ply + 1)))
+      return;
     move_by_rules(f, token, text, pos);
   }
 
@@ -667,17 +691,6 @@ struct Replayer::State {
     node.effects.assign(effects.begin(), effects.end());
     node.after = f.next_slot();
     f.pending.clear();
-  }
-
-  // Full mode, fast path: plays `move`, the legal move the board made (`canonical` its token),
-  // into the frame's positions by the generic rules (which give the effects and the position its
-  // node keeps), appends its node and makes that position the current one.
-  void record_move(Frame& f, const rules::Move& move, const SanToken& canonical,
-                   std::string_view text, SourcePos pos, int ply) {
-    rules::EffectList effects;
-    rules::play_into(f.pos(), move, f.next_slot(), &effects);
-    add_node(f, move, format_san(canonical), false, effects, text, pos, ply);
-    f.commit();
   }
 
   // Plays a pass into the frame's next slot; returns it as a resolution without error.
@@ -1020,7 +1033,9 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   if (s.started) {  // (and so in a game)
     Frame& f = *s.top;
     if (f.fast && is_ascii(text)) {  // (a dead frame is never fast)
-      if (s.fast_move(f, token, text, pos, f.ply + 1)) return;
+      if (s.full() ? s.fast_move_recorded(f, token, text, pos, f.ply + 1)
+                   : s.fast_move(f, token, f.ply + 1))
+        return;
       fast_tried = true;
     }
   }

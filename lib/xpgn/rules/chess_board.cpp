@@ -885,8 +885,7 @@ SanToken ChessBoard::canonical_token(const Move8& m, Kind kind, const ChessBoard
   return t;
 }
 
-bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move* played,
-                          SanToken* canonical) const {
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
   // Second actions belong to variants; the generic rules say what they mean here.
   if (token.has_second_actions()) return false;
   const int us = side_;
@@ -984,8 +983,36 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move* played
     const char deserved = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
     if (deserved != token.check) return false;
   }
-  if (played) *played = generic_move(move, kind);
-  if (canonical) *canonical = canonical_token(move, kind, after);
+  return true;
+}
+
+ChessBoard::Move8 ChessBoard::move_to(const ChessBoard& after, Kind& kind) const {
+  const int us = side_;
+  const Bits left = colour_[us] & ~after.colour_[us];     // the squares the mover left
+  const Bits reached = after.colour_[us] & ~colour_[us];  // and the one it reached
+  Move8 m;
+  if (left & (left - 1)) {  // king and rook: a castling
+    kind = king;
+    m.from = static_cast<std::uint8_t>(king_square(us));
+    m.to = static_cast<std::uint8_t>(after.king_square(us));
+    m.castle = true;
+    return m;
+  }
+  m.from = static_cast<std::uint8_t>(std::countr_zero(left));
+  m.to = static_cast<std::uint8_t>(std::countr_zero(reached));
+  kind = kind_at(m.from);
+  const Kind now = after.kind_at(m.to);
+  if (now != kind) m.promotion = now;
+  return m;
+}
+
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move& played,
+                          SanToken& canonical) const {
+  if (!play_san(token, after)) return false;
+  Kind kind = empty;
+  const Move8 move = move_to(after, kind);
+  played = generic_move(move, kind);
+  canonical = canonical_token(move, kind, after);
   return true;
 }
 

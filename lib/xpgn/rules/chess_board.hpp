@@ -66,11 +66,12 @@ class ChessBoard {
 
   // Plays the move `token` denotes into `after` when the token names exactly one legal move
   // (by the generic resolve()'s reading) and its check mark, if written, is the one the move
-  // deserves. False when unsure; `after` is then unspecified. When `move` is given, the move
-  // made is written there as the generic rules write it (resolve()'s Resolution::move), and
-  // when `canonical` is given, its canonical token as to_token() writes it.
-  bool play_san(const SanToken& token, ChessBoard& after, Move* move = nullptr,
-                SanToken* canonical = nullptr) const;
+  // deserves. False when unsure; `after` is then unspecified.
+  bool play_san(const SanToken& token, ChessBoard& after) const;
+  // play_san() that also writes the move made as the generic rules write it (resolve()'s
+  // Resolution::move) into `move`, and its canonical token (as to_token() writes it) into
+  // `canonical`.
+  bool play_san(const SanToken& token, ChessBoard& after, Move& move, SanToken& canonical) const;
 
   // True when the side to move has a legal move.
   bool has_legal_move() const;
@@ -110,6 +111,8 @@ class ChessBoard {
   bool can_castle(int side) const;
   // Writes into `after` this position with `m` (legal) played by a piece of `kind`.
   void make(const Move8& m, Kind kind, ChessBoard& after) const;
+  // The legal move that made `after` from this position, and the `kind` of the piece it moved.
+  Move8 move_to(const ChessBoard& after, Kind& kind) const;
   // make(), inlined where it is called (play_san, once per ply of a game).
   void make_here(const Move8& m, Kind kind, ChessBoard& after) const;
   // `m`, a legal move of a piece of `kind` in this position, as the generic rules write it.
