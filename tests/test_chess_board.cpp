@@ -104,6 +104,14 @@ void compare_tokens(const Position& pos, int& played, int& unsure) {
       CHECK(position_of(after).fen() == generic_after.fen());
       CHECK(after.key() == generic_after.key());
       CHECK(after.reversible_plies() == generic_after.reversible_plies());
+      // Full mode's overload gives the generic rules' move and its canonical SAN.
+      ChessBoard recorded;
+      Move move;
+      SanToken canonical;
+      REQUIRE(board.play_san(token, recorded, move, canonical));
+      CHECK(recorded.key() == after.key());
+      CHECK(move == res.move);
+      CHECK(format_san(canonical) == to_san(pos, res.move, &generic_after));
       ++played;
     } else {
       ++unsure;
