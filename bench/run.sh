@@ -18,8 +18,8 @@
 # whole in a quiet moment and a long one seldom does, so the fastest runs favour short commands.
 #
 # Prints three tables:
-#   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON,
-#      pgn-extract; seconds, games/s, plies/s, MB/s, peak memory, and pgn-extract's time divided
+#   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON
+#      with 1 and JOBS threads, pgn-extract; seconds, games/s, plies/s, MB/s, peak memory, and pgn-extract's time divided
 #      by the tool's (">1" means faster than pgn-extract);
 #   2. each variant (chess included): `xpgn check` on its sample games repeated VARIANT_COPIES
 #      times, plies/s and the ratio to FIDE chess on the file of table 1, with the FIDE chess
@@ -111,7 +111,9 @@ add check-n "$xpgn" check --jobs "$jobs" --quiet "$file"
 # The same with the FIDE chess fast path off: the generic rules every variant is replayed by.
 add generic env XPGN_GENERIC_CHESS=1 "$xpgn" check --jobs 1 --quiet "$file"
 add convert-pgn "$xpgn" convert --to pgn -o /dev/null "$file"
+add convert-pgn-n "$xpgn" convert --jobs "$jobs" --to pgn -o /dev/null "$file"
 add convert-json "$xpgn" convert --to json -o /dev/null "$file"
+add convert-json-n "$xpgn" convert --jobs "$jobs" --to json -o /dev/null "$file"
 # Each variant's sample games, repeated, checked on one thread.
 names=()
 declare -A sample_games sample_plies
@@ -186,8 +188,12 @@ row "xpgn check -j1 generic rules" "$secs" "$mib"
 generic_rate=$(rate "$plies" "$secs")
 timed convert-pgn
 row "xpgn convert --to pgn" "$secs" "$mib"
+timed convert-pgn-n
+row "xpgn convert -j$jobs --to pgn" "$secs" "$mib"
 timed convert-json
 row "xpgn convert --to json" "$secs" "$mib"
+timed convert-json-n
+row "xpgn convert -j$jobs --to json" "$secs" "$mib"
 [ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
 
 # ---- 2. Variants -------------------------------------------------------------------------------

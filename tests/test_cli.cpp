@@ -630,19 +630,22 @@ TEST_CASE("check --format jsonl writes a record per game and a summary; sarif lo
 
 namespace {
 
-// Runs `xpgn check ARGS` with --jobs 1, and with --jobs 3 cutting each input into batches of
-// about `batch` bytes (XPGN_CHECK_BATCH_BYTES, so that small files make many batches); both must
-// give the same output, errors and status. `feed` goes before the command ("cat F | ").
-void check_batches_match(const std::string& args, const std::string& batch,
-                         const std::string& feed = "") {
-  INFO(feed << "check " << args << ", batches of " << batch << " bytes");
-  const Shell one = sh(feed + "XPGN check --jobs 1 " + args);
+// Runs `xpgn COMMAND ARGS` (`check` unless told) with --jobs 1, and with --jobs 3 cutting each
+// input into batches of about `batch` bytes (XPGN_CHECK_BATCH_BYTES, so that small files make
+// many batches); both must give the same output, errors and status. `feed` goes before the
+// command ("cat F | "). Returns the output of --jobs 1.
+std::string check_batches_match(const std::string& args, const std::string& batch,
+                                const std::string& feed = "",
+                                const std::string& command = "check") {
+  INFO(feed << command << " " << args << ", batches of " << batch << " bytes");
+  const Shell one = sh(feed + "XPGN " + command + " --jobs 1 " + args);
   setenv("XPGN_CHECK_BATCH_BYTES", batch.c_str(), 1);  // inherited by the command
-  const Shell three = sh(feed + "XPGN check --jobs 3 " + args);
+  const Shell three = sh(feed + "XPGN " + command + " --jobs 3 " + args);
   unsetenv("XPGN_CHECK_BATCH_BYTES");
   CHECK(one.status == three.status);
   CHECK(one.out == three.out);
   CHECK(one.err == three.err);
+  return one.out;
 }
 
 }  // namespace
@@ -719,4 +722,50 @@ TEST_CASE("xpgn check --jobs 3 in small batches reports as --jobs 1 on legacy-en
   std::istringstream lines(parts.out);
   for (std::string part; std::getline(lines, part);)
     check_batches_match("--part-summary " + part, "50000");
+}
+
+TEST_CASE("xpgn convert --jobs 3 cut into many small batches writes what --jobs 1 writes",
+          "[cli][io]") {
+  Scratch scratch("convert-batches");
+  write_many_games(scratch / "many.pgn", 200, "invalid.pgn");
+  // A game of 1 MB in a comment between games (longer than a batch of 1000 bytes may grow: the
+  // rest of that input is converted on the reading thread).
+  {
+    const std::string games = slurp(scratch / "many.pgn");
+    std::ofstream out(scratch / "long.pgn", std::ios::binary);
+    out << games << "[Event \"long\"]\n\n1. e4 {";
+    const std::string line = std::string(99, 'a') + "\n";
+    for (int i = 0; i < 10000; ++i) out << line;
+    out << "} e5 2. Ke2 *\n\n" << games;
+  }
+  const std::string many = "'" + scratch / "many.pgn" + "'";
+  const std::string longer = "'" + scratch / "long.pgn" + "'";
+  // Variant games too (births, portals, passes and re-entry), from the samples.
+  std::string samples;
+  for (const auto& entry : fs::recursive_directory_iterator(XPGN_SAMPLES_DIR))
+    if (entry.path().extension() == ".pgn") samples += " '" + entry.path().string() + "'";
+  REQUIRE(!samples.empty());
+  // A missing input among the others: its error comes where one thread gives it.
+  const std::string inputs =
+      "valid.pgn invalid.pgn header-only.pgn missing.pgn comment-only.pgn " + many + samples;
+  for (const std::string batch : {"1", "700", "100000"}) {
+    for (const std::string format : {"pgn", "json", "jsonl", "lan", "uci", "figurine"}) {
+      const std::string out =
+          check_batches_match("--to " + format + " " + inputs, batch, "", "convert");
+      CHECK(out.size() > 100000);  // not trivially equal
+    }
+    check_batches_match("--to json -", batch, "cat " + many + " | ", "convert");
+  }
+  check_batches_match("--to jsonl " + longer + " valid.pgn", "1000", "", "convert");
+  check_batches_match("--to pgn --max-game-size 100 " + longer, "1000", "", "convert");
+  // An output file is written whole, as with one thread; not at all when an input is missing.
+  const std::string a = scratch / "a.json", b = scratch / "b.json";
+  const std::string readable = "valid.pgn invalid.pgn " + many + samples;
+  CHECK(run("convert --to json -o '" + a + "' " + readable).status == 1);
+  CHECK(run("convert --jobs 2 --to json -o '" + b + "' " + readable).status == 1);
+  CHECK(slurp(a) == slurp(b));
+  CHECK(slurp(a).size() > 100000);
+  const std::string c = scratch / "c.json";
+  CHECK(run("convert --jobs 2 --to json -o '" + c + "' " + inputs).status == 2);
+  CHECK(!fs::exists(c));
 }

@@ -1,8 +1,7 @@
 // Checking the inputs of `xpgn check`, on one thread or on several, with the same report either
 // way: one thread reads every input in turn as a stream (constant memory); with N > 1 threads
-// that thread only finds where games start (notation::scan_games) and hands batches of raw bytes,
-// cut at game starts with what a reader needs to start there, to N threads that read and replay
-// them, through a bounded queue; the results are put back in input order.
+// the inputs are cut into batches that N threads replay (parallel_replay.hpp), the results put
+// back in input order.
 #pragma once
 
 #include <functional>

@@ -2,13 +2,18 @@
 // Lines, long algebraic, UCI coordinates, figurine SAN or an HTML page with diagrams.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <vector>
 
 #include "commands.hpp"
 #include "io.hpp"
+#include "parallel_replay.hpp"
 #include "part.hpp"
 #include "progress.hpp"
 #include "xpgn/emit/writer.hpp"
@@ -24,6 +29,7 @@ struct ConvertOptions {
   std::string to = "pgn";
   std::string language = "en";
   std::string output;
+  unsigned jobs = 1;
   bool strict = false;
   std::optional<bool> progress;
   notation::ReaderOptions reader;
@@ -32,8 +38,25 @@ struct ConvertOptions {
   std::optional<ByteRange> range;  // resolved from `part`
 };
 
-// Converts every input to `out`; returns the exit status (I/O errors reported on stderr).
-// `Writer` is emit::GameWriter or render::HtmlWriter (write(game), finish()).
+// The replay options of input `name`.
+record::ReplayOptions replay_options(const ConvertOptions& options, const std::string& name) {
+  record::ReplayOptions replay;
+  replay.mode = record::ReplayMode::full;
+  replay.file_name = name;
+  replay.strict = options.strict;
+  replay.reader = options.reader;
+  replay.fast_chess = fast_chess_wanted();
+  return replay;
+}
+
+// Prints `d` on standard error, clearing the progress line first.
+void print_diagnostic(Progress& progress, const record::Diagnostic& d) {
+  progress.clear();
+  std::cerr << record::format_diagnostic(d) << '\n';
+}
+
+// Converts every input to `out` on this thread; returns the exit status (I/O errors reported on
+// stderr). `Writer` is emit::GameWriter or render::HtmlWriter (write(game), finish()).
 template <typename Writer>
 int convert_all(const ConvertOptions& options, const std::vector<std::string>& files,
                 Writer& writer) {
@@ -42,20 +65,11 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
   std::vector<std::uint64_t> sizes;
   for (const auto& f : files) sizes.push_back(input_size(f, options.range));
   Progress progress(options.progress, sizes);
-  auto print = [&progress](const record::Diagnostic& d) {
-    progress.clear();
-    std::cerr << record::format_diagnostic(d) << '\n';
-  };
   for (std::size_t index = 0; index < files.size(); ++index) {
     const std::string& name = files[index];
-    record::ReplayOptions replay;
-    replay.mode = record::ReplayMode::full;
-    replay.file_name = name;
-    replay.strict = options.strict;
-    replay.reader = options.reader;
-    replay.fast_chess = fast_chess_wanted();
+    const record::ReplayOptions replay = replay_options(options, name);
     auto handler = [&](record::Game& game) {
-      for (const auto& d : game.diagnostics) print(d);
+      for (const auto& d : game.diagnostics) print_diagnostic(progress, d);
       if (!game.valid()) invalid = true;
       writer.write(game);
       progress.games_done(1);
@@ -71,7 +85,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     }
     std::vector<record::Diagnostic> orphans;
     record::replay_pgn(input.stream(), replay, handler, &orphans);
-    for (const auto& d : orphans) print(d);
+    for (const auto& d : orphans) print_diagnostic(progress, d);
     if (auto error = input.read_error(); !error.empty()) {
       progress.clear();
       std::cerr << "xpgn: " << name << ": " << error << '\n';
@@ -82,6 +96,108 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
   writer.finish();
   if (io_error) return exit_usage;
   return invalid ? exit_invalid : exit_ok;
+}
+
+// `convert --jobs N`: the workers render the games of a batch as text (GameWriter::render());
+// the reading thread prints their diagnostics and writes their text, in input order, so that
+// the output and the diagnostics are those of one thread byte for byte.
+class ConvertJob final : public ReplayJob {
+ public:
+  ConvertJob(const std::vector<std::string>& files, emit::GameWriter& writer, Progress& progress)
+      : files_(files), writer_(writer), progress_(progress) {}
+  // A part taken before, emptied, when there is one: its text keeps its room (megabytes of
+  // JSON), so that it is not allocated and paged in again for every batch.
+  std::unique_ptr<Part> new_part() const override {
+    std::lock_guard lock(spare_mutex_);
+    if (spare_.empty()) return std::make_unique<Rendered>();
+    std::unique_ptr<Part> part = std::move(spare_.back());
+    spare_.pop_back();
+    return part;
+  }
+  void add_game(Part& part, record::Game& game) const override {
+    auto& rendered = static_cast<Rendered&>(part);
+    for (const auto& d : game.diagnostics) rendered.diagnostics.push_back(d);
+    if (!game.valid()) rendered.invalid = true;
+    writer_.render(game, rendered.text);
+    rendered.ends.push_back(rendered.text.size());
+  }
+  void add_orphans(Part& part, std::vector<record::Diagnostic>&& diagnostics) const override {
+    auto& rendered = static_cast<Rendered&>(part);
+    for (auto& d : diagnostics) rendered.diagnostics.push_back(std::move(d));
+  }
+  void take(std::size_t, std::unique_ptr<Part> part) override {
+    const auto& rendered = static_cast<const Rendered&>(*part);
+    for (const auto& d : rendered.diagnostics) print_diagnostic(progress_, d);
+    const std::string_view text = rendered.text;
+    std::size_t start = 0;
+    for (const std::size_t end : rendered.ends) {
+      writer_.write_rendered(text.substr(start, end - start));
+      start = end;
+    }
+    invalid_ |= rendered.invalid;
+    progress_.games_done(rendered.ends.size());
+    recycle(std::move(part));
+  }
+  void input_failed(std::size_t input, const std::string& error) override {
+    progress_.clear();
+    std::cerr << "xpgn: " << files_[input] << ": " << error << '\n';
+    io_error_ = true;
+  }
+  bool invalid() const { return invalid_; }
+  bool io_error() const { return io_error_; }
+
+ private:
+  struct Rendered final : Part {
+    std::vector<record::Diagnostic> diagnostics;  // of the games, then those of no game
+    std::string text;                             // the games, one after the other
+    std::vector<std::size_t> ends;                // where each game's text ends
+    bool invalid = false;
+  };
+  // Keeps `part`, emptied, for new_part() (as many as can be pending at once, about).
+  void recycle(std::unique_ptr<Part> part) {
+    auto& rendered = static_cast<Rendered&>(*part);
+    rendered.diagnostics.clear();
+    rendered.text.clear();
+    rendered.ends.clear();
+    rendered.invalid = false;
+    std::lock_guard lock(spare_mutex_);
+    if (spare_.size() < max_spare) spare_.push_back(std::move(part));
+  }
+  static constexpr std::size_t max_spare = 16;
+  const std::vector<std::string>& files_;
+  emit::GameWriter& writer_;
+  Progress& progress_;
+  bool invalid_ = false;
+  bool io_error_ = false;
+  mutable std::mutex spare_mutex_;
+  mutable std::vector<std::unique_ptr<Part>> spare_;
+};
+
+// Input bytes per batch of `convert --jobs N`: the text of a batch is held until its turn to be
+// written, and JSON is some 60 times longer than the PGN it comes from (a 32 KiB batch makes
+// about 2 MB), the other formats about as long.
+std::size_t convert_batch_bytes(emit::Format format) {
+  const bool json = format == emit::Format::json || format == emit::Format::jsonl;
+  return json ? std::size_t{1} << 14 : std::size_t{1} << 17;
+}
+
+// Writes the games of `files` with `writer` (in `format`): with options.jobs threads as
+// ConvertJob says, or on this thread (one job); returns the exit status.
+int convert_games(const ConvertOptions& options, const std::vector<std::string>& files,
+                  emit::GameWriter& writer, emit::Format format) {
+  const unsigned jobs =
+      options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  if (jobs <= 1) return convert_all(options, files, writer);
+  std::vector<std::uint64_t> sizes;
+  for (const auto& f : files) sizes.push_back(input_size(f, options.range));
+  Progress progress(options.progress, sizes);
+  ConvertJob job(files, writer, progress);
+  replay_in_parallel(files, jobs, replay_options(options, ""), job, convert_batch_bytes(format),
+                     options.range, &progress);
+  progress.finish();
+  writer.finish();
+  if (job.io_error()) return exit_usage;
+  return job.invalid() ? exit_invalid : exit_ok;
 }
 
 // Writes the games of `files` as one HTML page to `out`; returns the exit status.
@@ -122,7 +238,7 @@ int run_convert(ConvertOptions options) {
     if (!options.progress && isatty(STDOUT_FILENO)) options.progress = false;
     if (html) return convert_html(options, files, std::cout);
     emit::GameWriter writer(std::cout, *format, pgn);
-    return convert_all(options, files, writer);
+    return convert_games(options, files, writer, *format);
   }
   emit::AtomicFile file(options.output);
   if (!file.ok()) {
@@ -134,7 +250,7 @@ int run_convert(ConvertOptions options) {
     status = convert_html(options, files, file.stream());
   } else {
     emit::GameWriter writer(file.stream(), *format, pgn);
-    status = convert_all(options, files, writer);
+    status = convert_games(options, files, writer, *format);
   }
   if (status == exit_usage) {
     std::cerr << "xpgn: " << options.output << " not written\n";
@@ -168,6 +284,10 @@ void setup_convert(CLI::App& app, int& exit_code) {
   add_variant_file_option(*sub, options->variant_files);
   add_progress_options(*sub, options->progress);
   add_part_options(*sub, options->part);
+  sub->add_option("-j,--jobs", options->jobs,
+                  "Threads to use (0: one per core); same output as one thread, byte for byte "
+                  "(html is written on one thread)")
+      ->capture_default_str();
   sub->add_option("-o,--output", options->output,
                   "Output file, written whole or not at all (default: standard output)");
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });

@@ -67,6 +67,52 @@ void GameWriter::write(const record::Game& game) {
   ++count_;
 }
 
+namespace {
+
+// A stream buffer that appends what is written to a string.
+class AppendToString final : public std::streambuf {
+ public:
+  explicit AppendToString(std::string& text) : text_(text) {}
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof()))
+      text_.push_back(traits_type::to_char_type(c));
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* data, std::streamsize size) override {
+    text_.append(data, static_cast<std::size_t>(size));
+    return size;
+  }
+
+ private:
+  std::string& text_;
+};
+
+}  // namespace
+
+void GameWriter::render(const record::Game& game, std::string& text) const {
+  switch (format_) {
+    case Format::json:
+    case Format::jsonl: {
+      AppendToString buffer(text);
+      std::ostream out(&buffer);
+      write_game_json(out, game);
+      break;
+    }
+    default:
+      text += to_pgn(game, options_);
+      break;
+  }
+}
+
+void GameWriter::write_rendered(std::string_view text) {
+  if (format_ == Format::json) out_ << (count_ == 0 ? "[\n" : ",\n");
+  out_ << text;
+  if (format_ == Format::jsonl) out_ << '\n';
+  ++count_;
+}
+
 void GameWriter::finish() {
   if (finished_) return;
   finished_ = true;

@@ -28,6 +28,12 @@ class GameWriter {
   GameWriter(std::ostream& out, Format format, PgnOptions options = {});
   // Writes one game.
   void write(const record::Game& game);
+  // Appends to `text` the game as write() writes it, less what goes between games (JSON's
+  // array punctuation, JSON Lines' newline). Changes nothing in the writer: games may be
+  // rendered on several threads at once and written in order with write_rendered().
+  void render(const record::Game& game, std::string& text) const;
+  // Writes one game that render() gave as `text`, as write() would have written it.
+  void write_rendered(std::string_view text);
   // Closes the JSON array (if any); call once after the last game.
   void finish();
 
