@@ -553,6 +553,30 @@ TEST_CASE("xpgn check --jobs 2 gives the report of --jobs 1 byte for byte on the
   }
 }
 
+TEST_CASE("xpgn convert --jobs 2 writes the bytes of --jobs 1 on the whole corpus",
+          "[cli][io][corpus]") {
+  Scratch scratch("convert-corpus");
+  std::string skipped;
+  const auto files = corpus_files(scratch, skipped);
+  if (!skipped.empty()) WARN("corpus convert --jobs test: left out " << skipped);
+  if (files.empty()) return;
+  // Canonical PGN of every file; JSON Lines (some 60 bytes for each byte read) of the small ones.
+  std::string all, small;
+  for (const auto& f : files) {
+    all += " '" + f + "'";
+    if (fs::file_size(f) < 5000000) small += " '" + f + "'";
+  }
+  for (const auto& [format, args] : {std::pair{"pgn", all}, std::pair{"jsonl", small}}) {
+    INFO(files.size() << " files, format " << format);
+    Shell one = sh(std::string("XPGN convert --to ") + format + " --jobs 1" + args);
+    Shell two = sh(std::string("XPGN convert --to ") + format + " --jobs 2" + args);
+    CHECK(one.status == two.status);
+    CHECK(one.out == two.out);
+    CHECK(one.err == two.err);
+    CHECK(one.out.size() > 1000000);  // not trivially equal
+  }
+}
+
 TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position table",
           "[cli][dead]") {
   // The pawn can promote, which a short search finds: the game needs no table. When the only
