@@ -174,8 +174,8 @@ class ConvertJob final : public ReplayJob {
 };
 
 // Input bytes per batch of `convert --jobs N`: the text of a batch is held until its turn to be
-// written, and JSON is some 60 times longer than the PGN it comes from (a 32 KiB batch makes
-// about 2 MB), the other formats about as long.
+// written, and JSON is some 60 times longer than the PGN it comes from (a 16 KiB batch makes
+// about 1 MB); the other formats are about as long as their input.
 std::size_t convert_batch_bytes(emit::Format format) {
   const bool json = format == emit::Format::json || format == emit::Format::jsonl;
   return json ? std::size_t{1} << 14 : std::size_t{1} << 17;
