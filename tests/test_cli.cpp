@@ -529,52 +529,42 @@ std::vector<std::string> corpus_files(const Scratch& scratch, std::string& skipp
   return files;
 }
 
-TEST_CASE("xpgn check --jobs 2 gives the report of --jobs 1 byte for byte on the whole corpus",
-          "[cli][io][corpus]") {
-  Scratch scratch("corpus");
+// Runs `xpgn COMMAND` with --jobs 1 and --jobs 2 over every file of the shared corpus with
+// `option` `whole` (such as "--format text"), and over every file but the big ones with `option`
+// `small` (a longer output); each pair must give the same output, errors and status.
+void corpus_jobs_match(const std::string& command, const std::string& option,
+                       const std::string& whole, const std::string& small) {
+  Scratch scratch("corpus-" + command);
   std::string skipped;
   const auto files = corpus_files(scratch, skipped);
-  if (!skipped.empty()) WARN("corpus --jobs test: left out " << skipped);
+  if (!skipped.empty()) WARN("corpus " << command << " --jobs test: left out " << skipped);
   if (files.empty()) return;
-  // One run over every file (text), one over every file but the two big ones (JSON).
-  std::string all, small;
+  std::string all, small_files;
   for (const auto& f : files) {
     all += " '" + f + "'";
-    if (fs::file_size(f) < 5000000) small += " '" + f + "'";
+    if (fs::file_size(f) < 5000000) small_files += " '" + f + "'";
   }
-  for (const auto& [format, args] : {std::pair{"text", all}, std::pair{"json", small}}) {
-    INFO(files.size() << " files, format " << format);
-    Shell one = sh(std::string("XPGN check --format ") + format + " --jobs 1" + args);
-    Shell two = sh(std::string("XPGN check --format ") + format + " --jobs 2" + args);
+  for (const auto& [format, args] : {std::pair{whole, all}, std::pair{small, small_files}}) {
+    INFO(files.size() << " files, " << command << " " << option << " " << format);
+    const std::string run = "XPGN " + command + " " + option + " " + format;
+    Shell one = sh(run + " --jobs 1" + args);
+    Shell two = sh(run + " --jobs 2" + args);
     CHECK(one.status == two.status);
     CHECK(one.out == two.out);
     CHECK(one.err == two.err);
-    CHECK(one.out.size() > 100000);  // the reports are not trivially equal
+    CHECK(one.out.size() > 100000);  // the outputs are not trivially equal
   }
 }
 
+TEST_CASE("xpgn check --jobs 2 gives the report of --jobs 1 byte for byte on the whole corpus",
+          "[cli][io][corpus]") {
+  corpus_jobs_match("check", "--format", "text", "json");
+}
+
+// Canonical PGN of every file; JSON Lines (some 60 bytes for each byte read) of the small ones.
 TEST_CASE("xpgn convert --jobs 2 writes the bytes of --jobs 1 on the whole corpus",
           "[cli][io][corpus]") {
-  Scratch scratch("convert-corpus");
-  std::string skipped;
-  const auto files = corpus_files(scratch, skipped);
-  if (!skipped.empty()) WARN("corpus convert --jobs test: left out " << skipped);
-  if (files.empty()) return;
-  // Canonical PGN of every file; JSON Lines (some 60 bytes for each byte read) of the small ones.
-  std::string all, small;
-  for (const auto& f : files) {
-    all += " '" + f + "'";
-    if (fs::file_size(f) < 5000000) small += " '" + f + "'";
-  }
-  for (const auto& [format, args] : {std::pair{"pgn", all}, std::pair{"jsonl", small}}) {
-    INFO(files.size() << " files, format " << format);
-    Shell one = sh(std::string("XPGN convert --to ") + format + " --jobs 1" + args);
-    Shell two = sh(std::string("XPGN convert --to ") + format + " --jobs 2" + args);
-    CHECK(one.status == two.status);
-    CHECK(one.out == two.out);
-    CHECK(one.err == two.err);
-    CHECK(one.out.size() > 1000000);  // not trivially equal
-  }
+  corpus_jobs_match("convert", "--to", "pgn", "jsonl");
 }
 
 TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position table",
