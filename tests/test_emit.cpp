@@ -244,3 +244,33 @@ TEST_CASE("canonical PGN round trips the shared corpus files") {
     check_round_trip(buffer.str());
   }
 }
+
+TEST_CASE("games rendered apart and written in order give the bytes the writer writes") {
+  // What `convert --jobs N` does: render() on the workers, write_rendered() in input order.
+  const std::string pgn =
+      "[Event \"a\"]\n\n1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6) 3. Bb5 a6 1-0\n\n"
+      "[Event \"b\"]\n\n1. d4 d5 2. c4 dxc4 3. e4 Kd7 4. Qxd8+ *\n\n"
+      "[Event \"c\"]\n[Variant \"maxim\"]\n\n1. d4 Bg8 2. Nh1 *\n\n";
+  const auto games = xpgn::record::read_games(pgn);
+  REQUIRE(games.size() == 3);
+  for (const auto format : {"pgn", "json", "jsonl", "lan", "uci", "figurine"}) {
+    INFO("format " << format);
+    for (std::size_t count : {0, 1, 3}) {
+      std::ostringstream whole, apart;
+      xpgn::emit::PgnOptions options;
+      options.language = "de";
+      xpgn::emit::GameWriter direct(whole, *xpgn::emit::parse_format(format), options);
+      xpgn::emit::GameWriter in_order(apart, *xpgn::emit::parse_format(format), options);
+      std::vector<std::string> texts(count);
+      for (std::size_t i = 0; i < count; ++i) {
+        direct.write(games[i]);
+        in_order.render(games[i], texts[i]);
+      }
+      for (const auto& text : texts) in_order.write_rendered(text);
+      direct.finish();
+      in_order.finish();
+      CHECK(apart.str() == whole.str());
+      if (count > 0) CHECK(!texts[0].empty());
+    }
+  }
+}
