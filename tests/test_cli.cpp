@@ -742,14 +742,15 @@ TEST_CASE("xpgn convert --jobs 3 cut into many small batches writes what --jobs 
           "[cli][io]") {
   Scratch scratch("convert-batches");
   write_many_games(scratch / "many.pgn", 200, "invalid.pgn");
-  // A game of 1 MB in a comment between games (longer than a batch of 1000 bytes may grow: the
-  // rest of that input is converted on the reading thread).
+  // A game of 10 MB in a comment between games: longer than a batch may grow (four batches and
+  // eight reader refills, some 8.4 MB with batches of 1,000 bytes), so the rest of that input is
+  // converted on the reading thread.
   {
     const std::string games = slurp(scratch / "many.pgn");
     std::ofstream out(scratch / "long.pgn", std::ios::binary);
     out << games << "[Event \"long\"]\n\n1. e4 {";
     const std::string line = std::string(99, 'a') + "\n";
-    for (int i = 0; i < 10000; ++i) out << line;
+    for (int i = 0; i < 100000; ++i) out << line;
     out << "} e5 2. Ke2 *\n\n" << games;
   }
   const std::string many = "'" + scratch / "many.pgn" + "'";
