@@ -140,6 +140,19 @@ TEST_CASE("End rule needs: skipped rules have no verdict in random games", "[rul
   }
 }
 
+// The replay asks decided_without_search() at every ply: one screen (Variant::undecided_screen)
+// answers for all the rules at once where each has a bound (the random games above check its
+// answers); a rule without one (a goal square reached) leaves the rules to be asked one by one.
+TEST_CASE("End rule needs: one screen covers the rules of chess and the seed variants",
+          "[rules][end]") {
+  for (const char* id :
+       {"chess", "reproduction", "maxim", "reservists", "battle-of-the-kings", "reenterent"}) {
+    INFO(id);
+    CHECK(test::variant(id).undecided_screen.usable);
+  }
+  CHECK_FALSE(test::variant("king-of-the-hill").undecided_screen.usable);
+}
+
 TEST_CASE("End rule needs: a key filter holds every key it follows and few others",
           "[rules][end]") {
   test::Random random{0xF117u};

@@ -65,6 +65,9 @@ class RuleComponent {
     return true;
   }
 
+  // True when this rule overrides expand_pawn_move() (derived into Variant::pawn_expanders, so
+  // that move generation asks only the rules that expand).
+  virtual bool expands_pawn_moves() const { return false; }
   // Called for each basic move of a pawn; returns true if it appended replacement moves for it
   // (e.g. one per promotion choice) so the basic move itself is dropped.
   virtual bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const {

@@ -314,6 +314,7 @@ class Promotion final : public RuleComponent {
   std::string_view name() const override { return "promotion"; }
   unsigned hooks() const override { return hook_apply; }
 
+  bool expands_pawn_moves() const override { return true; }
   bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
     const Variant& v = pos.variant();
     if (v.relative_rank(move.to, pos.side_to_move()) != v.ranks - 1) return false;

@@ -69,6 +69,12 @@ class EndRule {
 
   // True when any verdict needs the position to have occurred before (VerdictNeeds).
   bool needs_repeated_position() const { return needs_.repeated_position; }
+  // The bounds surely_undecided() tests: a decided verdict needs a halfmove clock of at least
+  // decided_halfmove_clock(), a window of at least decided_reversible_window(), and at most
+  // pawns_and_hand_at_most() pawns and pieces in hand while pawns stand (negative: no bound).
+  int decided_halfmove_clock() const { return decided_halfmove_clock_; }
+  std::size_t decided_reversible_window() const { return decided_reversible_window_; }
+  int pawns_and_hand_at_most() const { return needs_.pawns_and_hand_at_most; }
 
   // Short name for messages and docs ("repetition").
   virtual std::string_view name() const = 0;

@@ -1,5 +1,6 @@
 // The built-in end rules (see end_rule.hpp).
 #include <algorithm>
+#include <limits>
 #include <utility>
 
 #include "xpgn/rules/component.hpp"
@@ -125,6 +126,10 @@ class DeadPosition final : public EndRule {
 
 class NoDraws final : public EndRule {
  public:
+  // It never has a verdict: a bound no halfmove clock reaches says so, and the shortcuts skip it.
+  NoDraws()
+      : EndRule(VerdictNeeds{.halfmove_clock = std::numeric_limits<int>::max(),
+                             .decided_halfmove_clock = std::numeric_limits<int>::max()}) {}
   std::string_view name() const override { return "no draws"; }
   Outcome judge(const Position&, std::span<const std::uint64_t>) const override { return {}; }
   bool allows_draws() const override { return false; }

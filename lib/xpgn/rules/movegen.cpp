@@ -67,7 +67,7 @@ void add_move(const Position& pos, const PieceDef& def, const Move& base, MoveLi
   for (const RuleComponent* c : v.move_refiners)
     if (c->refine_move(pos, m, mover_alone, out)) return;
   if (def.pawn) {
-    for (const auto& c : v.components)
+    for (const RuleComponent* c : v.pawn_expanders)
       if (c->expand_pawn_move(pos, m, out)) return;
   }
   out.push_back(m);
@@ -869,6 +869,8 @@ void apply_move(const Position& pos, const Move& move, Position& after, EffectLi
           after.lift(move.from, moving);
           after.land(move.to, moving);
         }
+      } else if (target.empty() && after.under(move.from).empty()) {
+        after.move_piece(move.from, move.to);  // alone on its square, onto an empty one
       } else {
         after.lift(move.from, moving);
         if (!target.empty() && target.color() != us) {

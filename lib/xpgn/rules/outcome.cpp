@@ -1,5 +1,7 @@
 #include "xpgn/rules/outcome.hpp"
 
+#include <algorithm>
+
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/variant.hpp"
 
@@ -49,10 +51,37 @@ Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t>
 
 namespace {
 
+// True when the variant's UndecidedScreen says at once that no rule of asking_order[0] has a
+// decided verdict on `pos` (false when unsure). `earlier` as for decided_by_rules().
+bool screened_undecided(const Position& pos, std::span<const std::uint64_t> earlier_keys,
+                        KeyFilter* earlier, std::uint64_t key) {
+  const Variant::UndecidedScreen& screen = pos.variant().undecided_screen;
+  if (!screen.usable || pos.halfmove_clock() >= screen.halfmove_clock ||
+      std::min(earlier_keys.size(), static_cast<std::size_t>(pos.reversible_plies())) >=
+          screen.reversible_window)
+    return false;
+  if (screen.pawns_and_hand_at_most >= 0) {
+    const PieceType pawn = pos.variant().pawn_type();
+    if (pawn == no_piece_type) return false;
+    const int pawns = pos.count(Color::white, pawn) + pos.count(Color::black, pawn);
+    if (pawns == 0 || pawns + pos.hand_total() <= screen.pawns_and_hand_at_most) return false;
+  }
+  return !screen.repeated_position || (earlier && !earlier->may_hold(earlier_keys, key));
+}
+
 // decided_without_search(), with the filter when `earlier` is given.
 Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
                          KeyFilter* earlier, std::uint64_t key) {
-  const auto& order = pos.variant().asking_order[0];
+  const Variant& v = pos.variant();
+  // Whether every rule that stops play is among those asked here (none needs the legal moves),
+  // so that finding none of them decided means play goes on.
+  const bool stopping_all_asked =
+      v.stopping_rules[0] != 0 && v.stopping_rules[0] == v.stopping_rules[1];
+  if (screened_undecided(pos, earlier_keys, earlier, key)) {
+    if (stopping_all_asked) pos.remember_play_goes_on();
+    return {};
+  }
+  const auto& order = v.asking_order[0];
   int repeated = -1;  // whether `pos` may have occurred before: unknown until a rule asks
   for (const EndRule* rule : order) {
     if (rule->surely_undecided(pos, earlier_keys.size())) continue;
@@ -65,9 +94,7 @@ Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> ear
   }
   // Every rule that stops play was asked (none needs the legal moves) and none decided. (Only
   // the rule that stops play reads the memo: variants without such rules skip the write.)
-  const Variant& v = pos.variant();
-  if (v.stopping_rules[0] != 0 && v.stopping_rules[0] == v.stopping_rules[1])
-    pos.remember_play_goes_on();
+  if (stopping_all_asked) pos.remember_play_goes_on();
   return {};
 }
 

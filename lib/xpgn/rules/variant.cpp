@@ -1,6 +1,7 @@
 #include "xpgn/rules/variant.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
@@ -323,6 +324,33 @@ void build_bitboards(Variant& v) {
     build_bit_tables<std::uint64_t>(v);
 }
 
+// Derives v.undecided_screen from the bounds of the rules in v.asking_order[0]: each rule is
+// covered by its need of a repeated position (a key filter answers that for most positions of a
+// game, however long since the last irreversible move), else its reversible window, else its
+// halfmove clock, else its pawn bound; a rule with none of these leaves the screen unusable.
+void derive_undecided_screen(Variant& v) {
+  Variant::UndecidedScreen screen;
+  screen.halfmove_clock = std::numeric_limits<int>::max();
+  screen.reversible_window = std::numeric_limits<std::size_t>::max();
+  screen.usable = true;
+  for (const EndRule* rule : v.asking_order[0]) {
+    if (rule->needs_repeated_position()) {
+      screen.repeated_position = true;
+    } else if (rule->decided_reversible_window() > 0) {
+      screen.reversible_window =
+          std::min(screen.reversible_window, rule->decided_reversible_window());
+    } else if (rule->decided_halfmove_clock() > 0) {
+      screen.halfmove_clock = std::min(screen.halfmove_clock, rule->decided_halfmove_clock());
+    } else if (rule->pawns_and_hand_at_most() >= 0) {
+      screen.pawns_and_hand_at_most =
+          std::max(screen.pawns_and_hand_at_most, rule->pawns_and_hand_at_most());
+    } else {
+      screen.usable = false;
+    }
+  }
+  v.undecided_screen = screen;
+}
+
 }  // namespace
 
 void Variant::finish() {
@@ -388,6 +416,7 @@ void Variant::finish() {
   marked_disarmed = false;
   layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
   move_refiners.clear();
+  pawn_expanders.clear();
   royal_judges.clear();
   far_editors.clear();
   appliers.clear();
@@ -403,6 +432,7 @@ void Variant::finish() {
     pawn_moves_reversible |= c->may_move_pawns_back();
     marked_disarmed |= c->disarms_marked_pieces();
     if (c->refines_moves()) move_refiners.push_back(c.get());
+    if (c->expands_pawn_moves()) pawn_expanders.push_back(c.get());
     if (c->judges_royals()) royal_judges.push_back(c.get());
     if (c->edits_unnamed_squares()) far_editors.push_back(c.get());
     const unsigned hooks = c->hooks();
@@ -428,6 +458,7 @@ void Variant::finish() {
       if (stopping) stopping_rules[search] = order.size();
     }
   }
+  derive_undecided_screen(*this);
 }
 
 void Variant::drop_bitboards() {

@@ -130,6 +130,21 @@ struct Variant {
   // `stopping_rules[i]` counts the rules of asking_order[i] that stop play.
   std::array<std::vector<const EndRule*>, 2> asking_order;
   std::array<std::size_t, 2> stopping_rules{};
+  // One test for all of asking_order[0] (derived by finish() from the rules' bounds, see
+  // EndRule::surely_undecided): when `usable`, every one of those rules surely has no decided
+  // verdict while the halfmove clock is below `halfmove_clock`, the reversible window (as
+  // surely_undecided() reads it) below `reversible_window`, pawns stand and they and the pieces
+  // in hand number more than `pawns_and_hand_at_most` (when it is not negative), and, when
+  // `repeated_position`, the position's key is surely new. Each rule is covered by one of
+  // these bounds; a rule with none makes the screen unusable.
+  struct UndecidedScreen {
+    bool usable = false;
+    int halfmove_clock = 0;
+    std::size_t reversible_window = 0;
+    int pawns_and_hand_at_most = -1;
+    bool repeated_position = false;
+  };
+  UndecidedScreen undecided_screen;
   std::vector<std::string> options;  // options that were switched on
   // The components that claim Position's generic state slots (derived by finish() from
   // RuleComponent::slots(); nullptr when no rule uses the slot).
@@ -139,6 +154,9 @@ struct Variant {
   const RuleComponent* counter_rule = nullptr;  // small counters per colour
   // The components whose refine_move() completes basic moves (derived by finish()).
   std::vector<const RuleComponent*> move_refiners;
+  // The components whose expand_pawn_move() may replace a pawn's basic move (derived by
+  // finish() from RuleComponent::expands_pawn_moves()).
+  std::vector<const RuleComponent*> pawn_expanders;
   // The components whose royal_verdict() may overrule the attack test (derived by finish()).
   std::vector<const RuleComponent*> royal_judges;
   // The components that may edit squares a move does not name (derived by finish() from
