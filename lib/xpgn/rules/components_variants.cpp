@@ -102,8 +102,9 @@ class CompulsoryCapture final : public RuleComponent {
     thread_local Cache cache;
     const std::uint64_t key = pos.key();
     if (cache.variant == &pos.variant() && cache.key == key) return cache.answer;
-    const bool any =
-        attack_screen_fits(pos.variant()) ? capture_by_attacks(pos) : capture_by_generation(pos);
+    const bool any = !attack_screen_fits(pos.variant()) ? capture_by_generation(pos)
+                     : capture_tables_fit(pos)          ? capture_by_tables(pos)
+                                                        : capture_by_attacks(pos);
     cache = {&pos.variant(), key, any};
     return any;
   }
@@ -130,6 +131,45 @@ class CompulsoryCapture final : public RuleComponent {
     const Color us = pos.side_to_move();
     for (std::uint64_t theirs = pos.occupied(opposite(us)); theirs != 0; theirs &= theirs - 1)
       if (is_attacked(pos, v.square_of_bit[std::countr_zero(theirs)], us)) return true;
+    return capture_by_components(pos);
+  }
+  // True when every piece type of the side to move has its capture tables
+  // (PieceDef::capture_plain), for capture_by_tables().
+  static bool capture_tables_fit(const Position& pos) {
+    const Variant& v = pos.variant();
+    const int c = index_of(pos.side_to_move());
+    for (std::uint32_t types = pos.types_present(pos.side_to_move()); types; types &= types - 1)
+      if (!v.pieces[static_cast<std::size_t>(std::countr_zero(types))].capture_plain[c])
+        return false;
+    return true;
+  }
+  // capture_by_attacks() looking forwards from the side to move's pieces (when
+  // capture_tables_fit()): the squares their one-step atoms reach, and the nearest occupied
+  // square along each longer atom, hold an opponent's piece; or a component makes a capture.
+  static bool capture_by_tables(const Position& pos) {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const int c = index_of(us);
+    const std::uint64_t occupied = pos.occupied(), theirs = pos.occupied(opposite(us));
+    for (std::uint64_t ours = pos.occupied(us); ours != 0; ours &= ours - 1) {
+      const int bit = std::countr_zero(ours);
+      const PieceDef& def = v.pieces[pos.at(v.square_of_bit[bit]).type()];
+      if (def.capture_near[c][static_cast<std::size_t>(bit)] & theirs) return true;
+      const std::size_t rides = def.capture_rides[c].size();
+      for (std::size_t k = 0; k < rides; ++k) {
+        const std::uint64_t hit =
+            def.capture_rays[c][k * 64 + static_cast<std::size_t>(bit)] & occupied;
+        if (!hit) continue;
+        const int nearest =
+            def.capture_rises[c][k] ? std::countr_zero(hit) : 63 - std::countl_zero(hit);
+        if ((theirs >> nearest) & 1u) return true;
+      }
+    }
+    return capture_by_components(pos);
+  }
+  // A capture among the moves the rule components make (en passant).
+  static bool capture_by_components(const Position& pos) {
+    const Variant& v = pos.variant();
     if (v.generators.empty()) return false;
     MoveList made;
     for (const RuleComponent* c : v.generators) c->generate(pos, made);

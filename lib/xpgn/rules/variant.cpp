@@ -209,13 +209,52 @@ void add_attack_lines(const Variant& v, int colour, Variant::AttackBitsOf<Set>& 
   }
 }
 
-// Fills the tables of `v` that use sets of type Set: the pieces' origin rays and, when
-// v.fast_attacks, the attack tables (Variant::attack_bits_of<Set>).
+// Fills def's capture tables of colour index c (PieceDef::capture_plain and the others) on the
+// 64-bit board of `v`.
+void build_capture_tables(const Variant& v, PieceDef& def, int c) {
+  def.capture_near[c].clear();
+  def.capture_rides[c].clear();
+  def.capture_rays[c].clear();
+  def.capture_rises[c].clear();
+  const auto& atoms = def.atoms_for[c];
+  def.capture_plain[c] = std::none_of(atoms.begin(), atoms.end(), [](const Atom& a) {
+    return a.mode != MoveMode::move && (a.hop || a.lame || a.jump_first || a.jump_any);
+  });
+  if (!def.capture_plain[c]) return;
+  const int squares = v.files * v.ranks;
+  def.capture_near[c].assign(64, 0);
+  for (std::size_t i = 0; i < atoms.size(); ++i) {
+    const Atom& a = atoms[i];
+    if (a.mode == MoveMode::move) continue;
+    AttackProbe forward;  // the atom walked forwards, as a plain ride of its range
+    forward.file_step = a.file_step;
+    forward.rank_step = a.rank_step;
+    forward.range = a.range;
+    if (a.range == 1) {
+      for (int bit = 0; bit < squares; ++bit)
+        def.capture_near[c][static_cast<std::size_t>(bit)] |=
+            ride_ray<std::uint64_t>(v, forward, bit % v.files, bit / v.files);
+      continue;
+    }
+    def.capture_rides[c].push_back(static_cast<std::uint8_t>(i));
+    def.capture_rises[c].push_back(a.rank_step * v.files + a.file_step > 0);
+    const std::size_t base = def.capture_rays[c].size();
+    def.capture_rays[c].resize(base + 64, 0);
+    for (int bit = 0; bit < squares; ++bit)
+      def.capture_rays[c][base + static_cast<std::size_t>(bit)] =
+          ride_ray<std::uint64_t>(v, forward, bit % v.files, bit / v.files);
+  }
+}
+
+// Fills the tables of `v` that use sets of type Set: the pieces' origin rays (and on 64-bit
+// boards their capture tables) and, when v.fast_attacks, the attack tables
+// (Variant::attack_bits_of<Set>).
 template <class Set>
 void build_bit_tables(Variant& v) {
   constexpr int width = bits_in<Set>;
   for (PieceDef& def : v.pieces) {
     for (int c = 0; c < 2; ++c) {
+      if constexpr (std::is_same_v<Set, std::uint64_t>) build_capture_tables(v, def, c);
       const auto& atoms = def.atoms_for[c];
       std::vector<Set>& rays = origin_rays_of(def, c, Set{});
       rays.assign(atoms.size() * width, Set{});
@@ -297,6 +336,9 @@ void clear_bit_tables(Variant& v) {
     for (int c = 0; c < 2; ++c) {
       def.origin_rays[c].clear(), def.wide_origin_rays[c].clear();
       def.origin_rises[c].clear();
+      def.capture_plain[c] = false;
+      def.capture_near[c].clear(), def.capture_rides[c].clear();
+      def.capture_rays[c].clear(), def.capture_rises[c].clear();
     }
   }
 }
