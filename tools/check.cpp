@@ -9,13 +9,13 @@
 
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "check_inputs.hpp"
 #include "check_report.hpp"
 #include "commands.hpp"
 #include "io.hpp"
+#include "parallel_replay.hpp"
 #include "part.hpp"
 #include "progress.hpp"
 #include "xpgn/record/check.hpp"
@@ -76,8 +76,7 @@ int run_check(const CheckOptions& options) {
     std::cerr << "xpgn: --part-summary works with --format text or jsonl\n";
     return exit_usage;
   }
-  unsigned jobs =
-      options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  unsigned jobs = threads_for_jobs(options.jobs);
   replay.strict = options.strict;
   replay.fast_chess = fast_chess_wanted();
   auto printer = make_report_printer(options.format, {options.quiet, options.warnings}, std::cout);

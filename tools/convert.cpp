@@ -8,7 +8,6 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "commands.hpp"
@@ -185,8 +184,7 @@ std::size_t convert_batch_bytes(emit::Format format) {
 // ConvertJob says, or on this thread (one job); returns the exit status.
 int convert_games(const ConvertOptions& options, const std::vector<std::string>& files,
                   emit::GameWriter& writer, emit::Format format) {
-  const unsigned jobs =
-      options.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : options.jobs;
+  const unsigned jobs = threads_for_jobs(options.jobs);
   if (jobs <= 1) return convert_all(options, files, writer);
   std::vector<std::uint64_t> sizes;
   for (const auto& f : files) sizes.push_back(input_size(f, options.range));

@@ -474,6 +474,10 @@ std::size_t batch_bytes(std::size_t usual) {
   return usual;
 }
 
+unsigned threads_for_jobs(unsigned jobs) {
+  return jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs;
+}
+
 void replay_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
                         const record::ReplayOptions& options, ReplayJob& job, std::size_t batch,
                         const std::optional<ByteRange>& range, Progress* progress) {

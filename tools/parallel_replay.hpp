@@ -44,6 +44,9 @@ class ReplayJob {
 // which cut small files into many batches).
 std::size_t batch_bytes(std::size_t usual);
 
+// The threads `--jobs N` asks for: N, or one per core (at least one) for 0.
+unsigned threads_for_jobs(unsigned jobs);
+
 // Replays `paths` ("-": standard input; FIFOs work too) with `jobs` worker threads and
 // `options` (the file name set per input), the inputs cut into batches of about `batch` bytes;
 // `job` makes parts of the games and takes them in input order. With `range`, only those bytes
