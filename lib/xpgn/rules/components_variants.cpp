@@ -155,7 +155,7 @@ class CompulsoryCapture final : public RuleComponent {
       const int bit = std::countr_zero(ours);
       const PieceDef& def = v.pieces[pos.at(v.square_of_bit[bit]).type()];
       if (def.capture_near[c][static_cast<std::size_t>(bit)] & theirs) return true;
-      const std::size_t rides = def.capture_rides[c].size();
+      const std::size_t rides = def.capture_rises[c].size();
       for (std::size_t k = 0; k < rides; ++k) {
         const std::uint64_t hit =
             def.capture_rays[c][k * 64 + static_cast<std::size_t>(bit)] & occupied;

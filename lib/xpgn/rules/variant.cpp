@@ -213,7 +213,6 @@ void add_attack_lines(const Variant& v, int colour, Variant::AttackBitsOf<Set>& 
 // 64-bit board of `v`.
 void build_capture_tables(const Variant& v, PieceDef& def, int c) {
   def.capture_near[c].clear();
-  def.capture_rides[c].clear();
   def.capture_rays[c].clear();
   def.capture_rises[c].clear();
   const auto& atoms = def.atoms_for[c];
@@ -223,8 +222,7 @@ void build_capture_tables(const Variant& v, PieceDef& def, int c) {
   if (!def.capture_plain[c]) return;
   const int squares = v.files * v.ranks;
   def.capture_near[c].assign(64, 0);
-  for (std::size_t i = 0; i < atoms.size(); ++i) {
-    const Atom& a = atoms[i];
+  for (const Atom& a : atoms) {
     if (a.mode == MoveMode::move) continue;
     AttackProbe forward;  // the atom walked forwards, as a plain ride of its range
     forward.file_step = a.file_step;
@@ -236,7 +234,6 @@ void build_capture_tables(const Variant& v, PieceDef& def, int c) {
             ride_ray<std::uint64_t>(v, forward, bit % v.files, bit / v.files);
       continue;
     }
-    def.capture_rides[c].push_back(static_cast<std::uint8_t>(i));
     def.capture_rises[c].push_back(a.rank_step * v.files + a.file_step > 0);
     const std::size_t base = def.capture_rays[c].size();
     def.capture_rays[c].resize(base + 64, 0);
@@ -337,8 +334,7 @@ void clear_bit_tables(Variant& v) {
       def.origin_rays[c].clear(), def.wide_origin_rays[c].clear();
       def.origin_rises[c].clear();
       def.capture_plain[c] = false;
-      def.capture_near[c].clear(), def.capture_rides[c].clear();
-      def.capture_rays[c].clear(), def.capture_rises[c].clear();
+      def.capture_near[c].clear(), def.capture_rays[c].clear(), def.capture_rises[c].clear();
     }
   }
 }

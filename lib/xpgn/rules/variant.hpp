@@ -109,14 +109,13 @@ struct PieceDef {
   std::array<std::vector<std::uint8_t>, 2> origin_rises;
   // On a 64-bit board (Variant::bitboards, not wide_bits), per colour, what a piece alone on its
   // square may capture by the atoms of atoms_for that may capture: capture_near[c][bit], the
-  // squares its one-step atoms reach from square `bit`; for each longer atom (its index in
-  // capture_rides[c]), the squares along it from each square (capture_rays[c][k * 64 + bit],
-  // within its range), the nearest occupied one of which it may take, and whether they run to
-  // higher bits (capture_rises[c][k]). capture_plain[c] is false (the tables empty) when some
-  // atom that may capture is a hop or has a path condition.
+  // squares its one-step atoms reach from square `bit`; for the k-th longer atom, the squares
+  // along it from each square (capture_rays[c][k * 64 + bit], within its range), the nearest
+  // occupied one of which it may take, and whether they run to higher bits
+  // (capture_rises[c][k]; one entry per longer atom). capture_plain[c] is false (the tables
+  // empty) when some atom that may capture is a hop or has a path condition.
   std::array<bool, 2> capture_plain{};
   std::array<std::vector<std::uint64_t>, 2> capture_near;
-  std::array<std::vector<std::uint8_t>, 2> capture_rides;
   std::array<std::vector<std::uint64_t>, 2> capture_rays;
   std::array<std::vector<std::uint8_t>, 2> capture_rises;
 
