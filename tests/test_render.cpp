@@ -159,7 +159,7 @@ std::vector<Case> cases() {
 // Every `xlink:href="#id"` target, in order of appearance.
 std::vector<std::string> references(const std::string& svg) {
   std::vector<std::string> out;
-  const std::string key = "xlink:href=\"#";
+  const std::string key = "href=\"#";  // xlink:href or href
   for (auto at = svg.find(key); at != std::string::npos; at = svg.find(key, at + 1)) {
     const auto start = at + key.size();
     out.push_back(svg.substr(start, svg.find('"', start) - start));
@@ -391,33 +391,123 @@ TEST_CASE("render: diagrams of a game, with marks from comments", "[render]") {
   CHECK(render::ply_file_name(3, 1234) == "game3-ply1234.svg");
 }
 
-TEST_CASE("render: HTML page with a diagram after every move", "[render]") {
-  auto games = record::read_games(slurp(data("games.pgn")));
+// The number of times `what` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The page of `games` written by one HtmlWriter with `options`.
+std::string html_page(const std::vector<record::Game>& games, render::HtmlOptions options = {}) {
   std::ostringstream out;
-  render::HtmlWriter writer(out);
+  render::HtmlWriter writer(out, options);
   for (const auto& g : games) writer.write(g);
   writer.finish();
-  const std::string html = out.str();
+  return out.str();
+}
+
+TEST_CASE("render: HTML page with a diagram of every position", "[render]") {
+  auto games = record::read_games(slurp(data("games.pgn")));
+  const std::string html = html_page(games);
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(html.find("</html>") != std::string::npos);
-  // 8 + 8 boards and the hidden definitions.
-  std::size_t svgs = 0;
-  for (auto at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1)) ++svgs;
-  CHECK(svgs == 8 + 8 + 1);
+  // 8 + 8 positions of the mainlines, and the variation 3... g6 4. Qf3.
+  CHECK(occurrences(html, "<figure class=\"xpgn-board\"") == 16);
+  CHECK(occurrences(html, "<figure class=\"xpgn-board variation\"") == 2);
+  CHECK(html.find("<figure class=\"xpgn-board\" id=\"g1-p7\" data-ply=\"7\" data-fen=\""
+                  "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\">") !=
+        std::string::npos);
+  // The variation's diagrams go back to the position before 3... Nf6 and on along the line.
+  CHECK(html.find("id=\"g1-v1\" data-ply=\"6\" data-fen=\"r1bqkbnr/pppp1p1p/2n3p1/4p2Q/2B1P3/8/"
+                  "PPPP1PPP/RNB1K1NR w KQkq - 0 4\" data-prev=\"g1-p5\" data-next=\"g1-v2\">") !=
+        std::string::npos);
   CHECK(html.find("Threatening mate</span>") != std::string::npos);
+  CHECK(html.find("<span class=\"comment\" data-b=\"g1-p5\">Threatening mate</span>") !=
+        std::string::npos);
   CHECK(html.find("[%cal") == std::string::npos);
-  CHECK(html.find("3... Nf6??") != std::string::npos);
-  CHECK(html.find("( <span class=\"san\">3... g6</span> <span class=\"san\">4. Qf3</span> )") !=
+  CHECK(html.find("<figcaption>3... Nf6?"
+                  "?</figcaption>") != std::string::npos);
+  CHECK(html.find("( <a class=\"mv\" href=\"#g1-v1\" data-b=\"g1-v1\">3... g6</a> <a "
+                  "class=\"mv\" href=\"#g1-v2\" data-b=\"g1-v2\">4. Qf3</a> )") !=
         std::string::npos);
   CHECK(html.find("4. Qh5,P@h4") != std::string::npos);
-  // Every reference is defined exactly once, in the shared definitions.
+  // A table of contents; a legend for Reproduction (its prince is no FIDE piece), none for chess.
+  CHECK(html.find("<a href=\"#g2\">2</a></td><td>Gamma</td><td>Delta</td>") != std::string::npos);
+  CHECK(occurrences(html, "<table class=\"legend\">") == 1);
+  CHECK(html.find("<td>prince</td>") != std::string::npos);
+  // Every reference is defined exactly once, in the shared definitions; each glyph once.
   const auto defined = definitions(html);
   for (const auto& id : references(html)) {
     INFO(id);
     CHECK(defined.count(id) == 1);
   }
+  for (const auto& id : defined) {
+    INFO(id);
+    CHECK(defined.count(id) == 1);
+  }
+  CHECK(occurrences(html, "id=\"xwhite-pawn\"") == 1);
+  // The elements nest properly (the script at the end aside: its code holds '<').
   const auto body = html.find("<body>");
-  CHECK(balanced(html.substr(body, html.find("</body>") + 7 - body)));
+  const auto script = html.find("<script>", body);
+  REQUIRE(script != std::string::npos);
+  CHECK(balanced(html.substr(body, script - body) + "</body>"));
+  // No request leaves the page: no source, style sheet or link but to its own ids.
+  CHECK(html.find("src=") == std::string::npos);
+  CHECK(html.find("url(http") == std::string::npos);
+  CHECK(html.find("href=\"http") == std::string::npos);
+}
+
+TEST_CASE("render: HTML ids stay unique over several inputs", "[render]") {
+  auto games = record::read_games(slurp(data("games.pgn")));
+  auto twice = games;
+  for (const auto& g : games) twice.push_back(g);  // game numbers 1, 2, 1, 2 as from two files
+  const std::string html = html_page(twice);
+  CHECK(occurrences(html, "<section class=\"game\"") == 4);
+  CHECK(html.find("id=\"g4\" data-game=\"2\"") != std::string::npos);
+  const auto defined = definitions(html);
+  for (const auto& id : defined) {
+    INFO(id);
+    CHECK(defined.count(id) == 1);
+  }
+}
+
+TEST_CASE("render: HTML diagrams limited by game, ply range and markers", "[render]") {
+  auto games = record::read_games(slurp(data("games.pgn")));
+  render::HtmlOptions only_second;
+  only_second.games = {2};
+  std::string html = html_page(games, only_second);
+  CHECK(occurrences(html, "<section class=\"game\"") == 1);
+  CHECK(html.find("Gamma") != std::string::npos);
+  CHECK(html.find("Alpha") == std::string::npos);
+
+  render::HtmlOptions plies;
+  plies.first_ply = 2;
+  plies.last_ply = 4;
+  html = html_page({games[0]}, plies);
+  CHECK(occurrences(html, "<figure") == 3);
+  CHECK(html.find("id=\"g1-p2\"") != std::string::npos);
+  CHECK(html.find("id=\"g1-p4\"") != std::string::npos);
+  // Moves without a diagram are no links.
+  CHECK(html.find("<span class=\"mv\">1. e4</span>") != std::string::npos);
+
+  render::HtmlOptions marked;
+  marked.diagrams = render::HtmlDiagrams::marked;
+  html = html_page({games[0]}, marked);
+  // The start ([%csl]), 1. e4 ([%cal]) and 3. Qh5 ([%cal], [%csl]); the variation has none.
+  CHECK(occurrences(html, "<figure") == 3);
+  CHECK(html.find("id=\"g1-p5\"") != std::string::npos);
+  auto hashed = record::read_games("1. e4 {[#]} e5 2. Nf3 {a [#] diagram} *\n");
+  html = html_page(hashed, marked);
+  CHECK(occurrences(html, "<figure") == 2);
+  CHECK(html.find("[#]") == std::string::npos);
+  CHECK(html.find(">a diagram</span>") != std::string::npos);
+
+  render::HtmlOptions mainline;
+  mainline.diagrams = render::HtmlDiagrams::mainline;
+  html = html_page({games[0]}, mainline);
+  CHECK(occurrences(html, "<figure") == 8);
+  CHECK(html.find("xpgn-board variation") == std::string::npos);
 }
 
 TEST_CASE("render: Seirawan hands are drawn beside the board with counts", "[render]") {

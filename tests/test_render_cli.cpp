@@ -152,6 +152,60 @@ TEST_CASE("xpgn convert --to html writes one page with inline diagrams", "[rende
   fs::remove_all(dir);
 }
 
+TEST_CASE("xpgn convert --to html -o DIR/ writes a page per game and an index", "[render][cli]") {
+  const fs::path dir = scratch("html-pages");
+  Run r = run_xpgn("convert --to html -o '" + (dir / "pages").string() + "/' games.pgn games.pgn");
+  CHECK(r.status == 0);
+  for (const char* page : {"game1.html", "game2.html", "game3.html", "game4.html"}) {
+    INFO(page);
+    const std::string html = slurp(dir / "pages" / page);
+    CHECK(html.find("<section class=\"game\" id=\"g1\"") != std::string::npos);
+    CHECK(html.find("</html>") != std::string::npos);
+  }
+  CHECK(!fs::exists(dir / "pages" / "game5.html"));
+  const std::string index = slurp(dir / "pages" / "index.html");
+  CHECK(index.find("<a href=\"game4.html\">4</a></td><td>Gamma</td>") != std::string::npos);
+  CHECK(index.find("<svg") == std::string::npos);
+  // Only the second game of each file, and its plies 3 to 5.
+  r = run_xpgn("convert --to html --game 2 --plies 3-5 games.pgn");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("Alpha") == std::string::npos);
+  std::size_t figures = 0;
+  for (auto at = r.out.find("<figure"); at != std::string::npos; at = r.out.find("<figure", at + 1))
+    ++figures;
+  CHECK(figures == 3);
+  for (const char* bad : {"--plies 5-3", "--plies x", "--plies -", "--diagrams some"}) {
+    INFO(bad);
+    CHECK(run_xpgn(std::string("convert --to html ") + bad + " games.pgn").status == 2);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("HTML of the world matches: an 80-ply game's page under 1 MB, all under 50 MB",
+          "[render][cli][corpus]") {
+  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus" / "world-matches.pgn";
+  if (!fs::exists(corpus)) {
+    WARN("skipped: " << corpus.string() << " is absent");
+    return;
+  }
+  const fs::path dir = scratch("world-matches");
+  // Game 140 (Euwe - Alekhine) has 80 plies and variations.
+  Run r = run_xpgn("convert --to html -o '" + dir.string() + "/all/' '" + corpus.string() + "'");
+  CHECK(r.status <= 1);
+  CHECK(fs::file_size(dir / "all" / "game140.html") < 1000000);
+  CHECK(slurp(dir / "all" / "game140.html").find("data-ply=\"80\"") != std::string::npos);
+  r = run_xpgn("convert --to html --diagrams mainline -o '" + dir.string() + "/mainline/' '" +
+               corpus.string() + "'");
+  std::uintmax_t total = 0, pages = 0;
+  for (const auto& entry : fs::directory_iterator(dir / "mainline")) {
+    total += entry.file_size();
+    ++pages;
+  }
+  CHECK(pages == 581);  // 580 games and the index
+  CHECK(total < 50000000);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("rsvg-convert renders the SVGs of every variant", "[render][rsvg]") {
   if (shell("command -v rsvg-convert >/dev/null").status != 0) {
     WARN("skipped: rsvg-convert not found (Debian package librsvg2-bin)");

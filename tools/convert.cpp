@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "html_pages.hpp"
 #include "io.hpp"
 #include "parallel_replay.hpp"
 #include "part.hpp"
@@ -35,6 +37,9 @@ struct ConvertOptions {
   std::vector<std::string> variant_files;
   PartOptions part;
   std::optional<ByteRange> range;  // resolved from `part`
+  render::HtmlOptions html;        // --to html: which games and diagrams
+  std::string plies;               // --plies FROM-TO, read into `html`
+  std::string diagrams = "all";    // --diagrams, read into `html`
 };
 
 // The replay options of input `name`.
@@ -201,8 +206,59 @@ int convert_games(const ConvertOptions& options, const std::vector<std::string>&
 // Writes the games of `files` as one HTML page to `out`; returns the exit status.
 int convert_html(const ConvertOptions& options, const std::vector<std::string>& files,
                  std::ostream& out) {
-  render::HtmlWriter writer(out);
+  render::HtmlWriter writer(out, options.html);
   return convert_all(options, files, writer);
+}
+
+// Writes the games of `files` as a page per game and an index into the folder options.output
+// (created if needed); returns the exit status.
+int convert_html_pages(const ConvertOptions& options, const std::vector<std::string>& files) {
+  std::error_code ec;
+  std::filesystem::create_directories(options.output, ec);
+  if (ec) {
+    std::cerr << "xpgn: cannot create the folder " << options.output << ": " << ec.message()
+              << '\n';
+    return exit_usage;
+  }
+  HtmlPages pages(options.output, options.html);
+  const int status = convert_all(options, files, pages);
+  if (!pages.error().empty()) {
+    std::cerr << "xpgn: " << pages.error() << '\n';
+    return exit_usage;
+  }
+  return status;
+}
+
+// Reads --plies FROM-TO ("12-40", "12-", "-40", "7") and --diagrams into options.html; false
+// and a message on standard error when one is malformed.
+bool read_html_options(ConvertOptions& options) {
+  options.html.diagrams = options.diagrams == "marked"     ? render::HtmlDiagrams::marked
+                          : options.diagrams == "mainline" ? render::HtmlDiagrams::mainline
+                                                           : render::HtmlDiagrams::all;
+  if (options.plies.empty()) return true;
+  const std::string& text = options.plies;
+  const auto dash = text.find('-');
+  auto number = [](const std::string& digits, int& out) {
+    if (digits.empty() || digits.size() > 6 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    out = std::stoi(digits);
+    return true;
+  };
+  bool ok = true;
+  if (dash == std::string::npos) {
+    ok = number(text, options.html.first_ply);
+    options.html.last_ply = options.html.first_ply;
+  } else {
+    const std::string from = text.substr(0, dash), to = text.substr(dash + 1);
+    if (!from.empty()) ok = number(from, options.html.first_ply);
+    if (!to.empty()) ok = ok && number(to, options.html.last_ply);
+    ok = ok && (!from.empty() || !to.empty()) && options.html.first_ply <= options.html.last_ply;
+  }
+  if (!ok)
+    std::cerr << "xpgn: bad --plies '" << text
+              << "' (expected FROM-TO, FROM- or -TO with ply numbers, FROM <= TO)\n";
+  return ok;
 }
 
 // Runs the conversion; returns the exit status.
@@ -218,6 +274,7 @@ int run_convert(ConvertOptions options) {
     std::cerr << "xpgn: unknown language '" << options.language << "'\n";
     return exit_usage;
   }
+  if (html && !read_html_options(options)) return exit_usage;
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
   if (auto error = resolve_part(options.part, files, options.reader, options.range);
@@ -238,6 +295,7 @@ int run_convert(ConvertOptions options) {
     emit::GameWriter writer(std::cout, *format, pgn);
     return convert_games(options, files, writer, *format);
   }
+  if (html && is_html_folder(options.output)) return convert_html_pages(options, files);
   emit::AtomicFile file(options.output);
   if (!file.ok()) {
     std::cerr << "xpgn: " << file.error() << '\n';
@@ -287,7 +345,17 @@ void setup_convert(CLI::App& app, int& exit_code) {
                   "(html is written on one thread)")
       ->capture_default_str();
   sub->add_option("-o,--output", options->output,
-                  "Output file, written whole or not at all (default: standard output)");
+                  "Output file, written whole or not at all (default: standard output); "
+                  "html: a folder (DIR/) gets a page per game and index.html");
+  sub->add_option("--game", options->html.games,
+                  "html: only the games with this number in their input (repeatable)");
+  sub->add_option("--plies", options->plies,
+                  "html: diagrams only of the plies FROM-TO (0: the start position)");
+  sub->add_option("--diagrams", options->diagrams,
+                  "html: a diagram of every position (all), of the mainline's (mainline), or "
+                  "only after the comments holding [#], [%cal] or [%csl] (marked)")
+      ->check(CLI::IsMember({"all", "mainline", "marked"}))
+      ->capture_default_str();
   sub->callback([options, &exit_code] { exit_code = run_convert(*options); });
 }
 

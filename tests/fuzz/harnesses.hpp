@@ -326,7 +326,9 @@ inline void run_render(const std::uint8_t* data, std::size_t size) {
     }
   }
   std::ostringstream page;
-  render::HtmlWriter html(page, render::HtmlOptions{.svg = svg});
+  render::HtmlOptions options;
+  options.svg = svg;
+  render::HtmlWriter html(page, options);
   for (const record::Game& game : games) html.write(game);
   html.finish();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -85,13 +86,20 @@ std::string to_svg(const Diagram& diagram, const SvgOptions& options);
 class SharedDefs {
  public:
   explicit SharedDefs(SvgOptions options, std::string id_prefix = "xpgn-");
+  // An <svg> element drawing `diagram`; its squares and coordinates are shared by every board of
+  // the same shape (a definition of its own), its glyphs too.
   std::string board(const Diagram& diagram);
+  // An <svg> element of `size` pixels showing the glyph of piece `type` of `variant` in `color`
+  // (a legend's entry), referring to the shared definitions.
+  std::string glyph(const rules::Variant& variant, PieceType type, Color color, int size);
+  // The hidden <svg> element defining everything the boards and glyphs used.
   std::string defs() const;
 
  private:
   SvgOptions options_;
   std::string prefix_;
   std::set<std::string> used_;
+  std::map<std::string, std::string> groups_;  // a rank's pieces as drawn -> its id
 };
 
 // ---- Diagrams from FEN and games -----------------------------------------------------------

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -65,11 +66,26 @@ std::string escape(std::string_view text) {
   return escape_markup(text);
 }
 
+// On a page of boards (SharedDefs), each glyph and coordinate is turned by the CSS variable
+// --xpgn-turn, inherited from the board: a page turning a board round sets it to
+// rotate(180deg) to keep them upright (html.cpp, `f`).
+constexpr std::string_view shared_turn = "transform:var(--xpgn-turn,none)";
+
+// Replaces every `from` in `text` by `to`.
+void replace_all(std::string& text, std::string_view from, const std::string& to) {
+  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+}
+
 // Everything the layers need to place things.
 class Canvas {
  public:
-  Canvas(const Diagram& d, const SvgOptions& o, std::string prefix, std::set<std::string>& used)
-      : diagram_(d),
+  // `groups` (a page's boards, SharedDefs): each rank's pieces are defined once per page, keyed
+  // by their drawing, and placed with <use>; null: drawn in place.
+  Canvas(const Diagram& d, const SvgOptions& o, std::string prefix, std::set<std::string>& used,
+         std::map<std::string, std::string>* groups = nullptr)
+      : groups_(groups),
+        diagram_(d),
         pos_(d.position),
         variant_(d.position.variant()),
         options_(o),
@@ -91,15 +107,39 @@ class Canvas {
     const long px_w = std::max(1L, std::lround(static_cast<double>(size) * width_ / longer));
     const long px_h = std::max(1L, std::lround(static_cast<double>(size) * height_ / longer));
     std::string out;
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"";
-    out += " version=\"1.1\" viewBox=\"0 0 " + std::to_string(width_) + ' ' +
-           std::to_string(height_) + "\" width=\"" + std::to_string(px_w) + "\" height=\"" +
-           std::to_string(px_h) + "\">\n";
-    out += "<title>" + escape(title()) + "</title>\n";
+    // (On a page, the HTML parser gives the elements their namespaces, and the page says what
+    // the diagram shows: no title.)
+    if (standalone)
+      out +=
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
+          " version=\"1.1\"";
+    else
+      out += "<svg";
+    out += " viewBox=\"0 0 " + std::to_string(width_) + ' ' + std::to_string(height_) + "\"";
+    if (standalone)  // (a page sizes its boards with CSS)
+      out += " width=\"" + std::to_string(px_w) + "\" height=\"" + std::to_string(px_h) + "\"";
+    out += ">\n";
+    if (standalone) out += "<title>" + escape(title()) + "</title>\n";
     std::string body;
-    draw_board(body);
-    draw_highlights(body);
-    draw_coordinates(body);
+    if (standalone) {
+      draw_board(body);
+      draw_highlights(body);
+      draw_coordinates(body);
+    } else {
+      // Boards of one page share their squares and coordinates (in the margin: nothing drawn
+      // later covers them), defined once and placed with <use>.
+      std::string background;
+      draw_board(background);
+      draw_coordinates(background);
+      replace_all(background, "<text ",
+                  "<text style=\"" + std::string(shared_turn) +
+                      ";transform-box:fill-box;transform-origin:center\" ");
+      const std::string id = "b" + std::to_string(variant_.files) + "x" +
+                             std::to_string(variant_.ranks) + "w" + std::to_string(width_);
+      used_.insert("~board\t" + id + '\t' + background);
+      body += "<use href=\"#" + prefix_ + id + "\"/>\n";
+      draw_highlights(body);
+    }
     draw_hand(body);
     draw_counters(body);
     draw_pairs(body);
@@ -114,9 +154,14 @@ class Canvas {
   }
 
   // <defs> with everything in `used`, in a stable (sorted) order.
+  // (`shared`: the definitions of a page's boards, whose glyphs and coordinates turn round
+  // on their own centre by --xpgn-turn.)
   static std::string defs_of(const std::set<std::string>& used, const std::string& prefix,
-                             const Theme& theme) {
+                             const Theme& theme, bool shared = false,
+                             const std::map<std::string, std::string>* groups = nullptr) {
     std::string out = "<defs>";
+    if (groups)
+      for (const auto& [drawing, id] : *groups) out += "\n<g id=\"" + id + "\">" + drawing + "</g>";
     for (const auto& key : used) {
       if (key == "~check") {
         out += "\n<radialGradient id=\"" + prefix +
@@ -130,6 +175,15 @@ class Canvas {
                "0M9 15L15 9\" stroke=\"";
         out += theme.dark;
         out += "\" stroke-width=\"2\"/></pattern>";
+      } else if (key == "~lastmove") {
+        out += "\n<rect id=\"" + prefix + "lm\" width=\"100\" height=\"100\" fill=\"";
+        out += theme.last_move;
+        out += "\" fill-opacity=\"0.55\"/>";
+      } else if (key.rfind("~board\t", 0) == 0) {
+        // "~board \t id \t drawing": a board's squares and coordinates
+        const auto tab = key.find('\t', 7);
+        out +=
+            "\n<g id=\"" + prefix + key.substr(7, tab - 7) + "\">" + key.substr(tab + 1) + "</g>";
       } else {
         // "glyph id \t name \t letter"
         const auto tab1 = key.find('\t');
@@ -138,7 +192,10 @@ class Canvas {
         const std::string name = key.substr(tab1 + 1, tab2 - tab1 - 1);
         const Color color = id.rfind("white-", 0) == 0 ? Color::white : Color::black;
         out += '\n';
-        out += detail::glyph_definition(name, key[tab2 + 1], color, prefix);
+        std::string glyph = detail::glyph_definition(name, key[tab2 + 1], color, prefix);
+        if (shared)
+          glyph.insert(2, " style=\"" + std::string(shared_turn) + ";transform-origin:50px 50px\"");
+        out += glyph;
       }
     }
     out += "\n</defs>";
@@ -226,7 +283,13 @@ class Canvas {
       for (Square s : squares) {
         if (s == no_square || std::find(done.begin(), done.end(), s) != done.end()) continue;
         done.push_back(s);
-        fill_square(out, s, theme_.last_move, "0.55");
+        if (groups_ && on_board(s)) {  // a page's boards share the tinted square
+          used_.insert("~lastmove");
+          out += "<use href=\"#" + prefix_ + "lm\" x=\"" + std::to_string(x_of(s)) + "\" y=\"" +
+                 std::to_string(y_of(s)) + "\"/>\n";
+        } else {
+          fill_square(out, s, theme_.last_move, "0.55");
+        }
       }
     }
     for (const auto& mark : diagram_.squares) fill_square(out, mark.square, mark.color, "0.6");
@@ -265,7 +328,7 @@ class Canvas {
     const rules::PieceDef& def = variant_.pieces[p.type()];
     const std::string id = detail::glyph_id(def.name, p.color());
     used_.insert(id + '\t' + def.name + '\t' + def.letter);
-    out += "<use xlink:href=\"#" + prefix_ + id + "\"";
+    out += (groups_ ? "<use href=\"#" : "<use xlink:href=\"#") + prefix_ + id + "\"";
     if (scale == 1.0) {
       out += " x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\"/>\n";
     } else {
@@ -387,8 +450,25 @@ class Canvas {
     }
   }
 
-  void draw_pieces(std::string& out) {
+  void draw_pieces(std::string& all) {
     for (int r = 0; r < variant_.ranks; ++r) {
+      std::string out;  // this rank's pieces
+      draw_rank(out, r);
+      if (!groups_ || out.empty()) {
+        all += out;
+        continue;
+      }
+      replace_all(out, "<text ",
+                  "<text style=\"" + std::string(shared_turn) +
+                      ";transform-box:fill-box;transform-origin:center\" ");
+      const std::string id = prefix_ + "r" + std::to_string(groups_->size());
+      all += "<use href=\"#" + groups_->try_emplace(std::move(out), id).first->second + "\"/>\n";
+    }
+  }
+
+  // The pieces of rank `r`, left to right.
+  void draw_rank(std::string& out, int r) {
+    {
       for (int f = 0; f < variant_.files; ++f) {
         const Square s = make_square(f, r);
         const Piece top = pos_.at(s);
@@ -534,6 +614,7 @@ class Canvas {
     }
   }
 
+  std::map<std::string, std::string>* groups_;
   const Diagram& diagram_;
   const rules::Position& pos_;
   const rules::Variant& variant_;
@@ -568,14 +649,23 @@ SharedDefs::SharedDefs(SvgOptions options, std::string id_prefix)
     : options_(std::move(options)), prefix_(std::move(id_prefix)) {}
 
 std::string SharedDefs::board(const Diagram& diagram) {
-  Canvas canvas(diagram, options_, prefix_, used_);
+  Canvas canvas(diagram, options_, prefix_, used_, &groups_);
   return canvas.draw(false);
+}
+
+std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Color color,
+                              int size) {
+  const rules::PieceDef& def = variant.pieces[type];
+  const std::string id = detail::glyph_id(def.name, color);
+  used_.insert(id + '\t' + def.name + '\t' + def.letter);
+  return "<svg viewBox=\"0 0 100 100\" width=\"" + std::to_string(size) + "\" height=\"" +
+         std::to_string(size) + "\"><use href=\"#" + prefix_ + id + "\"/></svg>";
 }
 
 std::string SharedDefs::defs() const {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">" +
-         Canvas::defs_of(used_, prefix_, theme_of(options_.theme)) + "</svg>\n";
+         Canvas::defs_of(used_, prefix_, theme_of(options_.theme), true, &groups_) + "</svg>\n";
 }
 
 }  // namespace xpgn::render
