@@ -1,7 +1,10 @@
 #include "check_report.hpp"
 
 #include <cctype>
+#include <fstream>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -205,9 +208,30 @@ class JsonLinesPrinter final : public ReportPrinter {
   Buffered out_;
 };
 
+// The number of code points in `bytes` (UTF-8; a byte that starts no valid sequence counts as
+// one, as in Latin-1 text).
+std::uint32_t code_points(std::string_view bytes) {
+  std::uint32_t count = 0;
+  for (std::size_t i = 0; i < bytes.size(); ++count) {
+    const auto lead = static_cast<unsigned char>(bytes[i]);
+    const std::size_t length = lead >= 0xF0 && lead <= 0xF4   ? 4
+                               : lead >= 0xE0 && lead <= 0xEF ? 3
+                               : lead >= 0xC2 && lead <= 0xDF ? 2
+                                                              : 1;
+    std::size_t k = 1;
+    while (k < length && i + k < bytes.size() &&
+           (static_cast<unsigned char>(bytes[i + k]) & 0xC0) == 0x80)
+      ++k;
+    i += k == length ? length : 1;
+  }
+  return count;
+}
+
 // SARIF 2.1.0: one run whose results are the problems, each located on the file's line and
-// column, with the rule id derived from the message (rule_id()). Columns count bytes, which is
-// what "unicodeCodePoints" means on lines of ASCII text.
+// column, with the rule id derived from the message (rule_id()). The run declares
+// "unicodeCodePoints": the reader's byte columns are turned into code points by reading the
+// line's start in the file again; where that cannot be done (standard input, an unreadable
+// file) the region has no column.
 class SarifPrinter final : public ReportPrinter {
  public:
   SarifPrinter(ReportFilter filter, std::ostream& out) : filter_(filter), out_(out) {
@@ -280,8 +304,10 @@ class SarifPrinter final : public ReportPrinter {
     std::string text = record::format_diagnostic(located);  // "error: game 2, ply 6 'Ke6': …"
     text = text.substr(text.find(": ") + 2);
     json location = {{"artifactLocation", {{"uri", uri(d.file)}}}};
-    if (d.pos.line > 0)
-      location["region"] = {{"startLine", d.pos.line}, {"startColumn", d.pos.column}};
+    if (d.pos.line > 0) {
+      location["region"] = {{"startLine", d.pos.line}};
+      if (auto column = code_point_column(d)) location["region"]["startColumn"] = *column;
+    }
     json props = json::object();
     if (d.game > 0) props["game"] = d.game;
     if (d.ply > 0) props["ply"] = d.ply;
@@ -293,10 +319,35 @@ class SarifPrinter final : public ReportPrinter {
             {"properties", std::move(props)}};
   }
 
+  // The 1-based code-point column of `d` (pos.column counts bytes from 1, pos.offset is the
+  // byte's place in the file); nullopt when the file cannot be read there again.
+  std::optional<std::uint32_t> code_point_column(const Diagnostic& d) {
+    if (d.pos.column == 0 || d.file.empty() || d.file == "-" || d.file == "<stdin>")
+      return std::nullopt;
+    const std::uint64_t before = d.pos.column - 1;  // bytes of the line before the token
+    if (before == 0) return 1;
+    if (before > d.pos.offset) return std::nullopt;
+    if (file_name_ != d.file) {
+      file_.close();
+      file_.clear();
+      file_.open(d.file, std::ios::binary);
+      file_name_ = d.file;
+    }
+    std::string bytes(before, '\0');
+    file_.clear();
+    file_.seekg(static_cast<std::streamoff>(d.pos.offset - before));
+    if (!file_.read(bytes.data(), static_cast<std::streamsize>(before)) ||
+        bytes.find('\n') != std::string::npos)
+      return std::nullopt;  // not the line the reader saw (the file changed, or no file)
+    return code_points(bytes) + 1;
+  }
+
   ReportFilter filter_;
   Buffered out_;
   bool first_ = true;
   std::set<std::string> rules_;
+  std::string file_name_;  // the file open in file_
+  std::ifstream file_;
 };
 
 }  // namespace

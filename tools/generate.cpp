@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -90,13 +91,13 @@ OptionInfo describe(const CLI::Option& opt) {
       if (l == name) return true;
     return false;
   };
-  if (has("variant") || has("dead-material")) {
+  if (has("variant") || has("dead-material") || has("show")) {
     info.choices = variant_ids();
     info.variants = true;
   } else if (has("lang")) {
     for (auto code : emit::languages()) info.choices.emplace_back(code);
-  } else if (has("output")) {
-    info.files = true;
+  } else if (has("output") || opt.get_option_text() == "FILE") {
+    info.files = true;  // (--variant-file FILE, variants --check FILE)
   }
   if (!opt.get_option_text().empty()) {
     info.metavar = opt.get_option_text();
@@ -107,10 +108,15 @@ OptionInfo describe(const CLI::Option& opt) {
   } else if (info.files) {
     info.metavar = opt.get_positional() ? info.positional : "FILE";
   } else {
-    // "TEXT:ENCODING" names its value by the check's one-word description, else by the type.
+    // "TEXT:ENCODING" names its value by the check's one-word description, else by the type;
+    // a type name of our own ("START:END") is shown whole.
     info.metavar = type.substr(0, type.find(':'));
     auto colon = type.find(':');
-    if (colon != std::string::npos) {
+    static const std::set<std::string> cli11_types = {"TEXT",    "INT",    "UINT",  "FLOAT",
+                                                      "BOOLEAN", "NUMBER", "VALUE", "ENUM"};
+    if (colon != std::string::npos && !cli11_types.count(info.metavar)) {
+      info.metavar = type;
+    } else if (colon != std::string::npos) {
       std::string word = type.substr(colon + 1);
       bool upper = !word.empty();
       for (char c : word) upper = upper && (std::isupper(static_cast<unsigned char>(c)) != 0);
@@ -226,7 +232,9 @@ void write_man_options(std::ostream& out, const std::vector<OptionInfo>& options
     }
     out << roff(sentence(o.description));
     if (!o.default_value.empty()) out << " Default: " << code(o.default_value) << '.';
-    if (o.repeatable && o.positional.empty()) out << " May be given more than once.";
+    if (o.repeatable && o.positional.empty() &&
+        o.description.find("repeatable") == std::string::npos)
+      out << " May be given more than once.";
     out << '\n';
     if (o.choices.size() > 8 || (!o.choices.empty() && o.metavar.find('|') == std::string::npos)) {
       out << (o.variants ? "Variant ids (names are matched as in the [Variant] tag):" : "One of:");

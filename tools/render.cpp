@@ -111,6 +111,10 @@ int run_render(RenderOptions options) {
   options.svg.coordinates = !options.no_coordinates;
   options.svg.last_move = !options.no_last_move;
   options.svg.check = !options.no_check;
+  if (options.all_plies && options.ply >= 0) {
+    std::cerr << "xpgn: --ply and --all-plies exclude each other\n";
+    return exit_usage;
+  }
   if (options.file.empty()) {
     if (options.all_plies || options.ply >= 0) {
       std::cerr << "xpgn: --ply and --all-plies need a PGN file\n";
@@ -196,20 +200,23 @@ void setup_render(CLI::App& app, int& exit_code) {
   sub->add_option("--fen", options->fen, "Position (default: the variant's start position)");
   sub->add_option("--move", options->move,
                   "A SAN move played from the position; the diagram shows it and its effects");
-  sub->add_option("--game", options->game, "Game number in the file (from 1)")
-      ->capture_default_str()
+  // (Values named by option_text: CLI11 would write the checks' names and "Excludes: ..." into
+  // the options' column and push the descriptions out of line.)
+  sub->add_option("--game", options->game, "Game number in the file (from 1; default 1)")
+      ->option_text("N")
       ->check(CLI::PositiveNumber);
-  auto* ply =
-      sub->add_option("--ply", options->ply,
-                      "Half-moves played from the game's start (default: the final position)")
-          ->check(CLI::NonNegativeNumber);
+  sub->add_option("--ply", options->ply,
+                  "Half-moves played from the game's start (default: the final position; not "
+                  "with --all-plies)")
+      ->option_text("K")
+      ->check(CLI::NonNegativeNumber);
   sub->add_flag("--all-plies", options->all_plies,
-                "One SVG per ply into the folder -o (game1-ply000.svg, ...)")
-      ->excludes(ply);
+                "One SVG per ply into the folder -o (game1-ply000.svg, ...)");
   sub->add_option("-o,--output", options->output,
                   "Output file (default: standard output), or folder with --all-plies");
-  sub->add_option("--size", options->svg.size, "Pixels of the image's longer side")
-      ->capture_default_str()
+  sub->add_option("--size", options->svg.size,
+                  "Pixels of the image's longer side (16 to 8192; default 400)")
+      ->option_text("PX")
       ->check(CLI::Range(16, 8192));
   sub->add_flag("--flip", options->svg.flipped, "Black at the bottom");
   sub->add_flag("--no-coordinates", options->no_coordinates, "No file letters or rank numbers");
@@ -222,8 +229,9 @@ void setup_render(CLI::App& app, int& exit_code) {
   sub->add_option("--square", options->squares,
                   "Coloured square SQ[:COLOUR], e.g. e4:Y (repeatable)")
       ->allow_extra_args(false);
-  sub->add_option("--theme", options->svg.theme, "Colours: brown, blue, green or print")
-      ->capture_default_str()
+  sub->add_option("--theme", options->svg.theme,
+                  "Colours: brown, blue, green or print (default brown)")
+      ->option_text("NAME")
       ->check(CLI::IsMember(render::theme_names()));
   add_reader_options(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);

@@ -55,4 +55,9 @@ trap 'rm -rf "$tmp"' EXIT
 touch "$tmp/games-one.pgn"
 expect "$tmp/games-one.pgn" xpgn check "$tmp/games-"
 expect "$tmp/games-one.pgn" xpgn convert -o "$tmp/games-"
+# Variant ids after variants --show, files after --variant-file.
+expect "$variants" xpgn variants --show ""
+touch "$tmp/rules-one.json"
+expect "$tmp/rules-one.json" xpgn check --variant-file "$tmp/rules-"
+expect "$tmp/rules-one.json" xpgn render --variant-file "$tmp/rules-"
 exit $status

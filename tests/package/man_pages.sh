@@ -26,6 +26,12 @@ if command -v man >/dev/null; then
   for want in NAME SYNOPSIS OPTIONS --format --jobs "EXIT STATUS" "xpgn(1)"; do
     grep -qF -- "$want" <<<"$text" || { echo "man -l xpgn-check.1 lacks '$want'"; status=1; }
   done
+  # Values named as the help names them; a description that says "repeatable" says it once.
+  grep -qF -- "--range START:END" <<<"$text" || { echo "xpgn-check.1 lacks '--range START:END'"; status=1; }
+  if grep -q "repeatable)\. May be given more than once" "$dir"/*.1; then
+    echo "xpgn-check.1 says twice that an option is repeatable"
+    status=1
+  fi
   if awk 'length > 80 { found = 1 } END { exit !found }' <<<"$text"; then
     echo "man -l xpgn-check.1 has lines longer than 80 columns"
     status=1
