@@ -174,6 +174,12 @@ TEST_CASE("xpgn convert --to html -o DIR/ writes a page per game and an index", 
   for (auto at = r.out.find("<figure"); at != std::string::npos; at = r.out.find("<figure", at + 1))
     ++figures;
   CHECK(figures == 3);
+  // A page is never written over an input.
+  fs::copy_file(std::string(XPGN_TEST_DATA) + "/render/games.pgn", dir / "game1.html");
+  r = run_xpgn("convert --to html -o '" + dir.string() + "/' '" + (dir / "game1.html").string() +
+               "'");
+  CHECK(r.status == 2);
+  CHECK(slurp(dir / "game1.html") == slurp(std::string(XPGN_TEST_DATA) + "/render/games.pgn"));
   for (const char* bad : {"--plies 5-3", "--plies x", "--plies -", "--diagrams some"}) {
     INFO(bad);
     CHECK(run_xpgn(std::string("convert --to html ") + bad + " games.pgn").status == 2);

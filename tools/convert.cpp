@@ -220,7 +220,7 @@ int convert_html_pages(const ConvertOptions& options, const std::vector<std::str
               << '\n';
     return exit_usage;
   }
-  HtmlPages pages(options.output, options.html);
+  HtmlPages pages(options.output, options.html, files);
   const int status = convert_all(options, files, pages);
   if (!pages.error().empty()) {
     std::cerr << "xpgn: " << pages.error() << '\n';

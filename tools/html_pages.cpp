@@ -4,15 +4,21 @@
 #include <filesystem>
 #include <sstream>
 
+#include "io.hpp"
 #include "xpgn/emit/writer.hpp"
 
 namespace xpgn::cli {
 
-HtmlPages::HtmlPages(std::string dir, render::HtmlOptions options)
-    : dir_(std::move(dir)), options_(std::move(options)) {}
+HtmlPages::HtmlPages(std::string dir, render::HtmlOptions options, std::vector<std::string> inputs)
+    : dir_(std::move(dir)), options_(std::move(options)), inputs_(std::move(inputs)) {}
 
 bool HtmlPages::save(const std::string& name, const std::string& text) {
-  emit::AtomicFile file((std::filesystem::path(dir_) / name).string());
+  const std::string path = (std::filesystem::path(dir_) / name).string();
+  if (auto clash = output_over_input(path, inputs_); !clash.empty()) {
+    error_ = clash;
+    return false;
+  }
+  emit::AtomicFile file(path);
   if (file.ok()) file.stream() << text;
   if (file.ok() && file.commit()) return true;
   error_ = file.error();

@@ -10,11 +10,11 @@
 namespace xpgn::cli {
 
 // Writes each game as DIR/gameN.html (N counts the games written, over every input) and, at
-// finish(), DIR/index.html listing them; each file whole or not at all. Write errors are kept
-// (error()); the games after one are not written.
+// finish(), DIR/index.html listing them; each file whole or not at all, and none over one of
+// `inputs`. Write errors are kept (error()); the games after one are not written.
 class HtmlPages {
  public:
-  HtmlPages(std::string dir, render::HtmlOptions options);
+  HtmlPages(std::string dir, render::HtmlOptions options, std::vector<std::string> inputs);
   void write(const record::Game& game);
   void finish();
   // The first write error, "" if none.
@@ -26,6 +26,7 @@ class HtmlPages {
 
   std::string dir_;
   render::HtmlOptions options_;
+  std::vector<std::string> inputs_;
   std::vector<render::HtmlGameEntry> entries_;
   std::string error_;
 };
