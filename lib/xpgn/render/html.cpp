@@ -93,7 +93,7 @@ struct Numbering {
 // One diagram of a game as the page shows it.
 struct Figure {
   std::string id;          // "g3-p12" (mainline ply 12) or "g3-v4" (4th variation diagram)
-  std::string prev, next;  // the figures ← and → go to ("" for none)
+  std::string prev, next;  // a variation's: the figures ← and → go to ("" for none)
   std::string caption;     // "12. Nf3!", "Start position", "Variation: 3... g6"
   std::string notes;       // the comments after the move, as HTML
   std::string fen;         // of the position shown
@@ -109,7 +109,6 @@ struct Layout {
   SharedDefs& defs;
   Numbering numbering;
   std::string prefix;  // "g3-"
-  std::string name;    // "Game 3 (White - Black)", for the diagrams' titles
   std::vector<Figure> figures;
   std::unordered_map<const record::MoveNode*, std::string> figure_of;  // "" when not drawn
   std::unordered_map<const record::MoveNode*, std::string> before_of;  // the figure before it
@@ -173,13 +172,7 @@ void lay_out(Layout& layout, const record::Line& line, const std::string& before
       append_comments(f.notes, node.comments_after, "");
       rules::EffectList effects;
       for (const auto& e : node.effects) effects.push_back(e);
-      Diagram diagram{*node.after,
-                      node.move,
-                      effects,
-                      {},
-                      {},
-                      layout.name + (variation ? ", variation" : "") + ", ply " +
-                          std::to_string(node.ply) + ": " + san};
+      Diagram diagram{*node.after, node.move, effects, {}, {}, {}};  // (the caption names it)
       add_commands(node.commands, node.after->variant(), diagram.arrows, diagram.squares);
       f.fen = node.after->fen();
       f.svg = layout.defs.board(diagram);
@@ -437,21 +430,16 @@ bool HtmlWriter::write(const record::Game& game) {
   }
   out += legend(start->variant(), defs_);
 
-  Layout layout{game, options_, defs_, {}, id + "-", "Game " + std::to_string(game.index),
-                {},   {},       {},    0};
+  Layout layout{game, options_, defs_, {}, id + "-", {}, {}, {}, 0};
   layout.numbering.first_number = start->fullmove_number();
   layout.numbering.black_first = start->side_to_move() == Color::black;
-  const std::string* white = game.tag("White");
-  const std::string* black = game.tag("Black");
-  if (white && black && (*white != "?" || *black != "?"))
-    layout.name += " (" + *white + " - " + *black + ")";
   std::string before;
   if (layout.drawn(0, game.comments, false)) {
     Figure f;
     f.id = layout.prefix + "p0";
     f.caption = "Start position";
     append_comments(f.notes, game.comments, "");
-    Diagram diagram{*start, std::nullopt, {}, {}, {}, layout.name + ", start position"};
+    Diagram diagram{*start, std::nullopt, {}, {}, {}, {}};  // (the caption names it)
     record::Commands commands;
     for (const auto& c : game.comments) record::parse_commands(c, commands);
     add_commands(commands, start->variant(), diagram.arrows, diagram.squares);
@@ -461,16 +449,6 @@ bool HtmlWriter::write(const record::Game& game) {
     layout.figures.push_back(std::move(f));
   }
   lay_out(layout, game.moves, before, false);
-  if (!layout.figures.empty() && !layout.figures[0].variation && before == layout.figures[0].id &&
-      layout.figures.size() > 1) {
-    // The start position's → leads to the mainline's first diagram.
-    for (std::size_t i = 1; i < layout.figures.size(); ++i)
-      if (!layout.figures[i].variation) {
-        layout.figures[0].next = layout.figures[i].id;
-        break;
-      }
-  }
-
   out += "<div class=\"viewer\">\n<div class=\"diagrams\">\n";
   for (const Figure& f : layout.figures) {
     out += "<figure class=\"xpgn-board" + std::string(f.variation ? " variation" : "") +
