@@ -160,6 +160,7 @@ TEST_CASE("xpgn convert --to html -o DIR/ writes a page per game and an index", 
     INFO(page);
     const std::string html = slurp(dir / "pages" / page);
     CHECK(html.find("<section class=\"game\" id=\"g1\"") != std::string::npos);
+    CHECK(html.find("<a href=\"index.html\">All games</a>") != std::string::npos);
     CHECK(html.find("</html>") != std::string::npos);
   }
   CHECK(!fs::exists(dir / "pages" / "game5.html"));

@@ -10,7 +10,9 @@
 namespace xpgn::cli {
 
 HtmlPages::HtmlPages(std::string dir, render::HtmlOptions options, std::vector<std::string> inputs)
-    : dir_(std::move(dir)), options_(std::move(options)), inputs_(std::move(inputs)) {}
+    : dir_(std::move(dir)), options_(std::move(options)), inputs_(std::move(inputs)) {
+  options_.index = "index.html";
+}
 
 bool HtmlPages::save(const std::string& name, const std::string& text) {
   const std::string path = (std::filesystem::path(dir_) / name).string();

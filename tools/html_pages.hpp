@@ -9,7 +9,8 @@
 
 namespace xpgn::cli {
 
-// Writes each game as DIR/gameN.html (N counts the games written, over every input) and, at
+// Writes each game as DIR/gameN.html (N counts the games written, over every input; each links
+// back to the index) and, at
 // finish(), DIR/index.html listing them; each file whole or not at all, and none over one of
 // `inputs`. Write errors are kept (error()); the games after one are not written.
 class HtmlPages {

@@ -407,10 +407,12 @@ bool HtmlWriter::write(const record::Game& game) {
                       game.variant ? game.variant->name : tag_value(game, "Variant")};
   toc_.push_back(entry);
 
-  std::string out = "<section class=\"game\" id=\"" + id + "\" data-game=\"" +
-                    std::to_string(game.index) + "\">\n<h1>" +
-                    escape(entry.white.empty() ? "?" : entry.white) + " &#8211; " +
-                    escape(entry.black.empty() ? "?" : entry.black) + "</h1>\n<p class=\"tags\">";
+  std::string out;
+  if (!options_.index.empty())
+    out += "<p class=\"up\"><a href=\"" + escape(options_.index) + "\">All games</a></p>\n";
+  out += "<section class=\"game\" id=\"" + id + "\" data-game=\"" + std::to_string(game.index) +
+         "\">\n<h1>" + escape(entry.white.empty() ? "?" : entry.white) + " &#8211; " +
+         escape(entry.black.empty() ? "?" : entry.black) + "</h1>\n<p class=\"tags\">";
   bool first_tag = true;
   for (const char* name : {"Event", "Site", "Date", "Round", "Result", "Variant"}) {
     const std::string value = tag_value(game, name);

@@ -30,6 +30,7 @@ struct HtmlOptions {
   int first_ply = 0;                               // diagrams only from this ply ...
   int last_ply = std::numeric_limits<int>::max();  // ... to this one (both included)
   std::vector<std::uint64_t> games;                // only these game numbers (empty: all)
+  std::string index;  // a page per game: the index page each game links back to ("" for none)
 };
 
 // One line of a table of contents: a game's link and what identifies it.
