@@ -10,9 +10,9 @@
 namespace xpgn::cli {
 
 // Writes each game as DIR/gameN.html (N counts the games written, over every input; each links
-// back to the index) and, at
-// finish(), DIR/index.html listing them; each file whole or not at all, and none over one of
-// `inputs`. Write errors are kept (error()); the games after one are not written.
+// back to the index) and, at finish(), DIR/index.html listing them; each file whole or not at
+// all, and none over one of `inputs`. Write errors are kept (error()); the games after one are
+// not written.
 class HtmlPages {
  public:
   HtmlPages(std::string dir, render::HtmlOptions options, std::vector<std::string> inputs);
