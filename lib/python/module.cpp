@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
@@ -27,7 +28,9 @@
 #include <utility>
 #include <vector>
 
+#include "xpgn/notation/notation.hpp"
 #include "xpgn/position_api.hpp"
+#include "xpgn/record/utf8.hpp"
 #include "xpgn/xpgn.hpp"
 
 namespace py = pybind11;
@@ -95,7 +98,7 @@ struct GameData {
 using GamePtr = std::shared_ptr<const GameData>;
 
 // Wraps a game the replayer produced, moving its contents.
-GamePtr make_game(Game&& game) {
+std::shared_ptr<GameData> make_game(Game&& game) {
   auto data = std::make_shared<GameData>();
   data->game = std::move(game);
   if (data->game.variant) {
@@ -229,35 +232,89 @@ class PyFileBuffer final : public std::streambuf {
   bool done_ = false;
 };
 
+// A stream buffer over a text it does not own.
+class TextBuffer final : public std::streambuf {
+ public:
+  explicit TextBuffer(std::string& text) {
+    setg(text.data(), text.data(), text.data() + text.size());
+  }
+};
+
 class Reader;
 // Readers alive, closed at interpreter exit so that no thread outlives Python.
 std::mutex live_mutex;
 std::set<Reader*> live_readers;
 
-// Games of one input replayed on a thread of the reader's own and handed to Python in order.
-// At most `capacity` finished games wait; close() (or the object's end) stops the thread after
-// the game it is replaying.
+// Moves the positions of `game` (its start, tags, moves, diagnostics) `lines` lines and
+// `offset` bytes on: a game read from a range of a text that starts there.
+void shift_positions(xpgn::SourcePos& pos, std::uint64_t lines, std::uint64_t offset) {
+  if (pos.line > 0) pos.line += lines;
+  pos.offset += offset;
+}
+void shift_line(xpgn::record::Line& line, std::uint64_t lines, std::uint64_t offset) {
+  for (auto& node : line) {
+    shift_positions(node.pos, lines, offset);
+    for (auto& variation : node.variations) shift_line(variation, lines, offset);
+  }
+}
+void shift_game(Game& game, std::uint64_t lines, std::uint64_t offset) {
+  shift_positions(game.pos, lines, offset);
+  for (auto& tag : game.tags) shift_positions(tag.pos, lines, offset);
+  shift_line(game.moves, lines, offset);
+  for (auto& d : game.diagnostics) shift_positions(d.pos, lines, offset);
+}
+
+// Games of one input replayed on threads of the reader's own and handed to Python in input
+// order. One thread reads a stream game by game, at most `capacity` finished games waiting.
+// With jobs > 1 a file is read into memory, cut into ranges of about range_bytes at game starts
+// (record::split_at_games, as check_text cuts) and `jobs` threads replay ranges, at most
+// jobs + 2 ranges ahead of the one Python takes from; their games are renumbered as in the whole
+// file. close() (or the object's end) stops the threads after the game or range at hand.
 class Reader {
  public:
-  // Reads the file at `path` or the Python file object `file` (exactly one is set).
-  Reader(std::string path, py::object file, xpgn::ReadOptions options)
+  // Reads the file at `path` or the Python file object `file` (exactly one is set) with `jobs`
+  // threads (a file object: one).
+  Reader(std::string path, py::object file, xpgn::ReadOptions options, unsigned jobs)
       : options_(std::move(options)) {
     if (file) {
       file_buffer_ = std::make_unique<PyFileBuffer>(std::move(file));
       stream_ = std::make_unique<std::istream>(file_buffer_.get());
+      jobs = 1;
     } else {
-      auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
       std::error_code ec;
       if (std::filesystem::is_directory(path, ec))
         raise_read_error(path, path + ": is a directory");
+      auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
       if (!*in) raise_read_error(path, path + ": " + std::strerror(errno));
-      stream_ = std::move(in);
+      if (jobs > 1) {
+        std::string error;
+        {
+          py::gil_scoped_release release;
+          std::ostringstream all;
+          all << in->rdbuf();
+          if (in->bad()) error = path + ": read error";
+          text_ = std::move(all).str();
+          if (!cut_ranges(jobs)) {  // read as one stream after all
+            text_buffer_ = std::make_unique<TextBuffer>(text_);
+            stream_ = std::make_unique<std::istream>(text_buffer_.get());
+          }
+        }
+        if (!error.empty()) raise_read_error(path, error);
+      } else {
+        stream_ = std::move(in);
+      }
     }
     {
       std::lock_guard lock(live_mutex);
       live_readers.insert(this);
     }
-    worker_ = std::thread([this] { run(); });
+    if (stream_) {
+      workers_.emplace_back([this] { run_stream(); });
+    } else {
+      running_ = std::min<std::size_t>(jobs, range_starts_.size());
+      window_ = running_ + 2;
+      for (std::size_t t = 0; t < running_; ++t) workers_.emplace_back([this] { run_ranges(); });
+    }
   }
   ~Reader() {
     close();
@@ -277,7 +334,11 @@ class Reader {
       if (!queue_.empty()) {
         game = std::move(queue_.front());
         queue_.pop_front();
-        room_.notify_one();
+        if (!range_games_left_.empty() && --range_games_left_.front() == 0) {
+          range_games_left_.pop_front();
+          ++taken_ranges_;
+        }
+        room_.notify_all();
       }
     }
     if (game) return game;
@@ -295,8 +356,8 @@ class Reader {
     throw py::stop_iteration();
   }
 
-  // Stops the thread (after the game it is replaying) and waits for it; games not yet taken are
-  // dropped. Safe to call more than once.
+  // Stops the threads (after the game or range they are replaying) and waits for them; games
+  // not yet taken are dropped. Safe to call more than once.
   void close() {
     {
       std::lock_guard lock(mutex_);
@@ -304,16 +365,18 @@ class Reader {
     }
     room_.notify_all();
     ready_.notify_all();
-    if (worker_.joinable()) {
+    for (auto& worker : workers_) {
+      if (!worker.joinable()) continue;
       if (PyGILState_Check()) {
-        py::gil_scoped_release release;  // the thread may wait for the GIL in a file read
-        worker_.join();
+        py::gil_scoped_release release;  // a thread may wait for the GIL in a file read
+        worker.join();
       } else {
-        worker_.join();
+        worker.join();
       }
     }
     std::lock_guard lock(mutex_);
     queue_.clear();
+    done_ranges_.clear();
   }
 
   // True once close() ran or every game was taken.
@@ -329,10 +392,41 @@ class Reader {
   }
 
  private:
-  static constexpr std::size_t capacity = 32;
+  static constexpr std::size_t capacity = 32;          // games queued ahead (one thread)
+  static constexpr std::size_t range_bytes = 1 << 15;  // the size ranges are cut to (jobs > 1)
 
-  // The thread's work: every game into the queue, waiting while it is full.
-  void run() {
+  // The games and problems of one range, before they are numbered in the whole input.
+  struct RangeGames {
+    std::vector<std::shared_ptr<GameData>> games;
+    std::vector<Diagnostic> problems;
+    std::string error;
+  };
+
+  // Cuts text_ into ranges of about range_bytes at game starts, with the lines before each.
+  // False when ranges could read differently from the whole text, which is then read as one
+  // stream: an encoding decision to make (the text is not all UTF-8 and no encoding was given:
+  // the whole input decides once, a range would decide for itself) or a range longer than a
+  // game may be (whether a game is too long depends on where the whole input's reader is).
+  bool cut_ranges(unsigned jobs) {
+    if (options_.encoding.empty() && !xpgn::record::is_valid_utf8(text_)) return false;
+    const auto parts = static_cast<unsigned>(std::clamp<std::size_t>(
+        text_.size() / range_bytes, std::min<std::size_t>(jobs, 2), 1u << 20));
+    range_starts_ = xpgn::record::split_at_games(text_, parts);
+    range_lines_.assign(range_starts_.size(), 0);
+    for (std::size_t i = 1; i < range_starts_.size(); ++i)
+      range_lines_[i] = range_lines_[i - 1] + static_cast<std::uint64_t>(std::count(
+                                                  text_.begin() + range_starts_[i - 1],
+                                                  text_.begin() + range_starts_[i], '\n'));
+    const std::uint64_t game_limit = xpgn::notation::ReaderOptions{}.max_game_bytes;
+    for (std::size_t i = 0; i < range_starts_.size(); ++i) {
+      const std::size_t end = i + 1 < range_starts_.size() ? range_starts_[i + 1] : text_.size();
+      if (end - range_starts_[i] >= game_limit / 4) return false;
+    }
+    return range_starts_.size() > 1;
+  }
+
+  // One thread's work on a stream: every game into the queue, waiting while it is full.
+  void run_stream() {
     std::vector<Diagnostic> problems;
     std::string error;
     try {
@@ -358,18 +452,101 @@ class Reader {
     ready_.notify_all();
   }
 
+  // One thread's work on ranges: takes the next range while few enough games wait, replays it
+  // and hands the ranges finished in order to the queue.
+  void run_ranges() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::unique_lock lock(mutex_);
+        room_.wait(lock, [&] {
+          return stopping_ || next_range_ >= range_starts_.size() ||
+                 next_range_ < taken_ranges_ + window_;
+        });
+        if (stopping_ || next_range_ >= range_starts_.size()) break;
+        i = next_range_++;
+      }
+      const std::size_t start = range_starts_[i];
+      const std::size_t end = i + 1 < range_starts_.size() ? range_starts_[i + 1] : text_.size();
+      RangeGames part;
+      try {
+        xpgn::ReadResult read =
+            xpgn::read_text(std::string_view(text_).substr(start, end - start), options_);
+        part.games.reserve(read.games.size());
+        for (auto& game : read.games) {
+          shift_game(game, range_lines_[i], start);
+          part.games.push_back(make_game(std::move(game)));
+        }
+        part.problems = std::move(read.problems);
+        part.error = std::move(read.error);
+      } catch (const std::exception& e) {
+        part.error = options_.name + ": " + e.what();
+      }
+      for (auto& d : part.problems) shift_positions(d.pos, range_lines_[i], start);
+      std::lock_guard lock(mutex_);
+      done_ranges_[i] = std::move(part);
+      queue_finished_ranges();
+    }
+    std::lock_guard lock(mutex_);
+    if (--running_ == 0) {
+      finished_ = true;
+      ready_.notify_all();
+    }
+  }
+
+  // Moves the ranges finished in input order into the queue, numbering their games (mutex_
+  // held).
+  void queue_finished_ranges() {
+    for (auto it = done_ranges_.find(queued_ranges_); it != done_ranges_.end();
+         it = done_ranges_.find(queued_ranges_)) {
+      RangeGames& part = it->second;
+      for (auto& data : part.games) {
+        data->game.index += games_before_;
+        for (auto& d : data->game.diagnostics)
+          if (d.game > 0) d.game += games_before_;
+        queue_.push_back(std::move(data));
+      }
+      for (auto& d : part.problems) {
+        if (d.game > 0) d.game += games_before_;
+        problems_.push_back(std::move(d));
+      }
+      games_before_ += part.games.size();
+      if (part.games.empty()) {
+        ++taken_ranges_;
+      } else {
+        range_games_left_.push_back(part.games.size());
+      }
+      if (error_.empty()) error_ = part.error;
+      done_ranges_.erase(it);
+      ++queued_ranges_;
+    }
+    ready_.notify_all();
+  }
+
   xpgn::ReadOptions options_;
   std::unique_ptr<PyFileBuffer> file_buffer_;
-  std::unique_ptr<std::istream> stream_;
-  std::thread worker_;
+  std::unique_ptr<TextBuffer> text_buffer_;
+  std::unique_ptr<std::istream> stream_;  // one thread; else text_ in ranges
+  std::string text_;
+  std::vector<std::size_t> range_starts_;
+  std::vector<std::uint64_t> range_lines_;  // lines before each range
+  std::vector<std::thread> workers_;
   std::mutex mutex_;
-  std::condition_variable ready_;  // a game was queued, or the thread finished
-  std::condition_variable room_;   // a game was taken, or stopping
+  std::condition_variable ready_;  // games were queued, or the threads finished
+  std::condition_variable room_;   // games were taken, or stopping
   std::deque<GamePtr> queue_;
+  std::map<std::size_t, RangeGames> done_ranges_;  // finished, waiting for earlier ranges
+  std::size_t next_range_ = 0;                     // the next range a thread takes
+  std::size_t queued_ranges_ = 0;                  // ranges whose games went to the queue
+  std::size_t running_ = 0;                        // range threads still working
+  std::size_t window_ = 1;        // ranges replayed or waiting ahead of the one Python takes from
+  std::size_t taken_ranges_ = 0;  // ranges whose games were all taken
+  std::deque<std::size_t> range_games_left_;  // of each queued range not yet all taken
+  std::uint64_t games_before_ = 0;            // games of the queued ranges
   std::vector<Diagnostic> problems_;
   std::string error_;
   bool finished_ = false;
-  bool stopping_ = false;
+  std::atomic<bool> stopping_ = false;
   bool reported_ = false;
 };
 
@@ -982,12 +1159,15 @@ PYBIND11_MODULE(_xpgn, m) {
 
   m.def(
       "_open",
-      [](const py::object& source, bool strict, const std::optional<std::string>& encoding) {
+      [](const py::object& source, unsigned jobs, bool strict,
+         const std::optional<std::string>& encoding) {
+        if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
         if (encoding && !xpgn::is_known_encoding(*encoding))
           raise_error("Error", "unknown encoding '" + *encoding + "'");
         if (is_path(source)) {
           std::string path = path_text(source);
-          return std::make_unique<Reader>(path, py::object(), read_options(path, strict, encoding));
+          return std::make_unique<Reader>(path, py::object(), read_options(path, strict, encoding),
+                                          jobs);
         }
         if (!py::hasattr(source, "read"))
           throw py::type_error("read() wants a path or a file object with read()");
@@ -996,10 +1176,11 @@ PYBIND11_MODULE(_xpgn, m) {
           py::object n = source.attr("name");
           if (py::isinstance<py::str>(n)) name = n.cast<std::string>();
         }
-        return std::make_unique<Reader>(std::string(), source,
-                                        read_options(name, strict, encoding));
+        return std::make_unique<Reader>(std::string(), source, read_options(name, strict, encoding),
+                                        1);
       },
-      py::arg("source"), py::arg("strict") = false, py::arg("encoding") = py::none());
+      py::arg("source"), py::arg("jobs") = 1, py::arg("strict") = false,
+      py::arg("encoding") = py::none());
 
   m.def(
       "read_string",

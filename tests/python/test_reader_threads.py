@@ -9,7 +9,7 @@ import time
 import pytest
 
 import xpgn
-from conftest import SAMPLES
+from conftest import SAMPLES, run_cli
 
 GAME = SAMPLES[0].read_text(encoding="utf-8")
 
@@ -95,3 +95,53 @@ def test_reading_releases_the_gil(big):
         other.join()
     assert report.games == games == 400
     assert counted[0] > 0
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    """About 1 MB of every sample, variants and diagnostics mixed, plus a game with an illegal
+    move and a stray move without tags at the end: many ranges for jobs > 1."""
+    text = "".join(p.read_text(encoding="utf-8").strip() + "\n\n" for p in SAMPLES)
+    bad = '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n\n'
+    path = tmp_path_factory.mktemp("mixed") / "mixed.pgn"
+    body = (text + bad) * max(1, (1 << 20) // len(text + bad))
+    path.write_text(body + "1. e4 {a stray move}\n", encoding="utf-8")
+    return path
+
+
+def read_all(path, **options):
+    reader = xpgn.read(path, **options)
+    games = [g.to_json() for g in reader]
+    return games, [str(d) for d in reader.problems]
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 0])
+def test_jobs_read_the_same_games(mixed, cli, jobs):
+    one = read_all(mixed)
+    assert len(one[0]) > 400
+    assert read_all(mixed, jobs=jobs) == one
+    code, out = run_cli(cli, "check", mixed)
+    games = list(xpgn.read(mixed, jobs=jobs))
+    assert [str(d) for g in games for d in g.diagnostics] + one[1] == \
+        out.decode().splitlines()[:-1]
+
+
+def test_jobs_on_a_text_that_is_not_utf8(tmp_path):
+    """Not UTF-8: the whole input decides the encoding once, so it is read as one stream."""
+    game = SAMPLES[0].read_bytes().strip() + b"\n\n"
+    latin = b'[Event "Caf\xe9"]\n\n1. e4 {d\xe9j\xe0 vu} e5 *\n\n'
+    path = tmp_path / "latin.pgn"
+    path.write_bytes(game * 300 + latin + game * 300)
+    assert read_all(path, jobs=2) == read_all(path)
+    (cafe,) = [g for g in xpgn.read(path, jobs=2) if g.tags["Event"] == "Café"]
+    assert cafe.moves[0].comment == "déjà vu"
+
+
+def test_abandoned_reader_with_jobs_frees_its_threads(mixed):
+    before = threads()
+    reader = xpgn.read(mixed, jobs=2)
+    next(reader)
+    assert threads() == before + 2  # two range threads, waiting for Python to catch up
+    del reader
+    gc.collect()
+    assert settle(before) == before

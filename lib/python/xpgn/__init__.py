@@ -39,11 +39,13 @@ def read(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]], jobs:
     games already read; memory stays bounded by a few games. Stop early with ``close()``, a
     ``with`` block or by dropping the reader: its thread ends. ``strict`` is ``xpgn check
     --strict``; ``encoding`` an ICU name forcing every game's encoding (default: decided per
-    input). ``jobs`` is accepted for the command line's sake; games are replayed on one thread
-    (the caller's work overlaps it), see docs/python.md.
+    input). ``jobs`` threads replay a file (0: one per core): with more than one, the file is
+    read into memory, cut into ranges of about 256 kB at game starts (as ``xpgn check --jobs``
+    cuts a text) and the ranges are replayed at once; games still come in input order, numbered
+    as in the whole file. A file object is read on one thread.
 
     Raises ReadError when the file cannot be opened, or at the end of the iteration when
     reading failed on the way; bad games are games with diagnostics, never exceptions."""
     if not isinstance(jobs, int) or jobs < 0:
         raise ValueError("jobs must be an int, 0 or more")
-    return _xpgn._open(path_or_file, strict, encoding)
+    return _xpgn._open(path_or_file, jobs, strict, encoding)
