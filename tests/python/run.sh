@@ -15,7 +15,7 @@ if ! ls "$build"/python/xpgn/_xpgn*.so >/dev/null 2>&1; then
   exit 1
 fi
 export PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
-export XPGN_CLI="$build/xpgn"
+export XPGN_CLI="$build/xpgn" XPGN_BUILD="$build"
 export PYTHONDONTWRITEBYTECODE=1
 cd "$root"
 exec "$python" -m pytest -p no:cacheprovider -q "$here" "${@:2}"
