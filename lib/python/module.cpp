@@ -666,12 +666,10 @@ std::vector<GamePtr> games_of(const py::iterable& games) {
 }
 
 // The games written in `format` as the command line writes them (all games, JSON's array).
-std::string render_games(const std::vector<GamePtr>& games, xpgn::emit::Format format,
-                         std::ostream& out) {
+void render_games(const std::vector<GamePtr>& games, xpgn::emit::Format format, std::ostream& out) {
   xpgn::emit::GameWriter writer(out, format);
   for (const auto& g : games) writer.write(g->game);
   writer.finish();
-  return {};
 }
 
 // The format named `name`, or ValueError.
