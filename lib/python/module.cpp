@@ -30,7 +30,7 @@
 
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/position_api.hpp"
-#include "xpgn/record/utf8.hpp"
+#include "xpgn/text_ranges.hpp"
 #include "xpgn/xpgn.hpp"
 
 namespace py = pybind11;
@@ -245,31 +245,12 @@ class Reader;
 std::mutex live_mutex;
 std::set<Reader*> live_readers;
 
-// Moves the positions of `game` (its start, tags, moves, diagnostics) `lines` lines and
-// `offset` bytes on: a game read from a range of a text that starts there.
-void shift_positions(xpgn::SourcePos& pos, std::uint64_t lines, std::uint64_t offset) {
-  if (pos.line > 0) pos.line += lines;
-  pos.offset += offset;
-}
-void shift_line(xpgn::record::Line& line, std::uint64_t lines, std::uint64_t offset) {
-  for (auto& node : line) {
-    shift_positions(node.pos, lines, offset);
-    for (auto& variation : node.variations) shift_line(variation, lines, offset);
-  }
-}
-void shift_game(Game& game, std::uint64_t lines, std::uint64_t offset) {
-  shift_positions(game.pos, lines, offset);
-  for (auto& tag : game.tags) shift_positions(tag.pos, lines, offset);
-  shift_line(game.moves, lines, offset);
-  for (auto& d : game.diagnostics) shift_positions(d.pos, lines, offset);
-}
-
 // Games of one input replayed on threads of the reader's own and handed to Python in input
 // order. One thread reads a stream game by game, at most `capacity` finished games waiting.
-// With jobs > 1 a file is read into memory, cut into ranges of about range_bytes at game starts
-// (record::split_at_games, as check_text cuts) and `jobs` threads replay ranges, at most
-// jobs + 2 ranges ahead of the one Python takes from; their games are renumbered as in the whole
-// file. close() (or the object's end) stops the threads after the game or range at hand.
+// With jobs > 1 a file is read into memory and cut into ranges of about range_bytes at game
+// starts (xpgn::cut_text: they read as in the whole input, numbers and encoding decision
+// included), and `jobs` threads replay ranges, at most jobs + 2 ranges ahead of the one Python
+// takes from. close() (or the object's end) stops the threads after the game at hand.
 class Reader {
  public:
   // Reads the file at `path` or the Python file object `file` (exactly one is set) with `jobs`
@@ -294,7 +275,7 @@ class Reader {
           all << in->rdbuf();
           if (in->bad()) error = path + ": read error";
           text_ = std::move(all).str();
-          if (!cut_ranges(jobs)) {  // read as one stream after all
+          if (!cut_ranges()) {  // read as one stream after all
             text_buffer_ = std::make_unique<TextBuffer>(text_);
             stream_ = std::make_unique<std::istream>(text_buffer_.get());
           }
@@ -311,7 +292,7 @@ class Reader {
     if (stream_) {
       workers_.emplace_back([this] { run_stream(); });
     } else {
-      running_ = std::min<std::size_t>(jobs, range_starts_.size());
+      running_ = std::min<std::size_t>(jobs, ranges_.size());
       window_ = running_ + 2;
       for (std::size_t t = 0; t < running_; ++t) workers_.emplace_back([this] { run_ranges(); });
     }
@@ -402,27 +383,18 @@ class Reader {
     std::string error;
   };
 
-  // Cuts text_ into ranges of about range_bytes at game starts, with the lines before each.
-  // False when ranges could read differently from the whole text, which is then read as one
-  // stream: an encoding decision to make (the text is not all UTF-8 and no encoding was given:
-  // the whole input decides once, a range would decide for itself) or a range longer than a
-  // game may be (whether a game is too long depends on where the whole input's reader is).
-  bool cut_ranges(unsigned jobs) {
-    if (options_.encoding.empty() && !xpgn::record::is_valid_utf8(text_)) return false;
-    const auto parts = static_cast<unsigned>(std::clamp<std::size_t>(
-        text_.size() / range_bytes, std::min<std::size_t>(jobs, 2), 1u << 20));
-    range_starts_ = xpgn::record::split_at_games(text_, parts);
-    range_lines_.assign(range_starts_.size(), 0);
-    for (std::size_t i = 1; i < range_starts_.size(); ++i)
-      range_lines_[i] = range_lines_[i - 1] + static_cast<std::uint64_t>(std::count(
-                                                  text_.begin() + range_starts_[i - 1],
-                                                  text_.begin() + range_starts_[i], '\n'));
+  // Cuts text_ into ranges of about range_bytes where the whole input's reader finds game
+  // starts (xpgn::cut_text, which hands each the whole input's encoding decision). False when
+  // there is one range, or when a range is longer than a game may be (whether a game is too
+  // long depends on where the whole input's reader refills its buffer): the text is then read
+  // as one stream.
+  bool cut_ranges() {
+    std::string error;
+    ranges_ = xpgn::cut_text(text_, options_, range_bytes, error);
     const std::uint64_t game_limit = xpgn::notation::ReaderOptions{}.max_game_bytes;
-    for (std::size_t i = 0; i < range_starts_.size(); ++i) {
-      const std::size_t end = i + 1 < range_starts_.size() ? range_starts_[i + 1] : text_.size();
-      if (end - range_starts_[i] >= game_limit / 4) return false;
-    }
-    return range_starts_.size() > 1;
+    for (const auto& range : ranges_)
+      if (range.end - range.begin >= game_limit / 4) return false;
+    return ranges_.size() > 1;
   }
 
   // One thread's work on a stream: every game into the queue, waiting while it is full.
@@ -460,29 +432,24 @@ class Reader {
       {
         std::unique_lock lock(mutex_);
         room_.wait(lock, [&] {
-          return stopping_ || next_range_ >= range_starts_.size() ||
+          return stopping_ || next_range_ >= ranges_.size() ||
                  next_range_ < taken_ranges_ + window_;
         });
-        if (stopping_ || next_range_ >= range_starts_.size()) break;
+        if (stopping_ || next_range_ >= ranges_.size()) break;
         i = next_range_++;
       }
-      const std::size_t start = range_starts_[i];
-      const std::size_t end = i + 1 < range_starts_.size() ? range_starts_[i + 1] : text_.size();
       RangeGames part;
       try {
-        xpgn::ReadResult read =
-            xpgn::read_text(std::string_view(text_).substr(start, end - start), options_);
-        part.games.reserve(read.games.size());
-        for (auto& game : read.games) {
-          shift_game(game, range_lines_[i], start);
-          part.games.push_back(make_game(std::move(game)));
-        }
-        part.problems = std::move(read.problems);
-        part.error = std::move(read.error);
+        part.error = xpgn::for_each_game_in_range(
+            text_, ranges_[i], options_,
+            [&](Game& game) {
+              part.games.push_back(make_game(std::move(game)));
+              return !stopping_.load();
+            },
+            &part.problems);
       } catch (const std::exception& e) {
         part.error = options_.name + ": " + e.what();
       }
-      for (auto& d : part.problems) shift_positions(d.pos, range_lines_[i], start);
       std::lock_guard lock(mutex_);
       done_ranges_[i] = std::move(part);
       queue_finished_ranges();
@@ -494,23 +461,13 @@ class Reader {
     }
   }
 
-  // Moves the ranges finished in input order into the queue, numbering their games (mutex_
-  // held).
+  // Moves the ranges finished in input order into the queue (mutex_ held).
   void queue_finished_ranges() {
     for (auto it = done_ranges_.find(queued_ranges_); it != done_ranges_.end();
          it = done_ranges_.find(queued_ranges_)) {
       RangeGames& part = it->second;
-      for (auto& data : part.games) {
-        data->game.index += games_before_;
-        for (auto& d : data->game.diagnostics)
-          if (d.game > 0) d.game += games_before_;
-        queue_.push_back(std::move(data));
-      }
-      for (auto& d : part.problems) {
-        if (d.game > 0) d.game += games_before_;
-        problems_.push_back(std::move(d));
-      }
-      games_before_ += part.games.size();
+      for (auto& data : part.games) queue_.push_back(std::move(data));
+      for (auto& d : part.problems) problems_.push_back(std::move(d));
       if (part.games.empty()) {
         ++taken_ranges_;
       } else {
@@ -528,8 +485,7 @@ class Reader {
   std::unique_ptr<TextBuffer> text_buffer_;
   std::unique_ptr<std::istream> stream_;  // one thread; else text_ in ranges
   std::string text_;
-  std::vector<std::size_t> range_starts_;
-  std::vector<std::uint64_t> range_lines_;  // lines before each range
+  std::vector<xpgn::TextRange> ranges_;
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable ready_;  // games were queued, or the threads finished
@@ -542,7 +498,6 @@ class Reader {
   std::size_t window_ = 1;        // ranges replayed or waiting ahead of the one Python takes from
   std::size_t taken_ranges_ = 0;  // ranges whose games were all taken
   std::deque<std::size_t> range_games_left_;  // of each queued range not yet all taken
-  std::uint64_t games_before_ = 0;            // games of the queued ranges
   std::vector<Diagnostic> problems_;
   std::string error_;
   bool finished_ = false;

@@ -2,6 +2,7 @@
 reader, ends that thread, and reading does not hold the GIL."""
 
 import gc
+import lzma
 import os
 import threading
 import time
@@ -9,7 +10,7 @@ import time
 import pytest
 
 import xpgn
-from conftest import SAMPLES, run_cli
+from conftest import CORPUS, SAMPLES, run_cli
 
 GAME = SAMPLES[0].read_text(encoding="utf-8")
 
@@ -126,15 +127,43 @@ def test_jobs_read_the_same_games(mixed, cli, jobs):
         out.decode().splitlines()[:-1]
 
 
-def test_jobs_on_a_text_that_is_not_utf8(tmp_path):
-    """Not UTF-8: the whole input decides the encoding once, so it is read as one stream."""
+def test_jobs_on_a_text_that_is_not_utf8(tmp_path, cli):
+    """Not UTF-8 from the middle on: every range is told the decision the whole input makes, so
+    the games and the warning are those of one thread and of xpgn check."""
     game = SAMPLES[0].read_bytes().strip() + b"\n\n"
     latin = b'[Event "Caf\xe9"]\n\n1. e4 {d\xe9j\xe0 vu} e5 *\n\n'
     path = tmp_path / "latin.pgn"
     path.write_bytes(game * 300 + latin + game * 300)
+    before = threads()
+    reader = xpgn.read(path, jobs=2)
+    next(reader)
+    assert threads() == before + 2  # read in ranges
+    reader.close()
     assert read_all(path, jobs=2) == read_all(path)
     (cafe,) = [g for g in xpgn.read(path, jobs=2) if g.tags["Event"] == "Café"]
     assert cafe.moves[0].comment == "déjà vu"
+    code, out = run_cli(cli, "check", path)
+    games = list(xpgn.read(path, jobs=2))
+    assert [str(d) for g in games for d in g.diagnostics] == out.decode().splitlines()[:-1]
+    assert any("not UTF-8" in d.message for d in cafe.diagnostics)
+
+
+@pytest.mark.skipif(not (CORPUS / "masters-gnuchess-book-60k.pgn.xz").is_file(),
+                    reason="corpus file masters-gnuchess-book-60k.pgn.xz absent")
+def test_jobs_on_corpus_games_with_a_cp437_game(tmp_path, cli):
+    """The first 4 MB of the masters corpus, whose game 3368 decides CP437 for the rest."""
+    with lzma.open(CORPUS / "masters-gnuchess-book-60k.pgn.xz") as f:
+        data = f.read(4 << 20)
+    path = tmp_path / "masters-4mb.pgn"
+    path.write_bytes(data)
+    two = read_all(path, jobs=2)
+    assert two == read_all(path)
+    code, out = run_cli(cli, "check", path)
+    games = list(xpgn.read(path, jobs=2))
+    assert len(games) > 5000
+    assert [str(d) for g in games for d in g.diagnostics] + two[1] == \
+        out.decode("utf-8").splitlines()[:-1]
+    assert any("CP437" in d.message for g in games for d in g.diagnostics)
 
 
 def test_abandoned_reader_with_jobs_frees_its_threads(mixed):

@@ -40,9 +40,10 @@ def read(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]], jobs:
     ``with`` block or by dropping the reader: its thread ends. ``strict`` is ``xpgn check
     --strict``; ``encoding`` an ICU name forcing every game's encoding (default: decided per
     input). ``jobs`` threads replay a file (0: one per core): with more than one, the file is
-    read into memory, cut into ranges of about 256 kB at game starts (as ``xpgn check --jobs``
-    cuts a text) and the ranges are replayed at once; games still come in input order, numbered
-    as in the whole file. A file object is read on one thread.
+    read into memory, cut into ranges of about 32 kB at game starts as ``xpgn check --jobs``
+    cuts it (each range reads as in the whole file: game numbers, lines, the encoding decision)
+    and the ranges are replayed at once; games still come in input order. A file object is read
+    on one thread.
 
     Raises ReadError when the file cannot be opened, or at the end of the iteration when
     reading failed on the way; bad games are games with diagnostics, never exceptions."""
