@@ -374,7 +374,7 @@ class Reader {
 
  private:
   static constexpr std::size_t capacity = 32;          // games queued ahead (one thread)
-  static constexpr std::size_t range_bytes = 1 << 15;  // the size ranges are cut to (jobs > 1)
+  static constexpr std::size_t range_bytes = 1 << 13;  // the size ranges are cut to (jobs > 1)
 
   // The games and problems of one range, before they are numbered in the whole input.
   struct RangeGames {

@@ -40,7 +40,7 @@ def read(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]], jobs:
     ``with`` block or by dropping the reader: its thread ends. ``strict`` is ``xpgn check
     --strict``; ``encoding`` an ICU name forcing every game's encoding (default: decided per
     input). ``jobs`` threads replay a file (0: one per core): with more than one, the file is
-    read into memory, cut into ranges of about 32 kB at game starts as ``xpgn check --jobs``
+    read into memory, cut into ranges of about 8 kB at game starts as ``xpgn check --jobs``
     cuts it (each range reads as in the whole file: game numbers, lines, the encoding decision)
     and the ranges are replayed at once; games still come in input order. A file object is read
     on one thread.
