@@ -1133,7 +1133,10 @@ PYBIND11_MODULE(_xpgn, m) {
                                         1);
       },
       py::arg("source"), py::arg("jobs") = 1, py::arg("strict") = false,
-      py::arg("encoding") = py::none());
+      py::arg("encoding") = py::none(),
+      "The Reader of xpgn.read(): a path (str or os.PathLike) read with `jobs` threads, or a "
+      "file object read on one; raises ReadError when the file cannot be opened, Error for an "
+      "unknown encoding.");
 
   m.def(
       "read_string",

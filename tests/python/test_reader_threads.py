@@ -164,6 +164,8 @@ def test_jobs_on_corpus_games_with_a_cp437_game(tmp_path, cli):
     assert [str(d) for g in games for d in g.diagnostics] + two[1] == \
         out.decode("utf-8").splitlines()[:-1]
     assert any("CP437" in d.message for g in games for d in g.diagnostics)
+    report = xpgn.check(path, jobs=2)
+    assert [str(d) for d in report.diagnostics] == out.decode("utf-8").splitlines()[:-1]
 
 
 def test_abandoned_reader_with_jobs_frees_its_threads(mixed):
