@@ -15,6 +15,10 @@ if(NOT XPGN_PYTHON)
   message(STATUS "xpgn: Python module skipped (XPGN_PYTHON is OFF)")
   return()
 endif()
+if(XPGN_SANITIZE OR XPGN_FUZZ)  # a sanitized module would not load into an unsanitized Python
+  message(STATUS "xpgn: Python module skipped in sanitizer and fuzzing builds")
+  return()
+endif()
 
 # Picks the interpreter and pybind11's CMake folder; leaves xpgn_python_reason set when none fits.
 set(xpgn_python_candidates)
