@@ -1046,14 +1046,24 @@ PYBIND11_MODULE(_xpgn, m) {
           "to_pgn",
           [](const GameData& g, const py::kwargs& kwargs) {
             auto options = pgn_options(kwargs);
-            return safe_str(xpgn::to_pgn(g.game, options));
+            std::string text;
+            {
+              py::gil_scoped_release release;
+              text = xpgn::to_pgn(g.game, options);
+            }
+            return safe_str(text);
           },
           "The game as canonical PGN, as `xpgn convert --to pgn` writes it. Keywords: style "
           "('san', 'lan', 'uci', 'figurine'), language, max_line, comments, nags, variations.")
       .def(
           "to_json",
           [](const GameData& g, std::optional<int> indent) {
-            return py::str(xpgn::to_json(g.game, indent.value_or(-1)));
+            std::string text;
+            {
+              py::gil_scoped_release release;
+              text = xpgn::to_json(g.game, indent.value_or(-1));
+            }
+            return py::str(text);
           },
           py::arg("indent") = py::none(),
           "The game as a JSON object (docs/json.md); without indent the same bytes as a line of "
@@ -1069,7 +1079,11 @@ PYBIND11_MODULE(_xpgn, m) {
           [](const GameData& g, int ply, const py::kwargs& kwargs) {
             auto request = svg_request(kwargs);
             std::string error;
-            auto svg = xpgn::to_svg(g.game, ply, request.options, error);
+            std::optional<std::string> svg;
+            {
+              py::gil_scoped_release release;
+              svg = xpgn::to_svg(g.game, ply, request.options, error);
+            }
             if (!svg) {
               ErrorFields fields;
               fields.game = g.game.index;
