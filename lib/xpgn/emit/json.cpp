@@ -18,11 +18,6 @@
 
 namespace xpgn::emit {
 
-namespace {
-
-using nlohmann::json;
-
-// Machine name of an effect kind.
 std::string_view effect_name(rules::EffectKind kind) {
   switch (kind) {
     case rules::EffectKind::capture:
@@ -64,6 +59,10 @@ std::string_view effect_name(rules::EffectKind kind) {
   }
   return "unknown";
 }
+
+namespace {
+
+using nlohmann::json;
 
 // Machine name of a move kind.
 std::string_view move_kind_name(rules::MoveKind kind) {

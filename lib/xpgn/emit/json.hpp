@@ -14,6 +14,10 @@ namespace xpgn::emit {
 // (docs/schema/game.schema.json).
 inline constexpr int game_format_version = 1;
 
+// Machine name of an effect kind, as the "effects" of a move object give it ("capture",
+// "birth", ...; "unknown" for a value outside the enumeration).
+std::string_view effect_name(rules::EffectKind kind);
+
 // {"severity", "file", "line", "column", "game", "ply", "token", "message"}; absent parts are
 // null (line/column/game/ply 0 become null, an empty token null).
 nlohmann::json diagnostic_to_json(const record::Diagnostic& diagnostic);

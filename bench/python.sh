@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Benchmark row of the Python module (not a test): iterating a file's games with their main-line
+# SAN from Python, against `xpgn check` on the same file and, where it is installed, python-chess
+# replaying the same games. Speeds are plies per second and ratios to `xpgn check` measured in
+# the same run, the commands taking turns for RUNS rounds and each figure the median (as
+# bench/run.sh does, for the same reason: a shared machine's load comes and goes).
+#
+# Usage: bench/python.sh [PGN-FILE]   (default: the main corpus of bench/make-corpus.sh)
+# Environment: BUILD (default build: BUILD/xpgn and the module in BUILD/python), PYTHON (the
+# interpreter the module was built for, default /usr/bin/python3), JOBS (threads of the
+# parallel rows, default nproc), RUNS (rounds, default 3), CHESS_GAMES (games python-chess
+# replays, default 2000: it is two orders of magnitude slower).
+#
+# Rows: xpgn check (1 and JOBS threads); Python `for g in xpgn.read(f): g.mainline_san()` with
+# jobs=1 and jobs=JOBS; the same with Move objects (`[m.san for m in g.mainline()]`); and
+# python-chess (`chess.pgn.read_game` + `game.mainline_moves()` with `board.san()`/`push()`) on
+# the first CHESS_GAMES games, or a line saying it is not installed (Debian has no package of
+# it; pip is not reachable in CI).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$root/build}
+python=${PYTHON:-/usr/bin/python3}
+jobs=${JOBS:-$(nproc)}
+runs=${RUNS:-3}
+chess_games=${CHESS_GAMES:-2000}
+file=${1:-/tmp/xpgn-bench/corpus-all.pgn}
+if [ ! -f "$file" ]; then
+  mkdir -p "$(dirname "$file")"
+  bash "$root/bench/make-corpus.sh" "$file"
+fi
+export PYTHONPATH="$build/python${PYTHONPATH:+:$PYTHONPATH}"
+"$python" -c "import xpgn" || { echo "no xpgn module in $build/python for $python" >&2; exit 2; }
+plies=$({ "$build/xpgn" check -q --stats "$file" 2>&1 >/dev/null || true; } |
+        sed -n 's/^stats: .* \([0-9]*\) plies$/\1/p')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+cat > "$tmp/iterate.py" <<'PY'
+import sys, xpgn
+path, jobs, style = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+plies = 0
+for game in xpgn.read(path, jobs=jobs):
+    if style == "san":
+        plies += len(game.mainline_san())
+    else:
+        plies += len([move.san for move in game.mainline()])
+print(plies)
+PY
+cat > "$tmp/python_chess.py" <<'PY'
+import itertools, sys, chess.pgn
+plies = 0
+with open(sys.argv[1], encoding="utf-8", errors="replace") as f:
+    for _ in range(int(sys.argv[2])):
+        game = chess.pgn.read_game(f)
+        if game is None:
+            break
+        board = game.board()
+        for move in game.mainline_moves():
+            board.san(move)
+            board.push(move)
+            plies += 1
+print(plies)
+PY
+has_chess=0
+"$python" -c "import chess.pgn" 2>/dev/null && has_chess=1
+
+names=("xpgn check" "xpgn check --jobs $jobs" "python mainline_san()" "python mainline_san() jobs=$jobs"
+       "python [m.san for m in mainline()]")
+cmds=("$build/xpgn check -q $file"
+      "$build/xpgn check -q --jobs $jobs $file"
+      "$python $tmp/iterate.py $file 1 san"
+      "$python $tmp/iterate.py $file $jobs san"
+      "$python $tmp/iterate.py $file 1 moves")
+if [ $has_chess = 1 ]; then
+  names+=("python-chess, first $chess_games games")
+  cmds+=("$python $tmp/python_chess.py $file $chess_games")
+fi
+
+# One timed run: seconds (wall) on standard output, the command's output in $tmp/out.
+timed() {
+  local start end
+  start=$(date +%s.%N)
+  eval "$1" > "$tmp/out" 2>/dev/null || true
+  end=$(date +%s.%N)
+  echo "$start $end" | awk '{printf "%.3f\n", $2 - $1}'
+}
+declare -A times
+for ((r = 0; r < runs; r++)); do
+  for i in "${!cmds[@]}"; do
+    t=$(timed "${cmds[$i]}")
+    times[$i]+="$t "
+    [ "$i" -ge 2 ] && counted[$i]=$(cat "$tmp/out")
+  done
+done
+median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
+
+echo "file: $file ($plies mainline plies; $runs rounds, medians; $(nproc) cores)"
+printf '%-42s %9s %14s %10s\n' "row" "seconds" "plies/s" "x check"
+check_rate=""
+for i in "${!cmds[@]}"; do
+  s=$(echo "${times[$i]}" | median)
+  n=$plies
+  [ "$i" -ge 2 ] && n=${counted[$i]}
+  rate=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", n / s}')
+  [ -z "$check_rate" ] && check_rate=$rate
+  ratio=$(awk -v a="$rate" -v b="$check_rate" 'BEGIN {printf "%.3f", a / b}')
+  printf '%-42s %9s %14s %10s\n' "${names[$i]}" "$s" "$rate" "$ratio"
+done
+if [ $has_chess = 0 ]; then
+  echo "python-chess: not installed for $python (no Debian package; CI reaches no pip registry)," \
+       "so the 20x comparison is not measured here"
+fi

@@ -1,0 +1,1376 @@
+// xpgn._xpgn: the C++ half of the Python package xpgn (docs/python.md). Games are read and
+// replayed by the facade (xpgn/xpgn.hpp) on a thread of their own while Python holds no lock on
+// them; positions, variants and checks go through xpgn/position_api.hpp. The Python half
+// (lib/python/xpgn/__init__.py) re-exports these names and defines the exceptions raised here.
+//
+// Rules of this file: bad games are diagnostics, never exceptions; a call that cannot go on
+// raises one of xpgn's exceptions (xpgn/_errors.py) with the diagnostic's fields; the GIL is
+// released while C++ reads, replays, checks or counts.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/position_api.hpp"
+#include "xpgn/text_ranges.hpp"
+#include "xpgn/xpgn.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+using xpgn::Diagnostic;
+using xpgn::Game;
+using xpgn::MoveNode;
+
+// ---- Errors ----------------------------------------------------------------------------------
+
+// Fields of an exception of xpgn._errors, as a diagnostic has them (None where unknown).
+struct ErrorFields {
+  std::string file;
+  std::uint64_t line = 0;
+  std::uint32_t column = 0;
+  std::uint64_t game = 0;
+  int ply = 0;
+  std::string token;
+};
+
+// Raises xpgn._errors.<kind>(message, file=..., line=..., ...) as a Python exception.
+[[noreturn]] void raise_error(const char* kind, const std::string& message,
+                              const ErrorFields& fields = {}) {
+  py::object type = py::module_::import("xpgn._errors").attr(kind);
+  py::dict kwargs;
+  kwargs["file"] = fields.file.empty() ? py::object(py::none()) : py::object(py::str(fields.file));
+  kwargs["line"] = fields.line ? py::object(py::int_(fields.line)) : py::object(py::none());
+  kwargs["column"] = fields.column ? py::object(py::int_(fields.column)) : py::object(py::none());
+  kwargs["game"] = fields.game ? py::object(py::int_(fields.game)) : py::object(py::none());
+  kwargs["ply"] = fields.ply ? py::object(py::int_(fields.ply)) : py::object(py::none());
+  kwargs["token"] =
+      fields.token.empty() ? py::object(py::none()) : py::object(py::str(fields.token));
+  py::object error = type(message, **kwargs);
+  PyErr_SetObject(type.ptr(), error.ptr());
+  throw py::error_already_set();
+}
+
+// The text of a Python path argument (str or os.PathLike).
+std::string path_text(const py::object& path) {
+  return py::str(py::module_::import("os").attr("fspath")(path));
+}
+
+// True when `value` is a str or an os.PathLike.
+bool is_path(const py::handle& value) {
+  return py::isinstance<py::str>(value) || py::hasattr(value, "__fspath__");
+}
+
+// Raises ReadError for an input that cannot be read; `error` is the library's text.
+[[noreturn]] void raise_read_error(const std::string& name, const std::string& error) {
+  ErrorFields fields;
+  fields.file = name;
+  raise_error("ReadError", error, fields);
+}
+
+// ---- Values ----------------------------------------------------------------------------------
+
+// A game as read and its start position, shared by the Game object and its Move objects (which
+// point into it).
+struct GameData {
+  Game game;
+  std::optional<xpgn::Position> start;
+};
+using GamePtr = std::shared_ptr<const GameData>;
+
+// Wraps a game the replayer produced, moving its contents.
+std::shared_ptr<GameData> make_game(Game&& game) {
+  auto data = std::make_shared<GameData>();
+  data->game = std::move(game);
+  if (data->game.variant) {
+    try {
+      data->start = data->game.start_position();
+    } catch (const std::exception&) {
+      data->start.reset();  // no start position: every move stays unverified
+    }
+  }
+  return data;
+}
+
+// One move of a game's tree: the game it belongs to, its node and the position before it
+// (null when the move is unverified).
+struct MoveRef {
+  GamePtr data;
+  const MoveNode* node = nullptr;
+  const xpgn::Position* before = nullptr;
+};
+
+// The moves of `line` as MoveRefs, the first played from `before` (null: none verified).
+std::vector<MoveRef> line_moves(const GamePtr& data, const xpgn::record::Line& line,
+                                const xpgn::Position* before) {
+  std::vector<MoveRef> out;
+  out.reserve(line.size());
+  for (const auto& node : line) {
+    const bool verified = node.verified && before && node.after;
+    out.push_back({data, &node, verified ? before : nullptr});
+    before = verified ? &*node.after : nullptr;
+  }
+  return out;
+}
+
+// The outcome object handed to Python.
+using Outcome = xpgn::OutcomeText;
+
+// A position with the move that led to it (for the diagram's highlight).
+struct PyPosition {
+  xpgn::Position pos;
+  std::optional<xpgn::rules::Move> last;
+  std::vector<xpgn::Effect> effects;
+  std::string last_san;
+};
+
+// The SVG options and marks of keyword arguments size, flipped, coordinates, last_move, check,
+// theme, arrows, squares; raises TypeError for any other keyword.
+struct SvgRequest {
+  xpgn::SvgOptions options;
+  std::vector<std::string> arrows;
+  std::vector<std::string> squares;
+};
+SvgRequest svg_request(const py::kwargs& kwargs) {
+  SvgRequest r;
+  for (auto item : kwargs) {
+    const std::string key = py::str(item.first);
+    py::handle value = item.second;
+    if (key == "size") {
+      r.options.size = value.cast<int>();
+    } else if (key == "flipped" || key == "flip") {
+      r.options.flipped = value.cast<bool>();
+    } else if (key == "coordinates") {
+      r.options.coordinates = value.cast<bool>();
+    } else if (key == "last_move") {
+      r.options.last_move = value.cast<bool>();
+    } else if (key == "check") {
+      r.options.check = value.cast<bool>();
+    } else if (key == "theme") {
+      r.options.theme = value.cast<std::string>();
+    } else if (key == "arrows") {
+      r.arrows = value.cast<std::vector<std::string>>();
+    } else if (key == "squares") {
+      r.squares = value.cast<std::vector<std::string>>();
+    } else {
+      throw py::type_error("svg() got an unexpected keyword argument '" + key +
+                           "' (size, flipped, coordinates, last_move, check, theme, arrows, "
+                           "squares)");
+    }
+  }
+  return r;
+}
+
+// ---- Reading ---------------------------------------------------------------------------------
+
+// A stream buffer over a Python file object's read(): bytes as they are, str encoded as UTF-8.
+// It takes the GIL for each read, so it may be used from the reader's thread.
+class PyFileBuffer final : public std::streambuf {
+ public:
+  explicit PyFileBuffer(py::object file) : file_(std::move(file)) {}
+  ~PyFileBuffer() override {
+    py::gil_scoped_acquire gil;
+    file_ = py::object();
+  }
+  // The Python exception a read raised ("" when none), to report at the end.
+  const std::string& failure() const { return failure_; }
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    if (done_) return traits_type::eof();
+    {
+      py::gil_scoped_acquire gil;
+      try {
+        py::object chunk = file_.attr("read")(1 << 16);
+        if (py::isinstance<py::bytes>(chunk)) {
+          buffer_ = chunk.cast<std::string>();
+        } else if (py::isinstance<py::str>(chunk)) {
+          buffer_ = chunk.cast<std::string>();  // UTF-8
+        } else if (chunk.is_none()) {
+          buffer_.clear();
+        } else {
+          failure_ = "read() returned neither bytes nor str";
+          buffer_.clear();
+        }
+      } catch (py::error_already_set& e) {
+        failure_ = e.what();
+        buffer_.clear();
+      }
+    }
+    if (buffer_.empty()) {
+      done_ = true;
+      return traits_type::eof();
+    }
+    setg(buffer_.data(), buffer_.data(), buffer_.data() + buffer_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  py::object file_;
+  std::string buffer_;
+  std::string failure_;
+  bool done_ = false;
+};
+
+// A stream buffer over a text it does not own.
+class TextBuffer final : public std::streambuf {
+ public:
+  explicit TextBuffer(std::string& text) {
+    setg(text.data(), text.data(), text.data() + text.size());
+  }
+};
+
+class Reader;
+// Readers alive, closed at interpreter exit so that no thread outlives Python.
+std::mutex live_mutex;
+std::set<Reader*> live_readers;
+
+// Games of one input replayed on threads of the reader's own and handed to Python in input
+// order. One thread reads a stream game by game, at most `capacity` finished games waiting.
+// With jobs > 1 a file is read into memory and cut into ranges of about range_bytes at game
+// starts (xpgn::cut_text: they read as in the whole input, numbers and encoding decision
+// included), and `jobs` threads replay ranges, at most jobs + 2 ranges ahead of the one Python
+// takes from. close() (or the object's end) stops the threads after the game at hand.
+class Reader {
+ public:
+  // Reads the file at `path` or the Python file object `file` (exactly one is set) with `jobs`
+  // threads (a file object: one).
+  Reader(std::string path, py::object file, xpgn::ReadOptions options, unsigned jobs)
+      : options_(std::move(options)) {
+    if (file) {
+      file_buffer_ = std::make_unique<PyFileBuffer>(std::move(file));
+      stream_ = std::make_unique<std::istream>(file_buffer_.get());
+      jobs = 1;
+    } else {
+      std::error_code ec;
+      if (std::filesystem::is_directory(path, ec))
+        raise_read_error(path, path + ": is a directory");
+      auto in = std::make_unique<std::ifstream>(path, std::ios::binary);
+      if (!*in) raise_read_error(path, path + ": " + std::strerror(errno));
+      if (jobs > 1) {
+        std::string error;
+        {
+          py::gil_scoped_release release;
+          std::ostringstream all;
+          all << in->rdbuf();
+          if (in->bad()) error = path + ": read error";
+          text_ = std::move(all).str();
+          if (!cut_ranges()) {  // read as one stream after all
+            text_buffer_ = std::make_unique<TextBuffer>(text_);
+            stream_ = std::make_unique<std::istream>(text_buffer_.get());
+          }
+        }
+        if (!error.empty()) raise_read_error(path, error);
+      } else {
+        stream_ = std::move(in);
+      }
+    }
+    {
+      std::lock_guard lock(live_mutex);
+      live_readers.insert(this);
+    }
+    if (stream_) {
+      workers_.emplace_back([this] { run_stream(); });
+    } else {
+      running_ = std::min<std::size_t>(jobs, ranges_.size());
+      window_ = running_ + 2;
+      for (std::size_t t = 0; t < running_; ++t) workers_.emplace_back([this] { run_ranges(); });
+    }
+  }
+  ~Reader() {
+    close();
+    std::lock_guard lock(live_mutex);
+    live_readers.erase(this);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  // The next game; raises StopIteration after the last one, ReadError when reading failed.
+  GamePtr next() {
+    GamePtr game;
+    {
+      py::gil_scoped_release release;
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return !queue_.empty() || finished_ || stopping_; });
+      if (!queue_.empty()) {
+        game = std::move(queue_.front());
+        queue_.pop_front();
+        if (!range_games_left_.empty() && --range_games_left_.front() == 0) {
+          range_games_left_.pop_front();
+          ++taken_ranges_;
+        }
+        room_.notify_all();
+      }
+    }
+    if (game) return game;
+    if (!reported_) {
+      reported_ = true;
+      std::string error;
+      {
+        std::lock_guard lock(mutex_);
+        error = error_;
+      }
+      if (error.empty() && file_buffer_ && !file_buffer_->failure().empty())
+        error = options_.name + ": " + file_buffer_->failure();
+      if (!error.empty()) raise_read_error(options_.name, error);
+    }
+    throw py::stop_iteration();
+  }
+
+  // Stops the threads (after the game or range they are replaying) and waits for them; games
+  // not yet taken are dropped. Safe to call more than once.
+  void close() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    room_.notify_all();
+    ready_.notify_all();
+    for (auto& worker : workers_) {
+      if (!worker.joinable()) continue;
+      if (PyGILState_Check()) {
+        py::gil_scoped_release release;  // a thread may wait for the GIL in a file read
+        worker.join();
+      } else {
+        worker.join();
+      }
+    }
+    std::lock_guard lock(mutex_);
+    queue_.clear();
+    done_ranges_.clear();
+  }
+
+  // True once close() ran or every game was taken.
+  bool closed() {
+    std::lock_guard lock(mutex_);
+    return stopping_ || (finished_ && queue_.empty());
+  }
+
+  // Diagnostics outside any game (text after the last game), known once reading is done.
+  std::vector<Diagnostic> problems() {
+    std::lock_guard lock(mutex_);
+    return problems_;
+  }
+
+ private:
+  static constexpr std::size_t capacity = 32;          // games queued ahead (one thread)
+  static constexpr std::size_t range_bytes = 1 << 13;  // the size ranges are cut to (jobs > 1)
+
+  // The games and problems of one range, before they are numbered in the whole input.
+  struct RangeGames {
+    std::vector<std::shared_ptr<GameData>> games;
+    std::vector<Diagnostic> problems;
+    std::string error;
+  };
+
+  // Cuts text_ into ranges of about range_bytes where the whole input's reader finds game
+  // starts (xpgn::cut_text, which hands each the whole input's encoding decision). False when
+  // there is one range, or when a range is longer than a game may be (whether a game is too
+  // long depends on where the whole input's reader refills its buffer): the text is then read
+  // as one stream.
+  bool cut_ranges() {
+    std::string error;
+    ranges_ = xpgn::cut_text(text_, options_, range_bytes, error);
+    const std::uint64_t game_limit = xpgn::notation::ReaderOptions{}.max_game_bytes;
+    for (const auto& range : ranges_)
+      if (range.end - range.begin >= game_limit / 4) return false;
+    return ranges_.size() > 1;
+  }
+
+  // One thread's work on a stream: every game into the queue, waiting while it is full.
+  void run_stream() {
+    std::vector<Diagnostic> problems;
+    std::string error;
+    try {
+      error = xpgn::for_each_game(
+          *stream_, options_,
+          [&](Game& game) {
+            GamePtr data = make_game(std::move(game));
+            std::unique_lock lock(mutex_);
+            room_.wait(lock, [&] { return queue_.size() < capacity || stopping_; });
+            if (stopping_) return false;
+            queue_.push_back(std::move(data));
+            ready_.notify_one();
+            return true;
+          },
+          &problems);
+    } catch (const std::exception& e) {
+      error = options_.name + ": " + e.what();
+    }
+    std::lock_guard lock(mutex_);
+    error_ = error;
+    problems_ = std::move(problems);
+    finished_ = true;
+    ready_.notify_all();
+  }
+
+  // One thread's work on ranges: takes the next range while few enough games wait, replays it
+  // and hands the ranges finished in order to the queue.
+  void run_ranges() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::unique_lock lock(mutex_);
+        room_.wait(lock, [&] {
+          return stopping_ || next_range_ >= ranges_.size() ||
+                 next_range_ < taken_ranges_ + window_;
+        });
+        if (stopping_ || next_range_ >= ranges_.size()) break;
+        i = next_range_++;
+      }
+      RangeGames part;
+      try {
+        part.error = xpgn::for_each_game_in_range(
+            text_, ranges_[i], options_,
+            [&](Game& game) {
+              part.games.push_back(make_game(std::move(game)));
+              return !stopping_.load();
+            },
+            &part.problems);
+      } catch (const std::exception& e) {
+        part.error = options_.name + ": " + e.what();
+      }
+      std::lock_guard lock(mutex_);
+      done_ranges_[i] = std::move(part);
+      queue_finished_ranges();
+    }
+    std::lock_guard lock(mutex_);
+    if (--running_ == 0) {
+      finished_ = true;
+      ready_.notify_all();
+    }
+  }
+
+  // Moves the ranges finished in input order into the queue (mutex_ held).
+  void queue_finished_ranges() {
+    for (auto it = done_ranges_.find(queued_ranges_); it != done_ranges_.end();
+         it = done_ranges_.find(queued_ranges_)) {
+      RangeGames& part = it->second;
+      for (auto& data : part.games) queue_.push_back(std::move(data));
+      for (auto& d : part.problems) problems_.push_back(std::move(d));
+      if (part.games.empty()) {
+        ++taken_ranges_;
+      } else {
+        range_games_left_.push_back(part.games.size());
+      }
+      if (error_.empty()) error_ = part.error;
+      done_ranges_.erase(it);
+      ++queued_ranges_;
+    }
+    ready_.notify_all();
+  }
+
+  xpgn::ReadOptions options_;
+  std::unique_ptr<PyFileBuffer> file_buffer_;
+  std::unique_ptr<TextBuffer> text_buffer_;
+  std::unique_ptr<std::istream> stream_;  // one thread; else text_ in ranges
+  std::string text_;
+  std::vector<xpgn::TextRange> ranges_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable ready_;  // games were queued, or the threads finished
+  std::condition_variable room_;   // games were taken, or stopping
+  std::deque<GamePtr> queue_;
+  std::map<std::size_t, RangeGames> done_ranges_;  // finished, waiting for earlier ranges
+  std::size_t next_range_ = 0;                     // the next range a thread takes
+  std::size_t queued_ranges_ = 0;                  // ranges whose games went to the queue
+  std::size_t running_ = 0;                        // range threads still working
+  std::size_t window_ = 1;        // ranges replayed or waiting ahead of the one Python takes from
+  std::size_t taken_ranges_ = 0;  // ranges whose games were all taken
+  std::deque<std::size_t> range_games_left_;  // of each queued range not yet all taken
+  std::vector<Diagnostic> problems_;
+  std::string error_;
+  bool finished_ = false;
+  std::atomic<bool> stopping_ = false;
+  bool reported_ = false;
+};
+
+// Closes every reader still alive (at interpreter exit).
+void close_live_readers() {
+  std::vector<Reader*> readers;
+  {
+    std::lock_guard lock(live_mutex);
+    readers.assign(live_readers.begin(), live_readers.end());
+  }
+  for (Reader* r : readers) r->close();
+}
+
+// Read options from keyword values; raises ValueError for an unknown encoding.
+xpgn::ReadOptions read_options(const std::string& name, bool strict,
+                               const std::optional<std::string>& encoding) {
+  xpgn::ReadOptions options;
+  options.name = name;
+  options.strict = strict;
+  if (encoding) options.encoding = *encoding;
+  return options;
+}
+
+// ---- Small conversions -----------------------------------------------------------------------
+
+// `value` as a Python int, or None when it is 0 (not known).
+template <typename Int>
+py::object positive_or_none(Int value) {
+  return value > 0 ? py::object(py::int_(value)) : py::object(py::none());
+}
+
+// `text` as a Python str, or None when empty.
+py::object text_or_none(const std::string& text) {
+  return text.empty() ? py::object(py::none()) : py::object(py::str(text));
+}
+
+// Text that may hold invalid UTF-8 (the replayer warned about it) as a str, bad bytes replaced.
+py::str safe_str(const std::string& text) {
+  PyObject* s = PyUnicode_DecodeUTF8(text.data(), static_cast<Py_ssize_t>(text.size()), "replace");
+  if (!s) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
+
+// The verified mainline of a game as MoveRefs (stops at the first unverified move).
+std::vector<MoveRef> mainline(const GamePtr& data) {
+  std::vector<MoveRef> out;
+  const xpgn::Position* before = data->start ? &*data->start : nullptr;
+  if (!before || !data->game.variant) return out;
+  out.reserve(data->game.moves.size());
+  for (const auto& node : data->game.moves) {
+    if (!node.verified || !node.after) break;
+    out.push_back({data, &node, before});
+    before = &*node.after;
+  }
+  return out;
+}
+
+// The commands of a move's comments ([%clk], [%eval], ...) as a dict of those present.
+py::dict commands_dict(const xpgn::record::Commands& c) {
+  py::dict d;
+  if (c.clock) d["clock"] = *c.clock;
+  if (c.elapsed) d["elapsed"] = *c.elapsed;
+  if (c.eval) d["eval"] = *c.eval;
+  if (c.eval_mate) d["eval_mate"] = *c.eval_mate;
+  if (!c.squares.empty()) d["squares"] = c.squares;
+  if (!c.arrows.empty()) d["arrows"] = c.arrows;
+  return d;
+}
+
+// PGN writing options from keyword arguments style, language, max_line, comments, nags,
+// variations.
+xpgn::PgnOptions pgn_options(const py::kwargs& kwargs) {
+  xpgn::PgnOptions o;
+  for (auto item : kwargs) {
+    const std::string key = py::str(item.first);
+    py::handle value = item.second;
+    if (key == "style") {
+      const std::string style = value.cast<std::string>();
+      if (style == "san") {
+        o.style = xpgn::emit::MoveStyle::san;
+      } else if (style == "lan") {
+        o.style = xpgn::emit::MoveStyle::long_algebraic;
+      } else if (style == "uci") {
+        o.style = xpgn::emit::MoveStyle::uci;
+      } else if (style == "figurine") {
+        o.style = xpgn::emit::MoveStyle::figurine;
+      } else {
+        throw py::value_error("style must be san, lan, uci or figurine, not '" + style + "'");
+      }
+    } else if (key == "language") {
+      o.language = value.cast<std::string>();
+      if (!xpgn::emit::is_language(o.language))
+        throw py::value_error("unknown language '" + o.language + "'");
+    } else if (key == "max_line") {
+      const long n = value.cast<long>();
+      if (n < 1) throw py::value_error("max_line must be at least 1");
+      o.max_line = static_cast<std::size_t>(n);
+    } else if (key == "comments") {
+      o.comments = value.cast<bool>();
+    } else if (key == "nags") {
+      o.nags = value.cast<bool>();
+    } else if (key == "variations") {
+      o.variations = value.cast<bool>();
+    } else {
+      throw py::type_error("to_pgn() got an unexpected keyword argument '" + key +
+                           "' (style, language, max_line, comments, nags, variations)");
+    }
+  }
+  return o;
+}
+
+// Games from a Python iterable of Game objects.
+std::vector<GamePtr> games_of(const py::iterable& games) {
+  std::vector<GamePtr> out;
+  for (auto g : games) out.push_back(g.cast<GamePtr>());
+  return out;
+}
+
+// The games written in `format` as the command line writes them (all games, JSON's array).
+void render_games(const std::vector<GamePtr>& games, xpgn::emit::Format format, std::ostream& out) {
+  xpgn::emit::GameWriter writer(out, format);
+  for (const auto& g : games) writer.write(g->game);
+  writer.finish();
+}
+
+// The format named `name`, or ValueError.
+xpgn::emit::Format format_named(const std::string& name) {
+  auto format = xpgn::emit::parse_format(name);
+  if (!format)
+    throw py::value_error("unknown format '" + name + "' (pgn, json, jsonl, lan, uci, figurine)");
+  return *format;
+}
+
+// Loads the variant definition file at `path` and returns its id; raises VariantError with
+// every problem. A file loaded before with the same bytes gives the same id again (the catalog
+// keeps one definition per id), so that notebook cells can run twice.
+std::string load_variant_file(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::pair<std::string, std::string>> loaded;  // key: bytes, id
+  std::error_code ec;
+  std::string key = std::filesystem::weakly_canonical(path, ec).string();
+  if (ec) key = path;
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    bytes = text.str();
+  }
+  std::lock_guard lock(mutex);
+  if (auto it = loaded.find(key); it != loaded.end() && it->second.first == bytes)
+    return it->second.second;
+  std::string id;
+  auto problems = xpgn::load_variant(path, id);
+  if (!problems.empty()) {
+    std::string message;
+    for (const auto& p : problems) message += (message.empty() ? "" : "\n") + p;
+    ErrorFields fields;
+    fields.file = path;
+    raise_error("VariantError", message, fields);
+  }
+  loaded[key] = {std::move(bytes), id};
+  return id;
+}
+
+// A Position from the constructor's arguments; raises VariantError or FenError.
+PyPosition make_py_position(const std::optional<std::string>& fen, const std::string& variant,
+                            const std::optional<py::object>& variant_file,
+                            const std::string& options) {
+  std::string name = variant;
+  if (variant_file && !variant_file->is_none()) {
+    const std::string id = load_variant_file(path_text(*variant_file));
+    if (variant == "chess") name = id;  // the default variant: the file's
+  }
+  std::string error;
+  int column = 0;
+  auto pos = xpgn::make_position(name, options, fen.value_or(""), error, &column);
+  if (!pos) {
+    ErrorFields fields;
+    if (error.rfind("bad FEN", 0) == 0) {
+      fields.column = static_cast<std::uint32_t>(column);
+      fields.token = fen.value_or("");
+      raise_error("FenError", error, fields);
+    }
+    fields.token = name;
+    raise_error("VariantError", error, fields);
+  }
+  return PyPosition{std::move(*pos), std::nullopt, {}, {}};
+}
+
+// Variant info as a dict-like object.
+using VariantInfo = xpgn::VariantInfo;
+
+}  // namespace
+
+PYBIND11_MODULE(_xpgn, m) {
+  m.doc() = "The C++ half of xpgn: reading, replaying, checking, positions (see docs/python.md).";
+  py::module_::import("atexit").attr("register")(py::cpp_function(&close_live_readers));
+
+  // ---- Diagnostic ----
+  py::class_<Diagnostic>(m, "Diagnostic",
+                         "One problem: where it is (file, line, column, game, ply, token), its "
+                         "severity and message. Fields not known are None.")
+      .def_property_readonly(
+          "severity",
+          [](const Diagnostic& d) { return std::string(xpgn::record::severity_name(d.severity)); },
+          "'error' or 'warning'.")
+      .def_property_readonly(
+          "file", [](const Diagnostic& d) { return safe_str(d.file); }, "The input's name.")
+      .def_property_readonly(
+          "line", [](const Diagnostic& d) { return positive_or_none(d.pos.line); },
+          "1-based line, None when the problem has no position.")
+      .def_property_readonly(
+          "column",
+          [](const Diagnostic& d) {
+            return d.pos.line > 0 ? py::object(py::int_(d.pos.column)) : py::object(py::none());
+          },
+          "1-based column (bytes), None when the problem has no position.")
+      .def_property_readonly(
+          "game", [](const Diagnostic& d) { return positive_or_none(d.game); },
+          "1-based game number in the input, None when outside any game.")
+      .def_property_readonly(
+          "ply", [](const Diagnostic& d) { return positive_or_none(d.ply); },
+          "1-based half-move in its line, None when not about a move.")
+      .def_property_readonly(
+          "token",
+          [](const Diagnostic& d) {
+            return d.token.empty() ? py::object(py::none()) : py::object(safe_str(d.token));
+          },
+          "The text at fault as written, None when none.")
+      .def_property_readonly(
+          "message", [](const Diagnostic& d) { return safe_str(d.message); },
+          "What is wrong, in plain words.")
+      .def_property_readonly(
+          "is_error",
+          [](const Diagnostic& d) { return d.severity == xpgn::record::Severity::error; },
+          "True for an error, False for a warning.")
+      .def(
+          "__str__", [](const Diagnostic& d) { return safe_str(xpgn::format(d)); },
+          "FILE:LINE:COL: severity: game N, ply K 'TOKEN': message, as `xpgn check` prints.")
+      .def("__repr__", [](const Diagnostic& d) {
+        return "<xpgn.Diagnostic " + py::repr(safe_str(xpgn::format(d))).cast<std::string>() + ">";
+      });
+
+  // ---- Outcome ----
+  py::class_<Outcome>(m, "Outcome", "How a game or position stands by the rules.")
+      .def_readonly("decided", &Outcome::decided,
+                    "True when the rules ended the game (mate, stalemate, a variant's end, an "
+                    "automatic draw); False when undecided or only a claimable draw.")
+      .def_readonly("result", &Outcome::result, "'1-0', '0-1', '1/2-1/2' or '*'.")
+      .def_readonly("termination", &Outcome::termination,
+                    "'none', 'checkmate', 'stalemate', 'threefold_repetition', ...")
+      .def_property_readonly(
+          "winner", [](const Outcome& o) { return text_or_none(o.winner); },
+          "'white', 'black' or None.")
+      .def("__repr__", [](const Outcome& o) {
+        return "<xpgn.Outcome " + o.result + " " + o.termination + ">";
+      });
+
+  // ---- Effect ----
+  py::class_<xpgn::EffectText>(m, "Effect", "What a move did besides moving its piece.")
+      .def_readonly("kind", &xpgn::EffectText::kind,
+                    "'capture', 'rook_castled', 'promotion', 'birth', 'pushed', ...")
+      .def_property_readonly(
+          "piece", [](const xpgn::EffectText& e) { return text_or_none(e.piece); },
+          "The piece concerned as a FEN letter (lower case: Black), or None.")
+      .def_property_readonly(
+          "square", [](const xpgn::EffectText& e) { return text_or_none(e.square); },
+          "The square concerned, or None.")
+      .def_property_readonly(
+          "to", [](const xpgn::EffectText& e) { return text_or_none(e.to); },
+          "Where the piece went (pushes, relocations), or None.")
+      .def("__repr__", [](const xpgn::EffectText& e) {
+        std::string r = "<xpgn.Effect " + e.kind;
+        if (!e.piece.empty()) r += " " + e.piece;
+        if (!e.square.empty()) r += " " + e.square;
+        if (!e.to.empty()) r += "->" + e.to;
+        return r + ">";
+      });
+
+  // ---- Move ----
+  py::class_<MoveRef>(m, "Move",
+                      "One move of a game as written and replayed. Unverified moves (after a "
+                      "line's first illegal one) have text but no san, uci or positions.")
+      .def_property_readonly(
+          "san",
+          [](const MoveRef& r) {
+            return r.before ? py::object(py::str(r.node->san)) : py::object(py::none());
+          },
+          "Canonical SAN from the rules ('--' for a null move), None when unverified.")
+      .def_property_readonly(
+          "uci",
+          [](const MoveRef& r) {
+            return r.before ? py::object(py::str(xpgn::node_uci(*r.before, *r.node)))
+                            : py::object(py::none());
+          },
+          "UCI coordinates ('0000' for a null move), None when unverified.")
+      .def_property_readonly(
+          "text", [](const MoveRef& r) { return safe_str(r.node->text); }, "The token as written.")
+      .def_property_readonly(
+          "verified", [](const MoveRef& r) { return r.before != nullptr; },
+          "True when the move was replayed as legal.")
+      .def_property_readonly(
+          "unverified_reason",
+          [](const MoveRef& r) { return text_or_none(r.node->unverified_reason); },
+          "On a line's first unverified move: why; else None.")
+      .def_property_readonly(
+          "ply", [](const MoveRef& r) { return r.node->ply; }, "1-based half-move count.")
+      .def_property_readonly(
+          "line", [](const MoveRef& r) { return r.node->pos.line; }, "Line of the token.")
+      .def_property_readonly(
+          "column", [](const MoveRef& r) { return r.node->pos.column; }, "Column of the token.")
+      .def_property_readonly(
+          "color",
+          [](const MoveRef& r) {
+            if (!r.before) return py::object(py::none());
+            return py::object(
+                py::str(r.before->side_to_move() == xpgn::Color::white ? "white" : "black"));
+          },
+          "'white' or 'black' (the side that moved), None when unverified.")
+      .def_property_readonly(
+          "fen_before",
+          [](const MoveRef& r) {
+            return r.before ? py::object(py::str(r.before->fen())) : py::object(py::none());
+          },
+          "FEN of the position the move is played from, None when unverified.")
+      .def_property_readonly(
+          "fen_after",
+          [](const MoveRef& r) {
+            return r.before ? py::object(py::str(r.node->after->fen())) : py::object(py::none());
+          },
+          "FEN of the position after the move, None when unverified.")
+      .def(
+          "position_before",
+          [](const MoveRef& r) {
+            if (!r.before) return py::object(py::none());
+            return py::cast(PyPosition{*r.before, std::nullopt, {}, {}});
+          },
+          "The position the move is played from as an xpgn.Position (None when unverified).")
+      .def(
+          "position_after",
+          [](const MoveRef& r) {
+            if (!r.before) return py::object(py::none());
+            std::vector<xpgn::Effect> effects(r.node->effects.begin(), r.node->effects.end());
+            return py::cast(PyPosition{*r.node->after, r.node->move, effects, r.node->san});
+          },
+          "The position after the move as an xpgn.Position, the move highlighted in its "
+          "diagram (None when unverified).")
+      .def_property_readonly(
+          "effects",
+          [](const MoveRef& r) {
+            std::vector<xpgn::EffectText> out;
+            if (r.before)
+              for (const auto& e : r.node->effects)
+                out.push_back(xpgn::effect_text(*r.data->game.variant, e));
+            return out;
+          },
+          "Forced effects: captures, births, pushes, explosions... (a list of xpgn.Effect).")
+      .def_property_readonly(
+          "comment",
+          [](const MoveRef& r) {
+            std::string text;
+            for (const auto& c : r.node->comments_after) text += (text.empty() ? "" : " ") + c;
+            return safe_str(text);
+          },
+          "The comments after the move joined by spaces ('' when none).")
+      .def_property_readonly(
+          "comments_before",
+          [](const MoveRef& r) {
+            py::list out;
+            for (const auto& c : r.node->comments_before) out.append(safe_str(c));
+            return out;
+          },
+          "Comments between the previous move and this one.")
+      .def_property_readonly(
+          "comments_after",
+          [](const MoveRef& r) {
+            py::list out;
+            for (const auto& c : r.node->comments_after) out.append(safe_str(c));
+            return out;
+          },
+          "Comments following the move, each as written.")
+      .def_property_readonly(
+          "commands", [](const MoveRef& r) { return commands_dict(r.node->commands); },
+          "Commands of the comments after it: clock, elapsed, eval, eval_mate (numbers), "
+          "squares, arrows (lists); only those present.")
+      .def_property_readonly(
+          "nags", [](const MoveRef& r) { return r.node->nags; }, "NAG numbers ($1 = 1), in order.")
+      .def_property_readonly(
+          "variations",
+          [](const MoveRef& r) {
+            std::vector<std::vector<MoveRef>> out;
+            for (const auto& line : r.node->variations)
+              out.push_back(line_moves(r.data, line, r.before));
+            return out;
+          },
+          "Alternatives to this move, each a list of moves played from the position before it.")
+      .def("__str__",
+           [](const MoveRef& r) { return safe_str(r.before ? r.node->san : r.node->text); })
+      .def("__repr__", [](const MoveRef& r) {
+        return "<xpgn.Move " + std::to_string(r.node->ply) + " " +
+               (r.before ? r.node->san : r.node->text + " (unverified)") + ">";
+      });
+
+  // ---- Game ----
+  py::class_<GameData, std::shared_ptr<GameData>>(
+      m, "Game",
+      "A game as read and replayed: tags, variant, moves (a tree), result, outcome, "
+      "diagnostics. Bad games are games with diagnostics, never exceptions.")
+      .def_property_readonly(
+          "index", [](const GameData& g) { return g.game.index; },
+          "1-based number of the game in its input.")
+      .def_property_readonly(
+          "line", [](const GameData& g) { return g.game.pos.line; }, "Line where the game starts.")
+      .def_property_readonly(
+          "tags",
+          [](const GameData& g) {
+            py::dict out;
+            for (const auto& t : g.game.tags) out[safe_str(t.name)] = safe_str(t.value);
+            return out;
+          },
+          "The tag pairs as a dict (a repeated tag's later value wins).")
+      .def_property_readonly(
+          "tag_pairs",
+          [](const GameData& g) {
+            py::list out;
+            for (const auto& t : g.game.tags)
+              out.append(py::make_tuple(safe_str(t.name), safe_str(t.value)));
+            return out;
+          },
+          "Every tag pair as read, in order, duplicates kept: a list of (name, value).")
+      .def_property_readonly(
+          "variant",
+          [](const GameData& g) {
+            return g.game.variant ? py::object(py::str(g.game.variant->id))
+                                  : py::object(py::none());
+          },
+          "The variant id ('chess', 'maxim', ...), None when the variant is unknown.")
+      .def_property_readonly(
+          "variant_options",
+          [](const GameData& g) {
+            return g.game.variant ? g.game.variant->options : std::vector<std::string>{};
+          },
+          "The variant options in force ([VariantOptions]).")
+      .def_property_readonly(
+          "start_fen", [](const GameData& g) { return text_or_none(g.game.start_fen); },
+          "Canonical FEN of the start position, None when the variant or FEN is bad.")
+      .def_property_readonly(
+          "valid", [](const GameData& g) { return g.game.valid(); },
+          "True when no diagnostic is an error.")
+      .def_property_readonly(
+          "result",
+          [](const GameData& g) {
+            const std::string& r =
+                g.game.result_tag.empty() ? g.game.result_marker : g.game.result_tag;
+            return text_or_none(r);
+          },
+          "The result as written: the [Result] tag, else the termination marker; None when "
+          "neither is there.")
+      .def_property_readonly(
+          "result_marker", [](const GameData& g) { return text_or_none(g.game.result_marker); },
+          "The termination marker after the moves, None when absent.")
+      .def_property_readonly(
+          "outcome", [](const GameData& g) { return xpgn::outcome_text(g.game.outcome); },
+          "What the rules say about the final mainline position (an xpgn.Outcome).")
+      .def_property_readonly(
+          "diagnostics", [](const GameData& g) { return g.game.diagnostics; },
+          "The game's problems (a list of xpgn.Diagnostic), warnings included.")
+      .def_property_readonly(
+          "complete", [](const GameData& g) { return g.game.mainline_complete; },
+          "False when the mainline could not be replayed to its end.")
+      .def_property_readonly(
+          "plies", [](const GameData& g) { return g.game.mainline_plies; },
+          "Mainline moves replayed.")
+      .def_property_readonly(
+          "comments",
+          [](const GameData& g) {
+            py::list out;
+            for (const auto& c : g.game.comments) out.append(safe_str(c));
+            return out;
+          },
+          "Comments before the first move.")
+      .def(
+          "mainline", [](const std::shared_ptr<GameData>& g) { return mainline(g); },
+          "The verified mainline moves in order (a list of xpgn.Move; it stops before the first "
+          "move that could not be replayed).")
+      .def(
+          "mainline_san",
+          [](const GameData& g) {
+            py::list out(0);
+            if (!g.start || !g.game.variant) return out;
+            for (const auto& node : g.game.moves) {
+              if (!node.verified || !node.after) break;
+              out.append(py::str(node.san));
+            }
+            return out;
+          },
+          "The SAN of the verified mainline moves: [m.san for m in mainline()], faster.")
+      .def(
+          "mainline_uci",
+          [](const GameData& g) {
+            py::list out(0);
+            const xpgn::Position* before = g.start ? &*g.start : nullptr;
+            if (!before || !g.game.variant) return out;
+            for (const auto& node : g.game.moves) {
+              if (!node.verified || !node.after) break;
+              out.append(py::str(xpgn::node_uci(*before, node)));
+              before = &*node.after;
+            }
+            return out;
+          },
+          "The UCI of the verified mainline moves: [m.uci for m in mainline()], faster.")
+      .def_property_readonly(
+          "moves",
+          [](const std::shared_ptr<GameData>& g) {
+            return line_moves(g, g->game.moves, g->start && g->game.variant ? &*g->start : nullptr);
+          },
+          "The whole mainline as written, unverified moves included; each move's variations "
+          "hold the rest of the tree.")
+      .def(
+          "start_position",
+          [](const GameData& g) {
+            if (!g.start) return py::object(py::none());
+            return py::cast(PyPosition{*g.start, std::nullopt, {}, {}});
+          },
+          "The start position as an xpgn.Position (None when the variant or FEN is bad).")
+      .def(
+          "end_position",
+          [](const std::shared_ptr<GameData>& g) {
+            auto moves = mainline(g);
+            if (moves.empty()) {
+              if (!g->start) return py::object(py::none());
+              return py::cast(PyPosition{*g->start, std::nullopt, {}, {}});
+            }
+            const MoveNode& last = *moves.back().node;
+            std::vector<xpgn::Effect> effects(last.effects.begin(), last.effects.end());
+            return py::cast(PyPosition{*last.after, last.move, effects, last.san});
+          },
+          "The position after the last verified mainline move (None without a start "
+          "position).")
+      .def(
+          "to_pgn",
+          [](const GameData& g, const py::kwargs& kwargs) {
+            auto options = pgn_options(kwargs);
+            std::string text;
+            {
+              py::gil_scoped_release release;
+              text = xpgn::to_pgn(g.game, options);
+            }
+            return safe_str(text);
+          },
+          "The game as canonical PGN, as `xpgn convert --to pgn` writes it. Keywords: style "
+          "('san', 'lan', 'uci', 'figurine'), language, max_line, comments, nags, variations.")
+      .def(
+          "to_json",
+          [](const GameData& g, std::optional<int> indent) {
+            std::string text;
+            {
+              py::gil_scoped_release release;
+              text = xpgn::to_json(g.game, indent.value_or(-1));
+            }
+            return py::str(text);
+          },
+          py::arg("indent") = py::none(),
+          "The game as a JSON object (docs/json.md); without indent the same bytes as a line of "
+          "`xpgn convert --to jsonl`.")
+      .def(
+          "to_dict",
+          [](const GameData& g) {
+            return py::module_::import("json").attr("loads")(py::str(xpgn::to_json(g.game, -1)));
+          },
+          "The JSON object (docs/json.md) as Python dicts and lists.")
+      .def(
+          "svg",
+          [](const GameData& g, int ply, const py::kwargs& kwargs) {
+            auto request = svg_request(kwargs);
+            std::string error;
+            std::optional<std::string> svg;
+            {
+              py::gil_scoped_release release;
+              svg = xpgn::to_svg(g.game, ply, request.options, error);
+            }
+            if (!svg) {
+              ErrorFields fields;
+              fields.game = g.game.index;
+              fields.ply = ply > 0 ? ply : 0;
+              raise_error("Error", error, fields);
+            }
+            return *svg;
+          },
+          py::arg("ply") = -1,
+          "An SVG diagram after `ply` mainline moves (0: the start, -1: the last verified one); "
+          "keywords as Position.svg().")
+      .def("__repr__", [](const GameData& g) {
+        std::string white, black;
+        if (auto* w = g.game.tag("White")) white = *w;
+        if (auto* b = g.game.tag("Black")) black = *b;
+        return "<xpgn.Game " + std::to_string(g.game.index) + " " +
+               (g.game.variant ? g.game.variant->id : std::string("?")) + " " +
+               py::repr(safe_str(white + " - " + black)).cast<std::string>() + " " +
+               std::to_string(g.game.mainline_plies) + " plies " +
+               (g.game.valid() ? "valid" : "invalid") + ">";
+      });
+
+  // ---- Reader ----
+  py::class_<Reader>(m, "Reader",
+                     "Games of one input, replayed on a thread while Python works on the "
+                     "previous ones. Iterate it; close() (or dropping it) stops the thread.")
+      .def("__iter__", [](Reader& r) -> Reader& { return r; })
+      .def("__next__", &Reader::next)
+      .def("close", &Reader::close,
+           "Stops reading and frees the thread; the games not yet taken are dropped.")
+      .def_property_readonly("closed", &Reader::closed,
+                             "True after close() or once every game was taken.")
+      .def_property_readonly("problems", &Reader::problems,
+                             "Diagnostics outside any game (known when the iteration ended).")
+      .def("__enter__", [](Reader& r) -> Reader& { return r; })
+      .def("__exit__", [](Reader& r, py::args) {
+        r.close();
+        return false;
+      });
+
+  m.def(
+      "_open",
+      [](const py::object& source, unsigned jobs, bool strict,
+         const std::optional<std::string>& encoding) {
+        if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+        if (encoding && !xpgn::is_known_encoding(*encoding))
+          raise_error("Error", "unknown encoding '" + *encoding + "'");
+        if (is_path(source)) {
+          std::string path = path_text(source);
+          return std::make_unique<Reader>(path, py::object(), read_options(path, strict, encoding),
+                                          jobs);
+        }
+        if (!py::hasattr(source, "read"))
+          throw py::type_error("read() wants a path or a file object with read()");
+        std::string name = "-";
+        if (py::hasattr(source, "name")) {
+          py::object n = source.attr("name");
+          if (py::isinstance<py::str>(n)) name = n.cast<std::string>();
+        }
+        return std::make_unique<Reader>(std::string(), source, read_options(name, strict, encoding),
+                                        1);
+      },
+      py::arg("source"), py::arg("jobs") = 1, py::arg("strict") = false,
+      py::arg("encoding") = py::none(),
+      "The Reader of xpgn.read(): a path (str or os.PathLike) read with `jobs` threads, or a "
+      "file object read on one; raises ReadError when the file cannot be opened, Error for an "
+      "unknown encoding.");
+
+  m.def(
+      "read_string",
+      [](const std::string& text, bool strict, const std::string& name) {
+        xpgn::ReadResult result;
+        {
+          py::gil_scoped_release release;
+          xpgn::ReadOptions options;
+          options.name = name;
+          options.strict = strict;
+          result = xpgn::read_text(text, options);
+        }
+        if (!result.error.empty()) raise_read_error(name, result.error);
+        std::vector<GamePtr> games;
+        games.reserve(result.games.size());
+        for (auto& g : result.games) games.push_back(make_game(std::move(g)));
+        return games;
+      },
+      py::arg("text"), py::arg("strict") = false, py::arg("name") = "-",
+      "Every game of a PGN text, replayed: a list of xpgn.Game.");
+
+  py::class_<xpgn::CheckReport>(m, "CheckReport",
+                                "What checking one input found, as `xpgn check` reports it.")
+      .def_readonly("name", &xpgn::CheckReport::name, "The input's name.")
+      .def_readonly("games", &xpgn::CheckReport::games, "Games read.")
+      .def_readonly("valid", &xpgn::CheckReport::valid, "Games without errors.")
+      .def_readonly("invalid", &xpgn::CheckReport::invalid, "Games with errors.")
+      .def_readonly("plies", &xpgn::CheckReport::plies, "Mainline moves replayed, all games.")
+      .def_readonly("diagnostics", &xpgn::CheckReport::diagnostics,
+                    "Every problem in input order, warnings included.")
+      .def_property_readonly(
+          "ok", [](const xpgn::CheckReport& r) { return r.invalid == 0; },
+          "True when every game is valid.")
+      .def("__repr__", [](const xpgn::CheckReport& r) {
+        return "<xpgn.CheckReport " + r.name + ": " + std::to_string(r.games) + " games, " +
+               std::to_string(r.valid) + " valid, " + std::to_string(r.invalid) + " invalid>";
+      });
+
+  m.def(
+      "check",
+      [](const py::object& path, bool strict, unsigned jobs) {
+        const std::string name = path_text(path);
+        xpgn::CheckReport report;
+        {
+          py::gil_scoped_release release;
+          report = xpgn::check_path(
+              name, jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs, strict);
+        }
+        if (report.io_error) raise_read_error(name, name + ": " + *report.io_error);
+        return report;
+      },
+      py::arg("path"), py::arg("strict") = false, py::arg("jobs") = 1,
+      "Checks a file as `xpgn check` does (same verdicts and diagnostics) and returns the "
+      "xpgn.CheckReport; jobs: threads (0: one per core). Raises ReadError when it cannot be "
+      "read.");
+
+  m.def(
+      "write",
+      [](const py::object& path, const py::iterable& games, const std::string& format) {
+        const auto fmt = format_named(format);
+        const std::string name = path_text(path);
+        auto list = games_of(games);
+        std::string error;
+        {
+          py::gil_scoped_release release;
+          xpgn::emit::AtomicFile file(name);
+          if (!file.ok()) {
+            error = file.error();
+          } else {
+            render_games(list, fmt, file.stream());
+            if (!file.commit()) error = file.error();
+          }
+        }
+        if (!error.empty()) raise_read_error(name, error);
+      },
+      py::arg("path"), py::arg("games"), py::arg("format") = "pgn",
+      "Writes games to a file as `xpgn convert --to FORMAT` does (pgn, json, jsonl, lan, uci, "
+      "figurine), whole or not at all.");
+
+  m.def(
+      "dumps",
+      [](const py::iterable& games, const std::string& format) {
+        const auto fmt = format_named(format);
+        auto list = games_of(games);
+        std::ostringstream out;
+        {
+          py::gil_scoped_release release;
+          render_games(list, fmt, out);
+        }
+        return py::bytes(out.str());
+      },
+      py::arg("games"), py::arg("format") = "pgn",
+      "The bytes `xpgn convert --to FORMAT` writes for these games.");
+
+  // ---- Position ----
+  py::class_<xpgn::MoveText>(m, "LegalMove", "A legal move written as SAN and as UCI.")
+      .def_readonly("san", &xpgn::MoveText::san, "Canonical SAN ('Nf3', 'e8=Q#').")
+      .def_readonly("uci", &xpgn::MoveText::uci, "UCI coordinates ('g1f3', 'e7e8q').")
+      .def("__str__", [](const xpgn::MoveText& t) { return t.san; })
+      .def("__repr__",
+           [](const xpgn::MoveText& t) { return "<xpgn.LegalMove " + t.san + " " + t.uci + ">"; });
+
+  py::class_<PyPosition>(m, "Position",
+                         "A position of a variant. Immutable: play() returns a new one.")
+      .def(py::init(&make_py_position), py::arg("fen") = py::none(), py::arg("variant") = "chess",
+           py::arg("variant_file") = py::none(), py::arg("options") = "",
+           "The position `fen` (None: the start position) of `variant` (an id or name, "
+           "forgiving as [Variant] tags) with comma-separated `options`; `variant_file` loads "
+           "a definition first (and is the variant when `variant` is left as 'chess'). Raises "
+           "FenError or VariantError.")
+      .def_property_readonly(
+          "variant", [](const PyPosition& p) { return p.pos.variant().id; }, "The variant id.")
+      .def_property_readonly(
+          "turn",
+          [](const PyPosition& p) {
+            return p.pos.side_to_move() == xpgn::Color::white ? "white" : "black";
+          },
+          "'white' or 'black': the side to move.")
+      .def(
+          "fen", [](const PyPosition& p) { return p.pos.fen(); }, "The canonical FEN.")
+      .def(
+          "legal_moves", [](const PyPosition& p) { return xpgn::legal_moves(p.pos); },
+          "Every legal move (a list of xpgn.LegalMove with san and uci).")
+      .def(
+          "play",
+          [](const PyPosition& p, const std::string& move) {
+            std::string error;
+            auto played = xpgn::play_move(p.pos, move, error);
+            if (!played) {
+              ErrorFields fields;
+              fields.token = move;
+              raise_error("MoveError", error, fields);
+            }
+            return PyPosition{std::move(played->after), played->move, std::move(played->effects),
+                              std::move(played->text.san)};
+          },
+          py::arg("move"),
+          "The position after `move` (UCI or SAN); raises MoveError when it is malformed, "
+          "illegal or ambiguous.")
+      .def_property_readonly(
+          "last_move", [](const PyPosition& p) { return text_or_none(p.last_san); },
+          "SAN of the move that led here when play() made this position, else None.")
+      .def_property_readonly(
+          "effects",
+          [](const PyPosition& p) {
+            std::vector<xpgn::EffectText> out;
+            for (const auto& e : p.effects) out.push_back(xpgn::effect_text(p.pos.variant(), e));
+            return out;
+          },
+          "The forced effects of the move that led here (a list of xpgn.Effect).")
+      .def(
+          "is_check", [](const PyPosition& p) { return xpgn::is_check(p.pos); },
+          "True when a royal piece of the side to move is attacked.")
+      .def(
+          "outcome", [](const PyPosition& p) { return xpgn::position_outcome(p.pos); },
+          "How the position stands by the rules, seen alone (no repetitions): an xpgn.Outcome.")
+      .def(
+          "perft",
+          [](const PyPosition& p, int depth) {
+            if (depth < 0) throw py::value_error("depth must be at least 0");
+            py::gil_scoped_release release;
+            return xpgn::perft(p.pos, depth);
+          },
+          py::arg("depth"), "Leaf nodes of the legal move tree `depth` plies deep.")
+      .def(
+          "svg",
+          [](const PyPosition& p, const py::kwargs& kwargs) {
+            auto request = svg_request(kwargs);
+            std::string error;
+            auto svg = xpgn::position_svg(p.pos, p.last ? &*p.last : nullptr, p.effects,
+                                          request.arrows, request.squares, request.options, error);
+            if (!svg) raise_error("Error", error);
+            return *svg;
+          },
+          "An SVG diagram. Keywords: size (pixels, 16-8192), flipped, coordinates, last_move, "
+          "check (bools), theme ('brown', 'blue', 'green', 'print'), arrows (['e2e4:red']), "
+          "squares (['e4:yellow']).")
+      .def(
+          "_repr_svg_",
+          [](const PyPosition& p) {
+            std::string error;
+            auto svg = xpgn::position_svg(p.pos, p.last ? &*p.last : nullptr, p.effects, {}, {},
+                                          xpgn::SvgOptions{}, error);
+            return svg.value_or(std::string());
+          },
+          "The diagram a notebook shows.")
+      .def("__eq__",
+           [](const PyPosition& a, const PyPosition& b) {
+             return &a.pos.variant() == &b.pos.variant() && a.pos.fen() == b.pos.fen();
+           })
+      .def("__hash__", [](const PyPosition& p) { return py::hash(py::str(p.pos.fen())); })
+      .def("__str__", [](const PyPosition& p) { return p.pos.fen(); })
+      .def("__repr__", [](const PyPosition& p) {
+        return "<xpgn.Position " + p.pos.variant().id + " " + p.pos.fen() + ">";
+      });
+
+  // ---- Variants ----
+  py::class_<VariantInfo>(m, "Variant", "A variant of the catalog.")
+      .def_readonly("id", &VariantInfo::id, "The id games and Position name it by.")
+      .def_readonly("name", &VariantInfo::name, "Its full name.")
+      .def_readonly("description", &VariantInfo::description, "One line.")
+      .def_readonly("source", &VariantInfo::source, "'builtin:ID.json' or the file's path.")
+      .def_readonly("builtin", &VariantInfo::builtin, "True for the variants xpgn ships.")
+      .def("__repr__", [](const VariantInfo& v) { return "<xpgn.Variant " + v.id + ">"; });
+
+  m.def("variants", &xpgn::variants,
+        "The catalog's variants (built-in first, then loaded files): a list of xpgn.Variant.");
+  m.def(
+      "load_variant",
+      [](const py::object& path) {
+        const std::string name = path_text(path);
+        const std::string id = load_variant_file(name);
+        for (auto& v : xpgn::variants())
+          if (v.id == id) return v;
+        raise_error("VariantError", name + ": the variant it defines is not in the catalog");
+      },
+      py::arg("path"),
+      "Loads a variant definition (JSON, docs/variant-files.md) into the catalog, for games "
+      "and positions to name; returns its xpgn.Variant. Loading the same file again (same "
+      "bytes) returns the same variant. Raises VariantError with every problem.");
+  m.def(
+      "version", []() { return std::string(xpgn::version()); }, "The library's version.");
+}
