@@ -186,3 +186,23 @@ TEST_CASE("render: --ply and --all-plies exclude each other", "[cli][first-conta
   CHECK(r.status == 2);
   CHECK(r.out.find("--ply and --all-plies exclude each other") != std::string::npos);
 }
+
+TEST_CASE("the quick first run builds only the xpgn command; .ci/run's build stays whole",
+          "[cli][first-contact][ci]") {
+  // tests/ci/build_plan.sh runs .ci/samples and .ci/build on a copy of .ci/ and samples/ with a
+  // stand-in cmake that logs what it is asked to do.
+  const fs::path repo = fs::path(XPGN_TEST_DATA) / ".." / "..";
+  FILE* pipe = popen(("bash '" + (repo / "tests" / "ci" / "build_plan.sh").string() + "' '" +
+                      repo.string() + "' 2>&1")
+                         .c_str(),
+                     "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
+  const int raw = pclose(pipe);
+  INFO(out);
+  CHECK((WIFEXITED(raw) && WEXITSTATUS(raw) == 0));
+  CHECK(out.find("ok   .ci/samples builds only the xpgn target") != std::string::npos);
+}
