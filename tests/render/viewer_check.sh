@@ -26,6 +26,7 @@ if [ ! -x "$xpgn" ]; then
   exit 2
 fi
 npm_dir="${XPGN_NPM_DIR:-$root/build/npm}"
+case $npm_dir in /*) ;; *) npm_dir="$PWD/$npm_dir" ;; esac  # the install runs in it
 if [ ! -d "$npm_dir/node_modules/puppeteer-core" ]; then
   mkdir -p "$npm_dir"
   if ! (cd "$npm_dir" && npm install --no-audit --no-fund --silent puppeteer-core@22 \
