@@ -15,6 +15,7 @@
 #include "xpgn/record/openings.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/record/select.hpp"
+#include "xpgn/xpgn.hpp"
 
 namespace {
 
@@ -493,4 +494,63 @@ TEST_CASE("xpgn select --classify, --same-position-at, positions and endings", "
   CHECK(r.out == curation_games({1, 2}));
   r = run_xpgn("select -q --ends-in mate curation.pgn 2>&1");
   CHECK(r.status == 2);
+}
+
+TEST_CASE("facade: selection, duplicates and opening names", "[select][facade]") {
+  const xpgn::ReadResult in = xpgn::read_file(curation);
+  REQUIRE(in.games.size() == 8);
+  xpgn::SelectOptions criteria;
+  criteria.player = "karpov";
+  criteria.valid = true;
+  std::vector<std::size_t> chosen;
+  CHECK(xpgn::select_games(in.games, criteria, chosen).empty());
+  CHECK(chosen == std::vector<std::size_t>{0, 1});
+  criteria.eco = {"Q00"};
+  CHECK(xpgn::select_games(in.games, criteria, chosen).find("--eco") != std::string::npos);
+  CHECK(chosen.empty());
+  CHECK(xpgn::unique_games(in.games) == std::vector<std::size_t>{0, 2, 3, 4, 5, 6});
+  CHECK(xpgn::unique_games(in.games, 1) == std::vector<std::size_t>{0, 3, 4, 6});
+  const auto opening = xpgn::classify(in.games[0]);
+  REQUIRE(opening);
+  CHECK(opening->eco == "B44");
+  CHECK(opening->ply == 16);
+  CHECK_FALSE(xpgn::classify(in.games[4]));  // crazyhouse
+  xpgn::Game game = in.games[1];
+  CHECK(game.tag("ECO") == nullptr);
+  CHECK(xpgn::set_opening_tags(game));
+  CHECK(*game.tag("ECO") == "B44");
+  CHECK(
+      xpgn::to_pgn(game).find("[Opening \"Sicilian Defense: Taimanov Variation, Gary Gambit\"]") !=
+      std::string::npos);
+}
+
+TEST_CASE("xpgn select --split-by writes one file per value, whole", "[select][cli]") {
+  const fs::path dir = fs::temp_directory_path() / ("xpgn-split-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  Run r = run_xpgn("select -q --split-by variant -o '" + dir.string() + "' curation.pgn 2>&1");
+  CHECK(r.status == 0);
+  CHECK(slurp((dir / "chess.pgn").string()) == curation_games({1, 2, 3, 4, 6, 7, 8}));
+  CHECK(slurp((dir / "crazyhouse.pgn").string()) == curation_games({5}));
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    (void)entry;
+    ++files;
+  }
+  CHECK(files == 2);  // no temporary file left
+  r = run_xpgn("select -q --split-by date -o '" + dir.string() + "' curation.pgn");
+  CHECK(slurp((dir / "1985.pgn").string()) == curation_games({1, 2}));
+  CHECK(slurp((dir / "unknown.pgn").string()) == curation_games({6}));  // ????.??.??
+  r = run_xpgn("select -q --split-by white -o '" + dir.string() + "' curation.pgn");
+  CHECK(slurp((dir / "Karpov__Anatoly.pgn").string()) == curation_games({1}));
+  // Without -o: a usage error; an unknown key too.
+  CHECK(run_xpgn("select -q --split-by eco curation.pgn 2>&1").status == 2);
+  CHECK(run_xpgn("select -q --split-by colour -o x curation.pgn 2>&1").status != 0);
+  // The folder of an input: its files are never written over.
+  fs::copy_file(curation, dir / "chess.pgn", fs::copy_options::overwrite_existing);
+  const std::string before = slurp((dir / "chess.pgn").string());
+  r = run_xpgn("select -q --split-by variant -o '" + dir.string() + "' '" +
+               (dir / "chess.pgn").string() + "' 2>&1");
+  CHECK(r.status == 2);
+  CHECK(slurp((dir / "chess.pgn").string()) == before);
+  fs::remove_all(dir);
 }

@@ -1,6 +1,15 @@
 // `xpgn select [criteria] [-o FILE] [FILE...]`: write the games that meet every criterion, byte
 // for byte as they were read (or as canonical PGN), optionally without duplicates.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <list>
+#include <map>
 
 #include <iostream>
 #include <memory>
@@ -30,6 +39,7 @@ struct SelectCliOptions {
   bool canonical = false;
   bool classify = false;
   std::optional<int> same_position_at;
+  std::string split_by;
   std::string output;
   unsigned jobs = 1;
   bool strict = false;
@@ -39,12 +49,188 @@ struct SelectCliOptions {
   std::vector<std::string> variant_files;
 };
 
+// `--split-by KEY -o DIR`: one file per value, DIR/VALUE.pgn, all written whole or none. Each
+// file is written to a temporary file beside it, renamed once every game is written; at most
+// `max_open` of them are open at a time (reopened to append), each with a buffer of its own.
+class SplitFiles {
+ public:
+  SplitFiles(std::string dir, const std::vector<std::string>& inputs)
+      : dir_(std::move(dir)), inputs_(inputs) {}
+  ~SplitFiles() { discard(); }
+  SplitFiles(const SplitFiles&) = delete;
+  SplitFiles& operator=(const SplitFiles&) = delete;
+
+  // Creates the folder when missing; false and error() when it cannot be.
+  bool open() {
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+    if (!std::filesystem::is_directory(dir_, ec)) {
+      error_ = dir_ + ": not a folder that can be created";
+      return false;
+    }
+    return true;
+  }
+  // Appends `text` to the file of `value`. False (and error()) after the first failure.
+  bool write(const std::string& value, std::string_view text) {
+    if (!error_.empty()) return false;
+    File* file = file_for(value);
+    if (file == nullptr) return false;
+    file->buffer.append(text);
+    if (!text.empty() && text.back() != '\n') file->buffer += '\n';
+    if (file->buffer.size() >= flush_bytes) flush(*file);
+    return error_.empty();
+  }
+  // Flushes and renames every file onto its name; false and error() on failure (then none of
+  // the files not yet renamed is kept).
+  bool commit() {
+    for (auto& [name, file] : files_) {
+      if (!flush(file) || (file.fd >= 0 && ::close(file.fd) != 0)) {
+        if (error_.empty()) error_ = path(name) + ": " + std::strerror(errno);
+        file.fd = -1;
+        return false;
+      }
+      file.fd = -1;
+    }
+    for (auto& [name, file] : files_) {
+      if (std::rename(file.temp.c_str(), path(name).c_str()) != 0) {
+        error_ = path(name) + ": " + std::strerror(errno);
+        return false;
+      }
+      file.temp.clear();
+    }
+    return true;
+  }
+  const std::string& error() const { return error_; }
+  std::size_t count() const { return files_.size(); }
+
+ private:
+  struct File {
+    std::string temp;  // the temporary file, "" once renamed
+    int fd = -1;       // -1 while closed
+    std::string buffer;
+  };
+  static constexpr std::size_t max_open = 64;
+  static constexpr std::size_t flush_bytes = std::size_t{1} << 16;
+
+  // DIR/NAME.
+  std::string path(const std::string& name) const { return dir_ + "/" + name; }
+  // The file name of `value`: its letters, digits, '-', '_' and '.', others as '_', at most 120
+  // bytes, "unknown" when empty, never starting with '.'; then ".pgn".
+  static std::string file_name(const std::string& value) {
+    std::string name;
+    for (char c : value.substr(0, 120)) {
+      const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                         (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+      name += plain ? c : '_';
+    }
+    if (name.empty()) name = "unknown";
+    if (name[0] == '.') name[0] = '_';
+    return name + ".pgn";
+  }
+  // The open file of `value`, created or reopened (closing the one used longest ago when too
+  // many are open); nullptr and error_ on failure.
+  File* file_for(const std::string& value) {
+    const std::string name = file_name(value);
+    auto at = files_.find(name);
+    if (at == files_.end()) {
+      if (auto clash = output_over_input(path(name), inputs_); !clash.empty()) {
+        error_ = clash;
+        return nullptr;
+      }
+      std::string temp = path("." + name + ".xpgn-XXXXXX");
+      const int fd = mkstemp(temp.data());
+      if (fd < 0) {
+        error_ = path(name) + ": " + std::strerror(errno);
+        return nullptr;
+      }
+      // As a file created plainly would be: 0666 less the umask (mkstemp makes 0600).
+      static const mode_t mode = [] {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        return static_cast<mode_t>(0666 & ~mask);
+      }();
+      ::fchmod(fd, mode);
+      at = files_.emplace(name, File{temp, fd, {}}).first;
+      opened(name);
+      return &at->second;
+    }
+    File& file = at->second;
+    if (file.fd < 0) {
+      file.fd = ::open(file.temp.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+      if (file.fd < 0) {
+        error_ = path(name) + ": " + std::strerror(errno);
+        return nullptr;
+      }
+      opened(name);
+    }
+    return &file;
+  }
+  // Notes that `name` was opened, closing the file opened longest ago beyond max_open.
+  void opened(const std::string& name) {
+    open_.push_back(name);
+    while (open_.size() > max_open) {
+      File& old = files_.at(open_.front());
+      open_.pop_front();
+      if (flush(old) && ::close(old.fd) != 0 && error_.empty())
+        error_ = "closing a split file: " + std::string(std::strerror(errno));
+      old.fd = -1;
+    }
+  }
+  // Writes out the buffer of `file`; false and error_ on failure.
+  bool flush(File& file) {
+    std::size_t done = 0;
+    while (done < file.buffer.size()) {
+      const ssize_t n = ::write(file.fd, file.buffer.data() + done, file.buffer.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        if (error_.empty()) error_ = file.temp + ": " + std::strerror(errno);
+        return false;
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    file.buffer.clear();
+    return true;
+  }
+  // Removes the temporary files not renamed.
+  void discard() {
+    for (auto& [name, file] : files_) {
+      if (file.fd >= 0) ::close(file.fd);
+      if (!file.temp.empty()) ::unlink(file.temp.c_str());
+    }
+    files_.clear();
+  }
+
+  std::string dir_;
+  const std::vector<std::string>& inputs_;
+  std::map<std::string, File> files_;
+  std::list<std::string> open_;  // names of the open files, opened longest ago first
+  std::string error_;
+};
+
 // Where selected games and duplicates go, and what was counted on the way.
 struct Outlets {
-  std::ostream* selected = nullptr;
+  std::ostream* selected = nullptr;    // nullptr with `split`
+  SplitFiles* split = nullptr;         // --split-by: the files per value
   std::ostream* duplicates = nullptr;  // nullptr: duplicates are dropped
   std::uint64_t games = 0, chosen = 0, duplicate_games = 0;
 };
+
+// The value of `game` that --split-by `key` files it under: its variant's id, or a tag (the
+// year of Date).
+std::string split_value(const record::Game& game, const std::string& key) {
+  if (key == "variant") {
+    const rules::Variant* v = game.variant ? game.variant : record::variant_of_tags(game);
+    return v ? v->id : "unknown-variant";
+  }
+  static const std::map<std::string, std::string, std::less<>> tags = {
+      {"eco", "ECO"},     {"event", "Event"}, {"site", "Site"},    {"white", "White"},
+      {"black", "Black"}, {"date", "Date"},   {"result", "Result"}};
+  const std::string* value = game.tag(tags.at(key));
+  if (value == nullptr) return "";
+  if (key == "date")
+    return value->substr(0, 4).find('?') == std::string::npos ? value->substr(0, 4) : "";
+  return *value;
+}
 
 // Writes `text` (a game as read, or canonical) to `out`, with a line end after it when the game
 // had none (the last game of a file without a final newline), so that the next game starts on
@@ -81,6 +267,7 @@ class SelectJob final : public ReplayJob {
     if (!selector_.matches(game)) return;
     Entry entry;
     entry.index = game.index;
+    if (!options_.split_by.empty()) entry.split = split_value(game, options_.split_by);
     if (options_.same_position_at) {
       if (auto key = record::position_key_at(game, *options_.same_position_at)) {
         entry.key = *key;
@@ -128,7 +315,11 @@ class SelectJob final : public ReplayJob {
         if (outlets_.duplicates) write_game_text(*outlets_.duplicates, text);
       } else {
         ++outlets_.chosen;
-        write_game_text(*outlets_.selected, text);
+        if (outlets_.split != nullptr) {
+          if (!outlets_.split->write(entry.split, text)) io_error_ = true;
+        } else {
+          write_game_text(*outlets_.selected, text);
+        }
       }
     }
   }
@@ -146,6 +337,7 @@ class SelectJob final : public ReplayJob {
     record::GameKey key;      // its duplicate key, when `keyed`
     bool keyed = false;
     bool missing = false;  // its text could not be kept
+    std::string split;     // its --split-by value
     std::size_t end = 0;   // where its text ends in Chosen::text
   };
   struct Chosen final : Part {
@@ -229,9 +421,21 @@ int run_select(SelectCliOptions options) {
     return exit_usage;
   }
   std::optional<emit::AtomicFile> main_file, duplicates_file;
+  std::optional<SplitFiles> split;
   Outlets outlets;
   const bool to_stdout = options.output.empty() || options.output == "-";
-  if (to_stdout) {
+  if (!options.split_by.empty()) {
+    if (to_stdout) {
+      std::cerr << "xpgn: --split-by needs -o DIR, the folder for the files\n";
+      return exit_usage;
+    }
+    split.emplace(options.output, options.files);
+    if (!split->open()) {
+      std::cerr << "xpgn: " << split->error() << '\n';
+      return exit_usage;
+    }
+    outlets.split = &*split;
+  } else if (to_stdout) {
     if (!options.progress && isatty(STDOUT_FILENO)) options.progress = false;
     outlets.selected = &std::cout;
   } else {
@@ -243,10 +447,15 @@ int run_select(SelectCliOptions options) {
     outlets.duplicates = &duplicates_file->stream();
   }
   const int status = select_games(options, *selector, outlets);
+  if (split && !split->error().empty()) std::cerr << "xpgn: " << split->error() << '\n';
   if (status == exit_usage) {
-    if (main_file) std::cerr << "xpgn: " << options.output << " not written\n";
+    if (main_file || split) std::cerr << "xpgn: " << options.output << " not written\n";
     if (duplicates_file) std::cerr << "xpgn: " << options.duplicates_to << " not written\n";
     return status;
+  }
+  if (split && !split->commit()) {
+    std::cerr << "xpgn: " << split->error() << "; " << options.output << " not written whole\n";
+    return exit_usage;
   }
   for (auto* file : {&main_file, &duplicates_file}) {
     if (*file && !(*file)->commit()) {
@@ -311,6 +520,10 @@ void setup_select(CLI::App& app, int& exit_code) {
   sub->add_option("--same-position-at", options->same_position_at,
                   "As --unique, but games are duplicates when their main-line positions after "
                   "PLY moves are the same (transpositions); shorter games are kept");
+  sub->add_option("--split-by", options->split_by,
+                  "Write one file per value to the folder -o DIR: DIR/VALUE.pgn (date: the year)")
+      ->check(
+          CLI::IsMember({"variant", "eco", "event", "site", "white", "black", "date", "result"}));
   sub->add_option("--duplicates-to", options->duplicates_to,
                   "With --unique: write the duplicates dropped to FILE (whole or not at all)");
   sub->add_flag("--canonical", options->canonical,

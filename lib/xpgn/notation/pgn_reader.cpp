@@ -23,6 +23,7 @@
 #include "xpgn/grammars/pgn.hpp"
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/notation/tag_values.hpp"
 
 namespace xpgn::notation {
 namespace {
@@ -1155,6 +1156,11 @@ void report_tag(GameState& st, std::string_view name, std::string_view text, Sou
     value = st.unescaped;
   }
   st.visitor.tag(name, value, pos);
+  if (!name.empty() &&
+      (name[0] == 'D' || name[0] == 'E' || name[0] == 'U' || name[0] == 'W' || name[0] == 'B')) {
+    if (const std::string problem = detail::implausible_tag_value(name, value); !problem.empty())
+      st.visitor.warning(pos, problem);
+  }
 }
 
 // Reports the movetext symbol `text` at `pos`: a move when it is extended SAN, else an invalid
