@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "xpgn/record/check.hpp"
+#include "xpgn/record/replayer.hpp"
 
 namespace {
 
@@ -63,4 +64,69 @@ TEST_CASE("tag values that cannot be right are warned about, plausible ones are 
                                 "[Date \"????.??.??\"]\n[Date \"1985.??.17\"]\n[EventDate \"?\"]\n"
                                 "[WhiteElo \"-\"]\n"))
     CHECK(w.find("given again") != std::string::npos);  // repeated tags, no implausible value
+}
+
+TEST_CASE("an en passant mark after a capture is read with a warning", "[pipeline]") {
+  const std::string head = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n";
+  for (const bool grammar_only : {false, true}) {
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games(
+        head + "1. exd6 e.p. Kd7 2. Kd2 *\n\n" + head + "1. exd6ep Kd7 *\n\n" + head +
+            "1. Kd2 (1. exd6 ep Kd8) 1... Kd7 *\n\n" + head + "1. exd6 e.p.. Kd7 *\n",
+        options);
+    INFO("grammar only: " << grammar_only);
+    REQUIRE(games.size() == 4);
+    for (const auto& g : games) {
+      CHECK(g.valid());
+      REQUIRE(g.diagnostics.size() == 1);
+      CHECK(g.diagnostics[0].severity == xpgn::record::Severity::warning);
+    }
+    CHECK(games[0].mainline_plies == 3);
+    CHECK(games[0].moves[0].san == "exd6");
+    CHECK(format_diagnostic(games[0].diagnostics[0]) ==
+          "-:3:9: warning: game 1: 'e.p.': an en passant mark after the move, not needed; "
+          "ignored");
+    CHECK(games[1].moves[0].san == "exd6");
+    CHECK(games[1].moves[0].text == "exd6ep");
+    CHECK(format_diagnostic(games[1].diagnostics[0]).find("read as exd6") != std::string::npos);
+    REQUIRE(games[2].moves[0].variations.size() == 1);
+    CHECK(games[2].moves[0].variations[0].size() == 2);
+  }
+  // Not a mark: "e.p1" is the symbols "e" and "p1".
+  const auto bad = xpgn::record::read_games(head + "1. exd6 e.p1 *\n");
+  CHECK_FALSE(bad.at(0).valid());
+}
+
+TEST_CASE("figurines in move symbols are read as their piece letters", "[pipeline]") {
+  // \u2658 knight, \u265E black knight, \u2657 bishop, \u2659 pawn (no letter), \u2654 king.
+  const std::string text =
+      "1. e4 e5 2. \u2658f3 \u265Ec6 3. \u2657b5 a6 4. \u2657a4 \u265Ef6 5. O-O \u265De7 "
+      "6. \u2656e1 b5 7. \u2657b3 d6 8. c3 O-O 9. h3 \u265Ea5 10. \u2657c2 c5 11. \u2659d4 "
+      "\u265Bc7 12. \u2658bd2 \u265Ec6 *\n";
+  for (const bool grammar_only : {false, true}) {
+    INFO("grammar only: " << grammar_only);
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games(text, options);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].valid());
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[0].mainline_plies == 24);
+    CHECK(games[0].moves[2].san == "Nf3");
+    CHECK(games[0].moves[2].text == "\u2658f3");
+    CHECK(games[0].moves[20].san == "d4");  // a pawn's figurine
+    CHECK(games[0].moves[21].san == "Qc7");
+    CHECK(games[0].moves[22].san == "Nbd2");
+  }
+  // A figurine glued to a move is part of its symbol (the same for both readers).
+  for (const bool grammar_only : {false, true}) {
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games("1. e4\u2658 e5 *\n", options);
+    REQUIRE(games.size() == 1);
+    CHECK_FALSE(games[0].valid());
+    REQUIRE_FALSE(games[0].diagnostics.empty());
+    CHECK(games[0].diagnostics[0].token == "e4\u2658");
+  }
 }

@@ -278,6 +278,11 @@ std::optional<BoardPattern> BoardPattern::parse(std::string_view text, std::stri
         cell.kind = Cell::run;
       else
         cell = Cell{Cell::piece, std::string(square)};
+      if (cell.kind == Cell::any || cell.kind == Cell::run) p.exact_ = false;
+      for (const char c : square) {
+        if (c >= 'A' && c <= 'Z') p.white_ += c;
+        if (c >= 'a' && c <= 'z') p.black_ += static_cast<char>(c - 'a' + 'A');
+      }
       cells.push_back(std::move(cell));
     });
     if (!ok || row.empty()) {
@@ -661,16 +666,71 @@ bool Selector::matches(const Game& game) const {
   return true;
 }
 
+namespace {
+
+// Pieces per type of one side, as a variant counts them (Position::count).
+using TypeCounts = std::vector<int>;
+
+// The counts of the FEN letters `letters` (upper case) in `variant`; nullopt when one is not a
+// piece of the variant.
+std::optional<TypeCounts> type_counts(const rules::Variant& variant, std::string_view letters) {
+  TypeCounts counts(variant.pieces.size(), 0);
+  for (const char c : letters) {
+    const PieceType t = variant.piece_by_fen_letter(c);
+    if (t == no_piece_type || t >= counts.size()) return std::nullopt;
+    ++counts[t];
+  }
+  return counts;
+}
+
+// True when side `c` of `position` has `counts` pieces of each type: exactly, or at least.
+bool has_counts(const rules::Position& position, Color c, const TypeCounts& counts, bool exact) {
+  for (std::size_t t = 0; t < counts.size(); ++t) {
+    const int n = position.count(c, static_cast<PieceType>(t));
+    if (exact ? n != counts[t] : n < counts[t]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool Selector::positions_seen(const Game& game) const {
-  std::vector<bool> seen(positions_.size() + materials_.size(), false);
+  if (game.variant == nullptr) return false;
+  const rules::Variant& variant = *game.variant;
+  // What each pattern and material asks of the pieces in this variant: a cheap test of the
+  // piece counts before a board is written out (patterns) or instead of it (material).
+  struct Need {
+    std::optional<TypeCounts> white, black;
+    bool exact = false;
+  };
+  std::vector<Need> needs;
+  for (const BoardPattern& p : positions_)
+    needs.push_back({type_counts(variant, p.white_letters()),
+                     type_counts(variant, p.black_letters()), p.exact()});
+  for (const Material& m : materials_)
+    needs.push_back({type_counts(variant, m.first()), type_counts(variant, m.second()), true});
+  for (const Need& need : needs)
+    if (!need.white || !need.black) return false;  // a letter the variant does not have
+  std::vector<bool> seen(needs.size(), false);
   std::size_t left = seen.size();
   auto look = [&](const rules::Position& position) {
-    const std::string fen = position.fen();
-    const std::string_view placement = std::string_view(fen).substr(0, fen.find(' '));
+    std::string fen;
     for (std::size_t i = 0; i < seen.size(); ++i) {
       if (seen[i]) continue;
-      const bool hit = i < positions_.size() ? positions_[i].matches(placement)
-                                             : materials_[i - positions_.size()].matches(placement);
+      const Need& need = needs[i];
+      bool hit = false;
+      if (i < positions_.size()) {
+        if (has_counts(position, Color::white, *need.white, need.exact) &&
+            has_counts(position, Color::black, *need.black, need.exact)) {
+          if (fen.empty()) fen = position.fen();
+          hit = positions_[i].matches(std::string_view(fen).substr(0, fen.find(' ')));
+        }
+      } else {
+        hit = (has_counts(position, Color::white, *need.white, true) &&
+               has_counts(position, Color::black, *need.black, true)) ||
+              (has_counts(position, Color::white, *need.black, true) &&
+               has_counts(position, Color::black, *need.white, true));
+      }
       if (hit) {
         seen[i] = true;
         --left;

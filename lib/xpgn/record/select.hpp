@@ -109,6 +109,11 @@ class BoardPattern {
   static std::optional<BoardPattern> parse(std::string_view text, std::string& error);
   // True when the board of `placement` (a FEN's first field) matches.
   bool matches(std::string_view placement) const;
+  // The pieces the pattern names, White's and Black's FEN letters (upper case), and whether it
+  // names every square (no ? or *): a board it matches has at least (exactly) these.
+  const std::string& white_letters() const { return white_; }
+  const std::string& black_letters() const { return black_; }
+  bool exact() const { return exact_; }
 
  private:
   // One square of a pattern: a piece ("P", "Q~" read as "Q", "(PN)"), empty, any, or a run.
@@ -117,6 +122,8 @@ class BoardPattern {
     std::string piece_text;
   };
   std::vector<std::vector<Cell>> rows_;
+  std::string white_, black_;
+  bool exact_ = true;
 };
 
 // Material of both sides: "KRP-KR" is a king, a rook and a pawn against a king and a rook.
@@ -127,6 +134,9 @@ class Material {
   static std::optional<Material> parse(std::string_view text, std::string& error);
   // True when the board of `placement` holds exactly this material, either side White.
   bool matches(std::string_view placement) const;
+  // The two sides' letters, sorted.
+  const std::string& first() const { return first_; }
+  const std::string& second() const { return second_; }
 
  private:
   std::string first_, second_;  // sorted letters
