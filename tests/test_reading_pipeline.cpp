@@ -130,3 +130,35 @@ TEST_CASE("figurines in move symbols are read as their piece letters", "[pipelin
     CHECK(games[0].diagnostics[0].token == "e4\u2658");
   }
 }
+
+TEST_CASE("piece letters of another language are read with ReaderOptions::san_language",
+          "[pipeline]") {
+  const std::string german =
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O "
+      "9. h3 Sa5 10. Lc2 c5 11. d4 Dc7 12. Sbd2 Nc6 13. d5 Nd8 14. a4 Tb8 15. axb5 axb5 "
+      "16. b4 Sb7 17. Lb3 c4 18. e8=D *\n";  // English letters too; the last move is illegal
+  for (const bool grammar_only : {false, true}) {
+    INFO("grammar only: " << grammar_only);
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    options.reader.san_language = "de";
+    const auto games = xpgn::record::read_games(german, options);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].mainline_plies == 34);
+    CHECK(games[0].moves[2].san == "Nf3");
+    CHECK(games[0].moves[2].text == "Sf3");
+    CHECK(games[0].moves[21].san == "Qc7");
+    CHECK(games[0].moves[25].san == "Nd8");
+    REQUIRE(games[0].diagnostics.size() == 1);  // 18. e8=D: read as e8=Q, not possible here
+    CHECK(games[0].diagnostics[0].token == "e8=D");
+    CHECK(games[0].diagnostics[0].message.find("e8=Q") == std::string::npos);
+  }
+  // Without the language: S is no piece of chess.
+  CHECK_FALSE(xpgn::record::read_games(german).at(0).valid());
+  // French: D T F C are read, R stays the rook (the English letter), the king is K.
+  xpgn::record::ReplayOptions french;
+  french.reader.san_language = "fr";
+  const auto fr = xpgn::record::read_games("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Ke2 Dh4 *\n", french);
+  CHECK(fr.at(0).valid());
+  CHECK(fr.at(0).moves[7].san == "Qh4");
+}

@@ -554,3 +554,17 @@ TEST_CASE("xpgn select --split-by writes one file per value, whole", "[select][c
   CHECK(slurp((dir / "chess.pgn").string()) == before);
   fs::remove_all(dir);
 }
+
+TEST_CASE("xpgn check, convert and select read moves in another language with --lang",
+          "[select][cli]") {
+  const fs::path file =
+      fs::temp_directory_path() / ("xpgn-lang-" + std::to_string(getpid()) + ".pgn");
+  std::ofstream(file) << "[White \"A\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6 *\n";
+  const std::string f = "'" + file.string() + "'";
+  CHECK(run_xpgn("check -q " + f + " > /dev/null").status == 1);
+  CHECK(run_xpgn("check -q --lang de " + f + " > /dev/null").status == 0);
+  CHECK(run_xpgn("select -q --lang de --valid " + f).out == slurp(file.string()));
+  CHECK(run_xpgn("convert --lang de " + f).out.find("4. Lxc6 dxc6") != std::string::npos);
+  CHECK(run_xpgn("check --lang xx " + f + " 2>&1").status == 2);
+  fs::remove(file);
+}

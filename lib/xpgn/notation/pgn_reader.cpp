@@ -1,6 +1,7 @@
 // PGN reader: a fast splitter cuts the input into games, each game is parsed with the grammar of
 // grammars/xpgn/grammars/pgn.hpp and reported to the visitor. Streams in constant memory.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <istream>
@@ -20,6 +21,7 @@
 #include <unicode/ucsdet.h>
 #include <tao/pegtl.hpp>
 
+#include "xpgn/core/san_languages.hpp"
 #include "xpgn/grammars/pgn.hpp"
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
@@ -1819,10 +1821,63 @@ class FastGame {
 };
 
 // ---- The reader ---------------------------------------------------------------------------------
+// Hands the reader's calls on to `to`, with the piece letters of moves in a language
+// (ReaderOptions::san_language) turned into English ones. It must override every callback of
+// PgnVisitor: one left out would be lost.
+class LocalizedSan final : public PgnVisitor {
+ public:
+  // `language` must be known (find_san_language).
+  LocalizedSan(PgnVisitor& to, const SanLanguage& language) : to_(to) {
+    // A letter that is an English piece letter keeps its English meaning (French R, the king,
+    // is read as a rook), so that English movetext reads the same whatever the language.
+    static constexpr std::string_view english = "KQRBN";
+    for (std::size_t i = 0; i < english.size(); ++i) {
+      const std::string_view letter = language.letters[i];
+      if (letter.size() == 1 &&
+          std::string_view("KQRBNP").find(letter[0]) == std::string_view::npos)
+        map_[static_cast<unsigned char>(letter[0])] = english[i];
+    }
+  }
+  void begin_game(std::uint64_t index, SourcePos pos) override { to_.begin_game(index, pos); }
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
+    to_.tag(name, value, pos);
+  }
+  void move(const SanToken& token, std::string_view text, SourcePos pos) override {
+    SanToken t = token;
+    for (char* letter : {&t.piece, &t.promotion, &t.birth_piece, &t.birth_promotion})
+      if (const char to = map_[static_cast<unsigned char>(*letter)]; to != 0) *letter = to;
+    to_.move(t, text, pos);
+  }
+  void invalid_move(const SyntaxError& error) override { to_.invalid_move(error); }
+  void nag(int value, SourcePos pos) override { to_.nag(value, pos); }
+  void comment(std::string_view text, SourcePos pos) override { to_.comment(text, pos); }
+  void begin_variation(SourcePos pos) override { to_.begin_variation(pos); }
+  void end_variation(SourcePos pos) override { to_.end_variation(pos); }
+  void result(std::string_view text, SourcePos pos) override { to_.result(text, pos); }
+  void syntax_error(const SyntaxError& error) override { to_.syntax_error(error); }
+  void warning(SourcePos pos, std::string_view message) override { to_.warning(pos, message); }
+  void end_game() override { to_.end_game(); }
+  bool wants_movetext() override { return to_.wants_movetext(); }
+
+ private:
+  PgnVisitor& to_;
+  std::array<char, 256> map_{};  // language letter -> English letter, 0: kept
+};
+
+// `visitor`, or a LocalizedSan over it (kept in `holder`) when `options` name a language other
+// than English.
+PgnVisitor& localized(PgnVisitor& visitor, const ReaderOptions& options,
+                      std::unique_ptr<PgnVisitor>& holder) {
+  const SanLanguage* language = find_san_language(options.san_language);
+  if (language == nullptr || language->code == "en") return visitor;
+  holder = std::make_unique<LocalizedSan>(visitor, *language);
+  return *holder;
+}
+
 class Reader {
  public:
   Reader(PgnVisitor& visitor, const ReaderOptions& options)
-      : visitor_(visitor),
+      : visitor_(localized(visitor, options, localized_)),
         games_(options.start.games),
         grammar_only_(options.grammar_only),
         encoding_(options.grammar_only) {
@@ -1919,6 +1974,7 @@ class Reader {
   }
 
  private:
+  std::unique_ptr<PgnVisitor> localized_;  // the LocalizedSan visitor_ is, if any
   PgnVisitor& visitor_;
   std::uint64_t games_ = 0;
   bool grammar_only_ = false;  // ReaderOptions::grammar_only
