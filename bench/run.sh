@@ -21,6 +21,10 @@
 #   1. the standard-chess file: xpgn check with 1 and JOBS threads, convert to PGN and to JSON
 #      with 1 and JOBS threads, pgn-extract; seconds, games/s, plies/s, MB/s, peak memory, and pgn-extract's time divided
 #      by the tool's (">1" means faster than pgn-extract);
+#   1b. curation on the same file: `xpgn select` by a player's name (tags alone), `--unique`,
+#      `--classify`, `--material KRP-KR`, with 1 and JOBS threads, and the ratio to the
+#      pgn-extract command that does the same (`-TpKasparov`, `-D`, `-e` with Debian's eco.pgn;
+#      output discarded) and to `xpgn check --jobs 1` ("x check": >1 is faster than check);
 #   2. each variant (chess included): `xpgn check` on its sample games repeated VARIANT_COPIES
 #      times, plies/s and the ratio to FIDE chess on the file of table 1, with the FIDE chess
 #      fast path ("x chess") and with the generic rules every variant uses ("x generic", the row
@@ -114,6 +118,20 @@ add convert-pgn "$xpgn" convert --to pgn -o /dev/null "$file"
 add convert-pgn-n "$xpgn" convert --jobs "$jobs" --to pgn -o /dev/null "$file"
 add convert-json "$xpgn" convert --to json -o /dev/null "$file"
 add convert-json-n "$xpgn" convert --jobs "$jobs" --to json -o /dev/null "$file"
+# Curation (table 1b): xpgn select and the pgn-extract commands that do the same.
+if [ -n "$pe" ]; then
+  add pe-tag "$pe" -s -TpKasparov -o /dev/null "$file"
+  add pe-unique "$pe" -s -D -o /dev/null "$file"
+  pe_eco=/usr/share/pgn-extract/eco.pgn
+  [ -f "$pe_eco" ] && add pe-classify "$pe" -s -e"$pe_eco" -o /dev/null "$file"
+fi
+add select-tag "$xpgn" select -q --player kasparov -o /dev/null "$file"
+add select-tag-n "$xpgn" select -q --jobs "$jobs" --player kasparov -o /dev/null "$file"
+add select-unique "$xpgn" select -q --unique -o /dev/null "$file"
+add select-unique-n "$xpgn" select -q --jobs "$jobs" --unique -o /dev/null "$file"
+add select-classify "$xpgn" select -q --classify -o /dev/null "$file"
+add select-classify-n "$xpgn" select -q --jobs "$jobs" --classify -o /dev/null "$file"
+add select-material "$xpgn" select -q --material KRP-KR -o /dev/null "$file"
 # Each variant's sample games, repeated, checked on one thread.
 names=()
 declare -A sample_games sample_plies
@@ -195,6 +213,37 @@ row "xpgn convert --to json" "$secs" "$mib"
 timed convert-json-n
 row "xpgn convert -j$jobs --to json" "$secs" "$mib"
 [ -n "$pe_secs" ] && row "pgn-extract -s -o /dev/null" "$pe_secs" "$pe_mib"
+
+# ---- 1b. Curation ------------------------------------------------------------------------------
+echo
+printf '%-36s %8s %8s %9s %14s %8s\n' "curation (x: the same task)" seconds MB/s peak-MiB \
+  "x pgn-extract" "x check"
+curation_row() {  # label key pgn-extract-key
+  timed "$2"
+  local base=-
+  if [ -n "$3" ] && [ -n "${times[$3]:-}" ]; then
+    local s=$secs m=$mib
+    timed "$3"
+    base=$secs
+    secs=$s mib=$m
+  fi
+  awk -v n="$1" -v s="$secs" -v m="$mib" -v b="$bytes" -v pe="$base" -v c="$one_secs" \
+    'BEGIN { if (s <= 0) s = 0.001
+             r = pe == "-" ? "-" : sprintf("%.2f", pe / s)
+             printf "%-36s %8.3f %8.1f %9s %14s %8.2f\n", n, s, b/1e6/s, m, r, c / s }'
+}
+curation_row "select --player (tags only)" select-tag pe-tag
+curation_row "select -j$jobs --player" select-tag-n pe-tag
+curation_row "select --unique" select-unique pe-unique
+curation_row "select -j$jobs --unique" select-unique-n pe-unique
+curation_row "select --classify" select-classify pe-classify
+curation_row "select -j$jobs --classify" select-classify-n pe-classify
+curation_row "select --material KRP-KR" select-material ""
+for k in pe-tag pe-unique pe-classify; do
+  [ -n "${times[$k]:-}" ] || continue
+  timed "$k"
+  printf '%-36s %8.3f %8s %9s\n' "pgn-extract ($k)" "$secs" - "$mib"
+done
 
 # ---- 2. Variants -------------------------------------------------------------------------------
 echo

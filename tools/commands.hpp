@@ -38,6 +38,8 @@ void setup_convert(CLI::App& app, int& exit_code);
 void setup_perft(CLI::App& app, int& exit_code);
 // `xpgn render`: draw a position as an SVG diagram.
 void setup_render(CLI::App& app, int& exit_code);
+// `xpgn select`: write the games that meet criteria, as they were read, without duplicates.
+void setup_select(CLI::App& app, int& exit_code);
 // `xpgn split`: where to cut files into parts at game starts.
 void setup_split(CLI::App& app, int& exit_code);
 // `xpgn variants`: list the built-in variants.

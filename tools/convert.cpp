@@ -49,6 +49,7 @@ record::ReplayOptions replay_options(const ConvertOptions& options, const std::s
   replay.file_name = name;
   replay.strict = options.strict;
   replay.reader = options.reader;
+  replay.reader.san_language = options.language;  // --lang: the letters read and written
   replay.fast_chess = fast_chess_wanted();
   return replay;
 }
@@ -331,7 +332,8 @@ void setup_convert(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "figurine", "html"}))
       ->capture_default_str();
   sub->add_option("--lang", options->language,
-                  "Piece letters for SAN output (en, de, fr, es, it, pt, sv)")
+                  "Piece letters of SAN, written and read (en, de, fr, es, it, pt, sv); the "
+                  "English letters a language does not use are read too")
       ->capture_default_str();
   sub->add_flag("--strict", options->strict,
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "

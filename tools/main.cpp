@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
   xpgn::cli::setup_convert(app, exit_code);
   xpgn::cli::setup_perft(app, exit_code);
   xpgn::cli::setup_render(app, exit_code);
+  xpgn::cli::setup_select(app, exit_code);
   xpgn::cli::setup_split(app, exit_code);
   xpgn::cli::setup_variants(app, exit_code);
   if (auto generated = xpgn::cli::run_generator(app, argc, argv))

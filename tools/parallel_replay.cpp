@@ -18,6 +18,7 @@
 
 #include "part.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/record/select.hpp"
 
 namespace xpgn::cli {
 
@@ -213,9 +214,28 @@ std::unique_ptr<ReplayJob::Part> replay_batch(const Batch& batch, record::Replay
                                               const std::string& name, const ReplayJob& job) {
   std::unique_ptr<ReplayJob::Part> part = job.new_part();
   options.file_name = name;
-  record::Replayer replayer(options, [&](record::Game& game) { job.add_game(*part, game); });
+  std::size_t next = 0;  // the first span that may be the next game's
+  auto handler = [&](record::Game& game) {
+    while (next < batch.games.size() && batch.games[next].start.offset < game.pos.offset) ++next;
+    std::string_view text;
+    if (next < batch.games.size() && batch.games[next].start.offset == game.pos.offset) {
+      const notation::GameSpan& span = batch.games[next];
+      // The input's first game takes what comes before it too (a byte order mark, say).
+      const std::uint64_t from =
+          next == 0 && batch.start.games == 0 ? batch.start.offset : span.start.offset;
+      if (!span.oversized)
+        text = std::string_view(batch.bytes).substr(from - batch.start.offset, span.end - from);
+    }
+    job.add_game_text(*part, game, text);
+  };
   notation::ReaderOptions reader = options.reader;
   reader.start = batch.start;
+  if (job.tags_only()) {
+    record::TagReader tags(handler);
+    notation::read_located_games(batch.bytes, batch.start.offset, batch.games, tags, reader);
+    return part;
+  }
+  record::Replayer replayer(options, handler);
   notation::read_located_games(batch.bytes, batch.start.offset, batch.games, replayer, reader);
   job.add_orphans(*part, replayer.finish());
   return part;
@@ -451,12 +471,18 @@ void replay_in_batches(Input& input, std::size_t index, const record::ReplayOpti
   workers.finish();
   record::ReplayOptions replay = options;
   replay.file_name = name;
-  record::Replayer replayer(replay, [&](record::Game& game) {
+  auto handler = [&](record::Game& game) {
     std::unique_ptr<ReplayJob::Part> part = job.new_part();
-    job.add_game(*part, game);
+    job.add_game_text(*part, game, {});
     job.take(index, std::move(part));
-  });
+  };
   tee.take(batch.bytes);
+  if (job.tags_only()) {
+    record::TagReader tags(handler);
+    read_stretch(batch.start, base, batch.bytes, &tee.source(), tags, reader);
+    return;
+  }
+  record::Replayer replayer(replay, handler);
   read_stretch(batch.start, base, batch.bytes, &tee.source(), replayer, reader);
   std::unique_ptr<ReplayJob::Part> rest = job.new_part();
   job.add_orphans(*rest, replayer.finish());

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io.hpp"
@@ -30,6 +31,17 @@ class ReplayJob {
   virtual std::unique_ptr<Part> new_part() const = 0;
   // Adds the replayed `game` to `part`. Called on any thread, one call per part at a time.
   virtual void add_game(Part& part, record::Game& game) const = 0;
+  // The same with the game's text as it was read (raw bytes, from its first byte up to the next
+  // game's; the first game of an input from the input's first byte); `text` is empty when the game
+  // was read from a stretch too long to hold (a game of megabytes, read on the reading thread). By
+  // default add_game().
+  virtual void add_game_text(Part& part, record::Game& game, std::string_view text) const {
+    (void)text;
+    add_game(part, game);
+  }
+  // True when the games need no replay: workers read their tags alone (record::TagReader), and
+  // the games handed over have tags but no moves or diagnostics.
+  virtual bool tags_only() const { return false; }
   // Adds what the replay found outside any game (Replayer::finish()) to `part`.
   virtual void add_orphans(Part& part, std::vector<record::Diagnostic>&& diagnostics) const = 0;
   // Takes the next part of input number `input` (an index into the paths). Called on the

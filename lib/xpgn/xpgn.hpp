@@ -22,6 +22,7 @@
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/diagnostic.hpp"
 #include "xpgn/record/game.hpp"
+#include "xpgn/record/select.hpp"
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
@@ -112,5 +113,38 @@ std::string write_games(const std::string& path, const std::vector<Game>& games,
 
 // "FILE:LINE:COL: error|warning: game N, ply K 'TOKEN': message", as the command line prints.
 std::string format(const Diagnostic& diagnostic);
+
+// ---- Curation (xpgn select) ---------------------------------------------------------------------
+// The criteria of a selection: tags (white, black, player, event, site as case-insensitive
+// substrings; tags "NAME~REGEX"; results, variants, eco ranges, date_from/date_to), play
+// (min_plies, max_plies, valid, invalid, ends_in) and positions (positions: FEN boards or patterns
+// with ? and *; materials: "KRP-KR"). docs/cli.md, `xpgn select`, says what each selects.
+using SelectOptions = record::SelectOptions;
+
+// The indices of the games of `games` that meet every criterion of `criteria`, in order, in
+// `chosen`. Returns "" or the error of a malformed criterion (then `chosen` is empty).
+std::string select_games(const std::vector<Game>& games, const SelectOptions& criteria,
+                         std::vector<std::size_t>& chosen);
+
+// The indices of the first game of each group of duplicates among `games` (same variant, start
+// position and main-line moves: tags, comments, variations, NAGs and check marks aside), in
+// order; with `same_position_at` >= 0, duplicates are games whose main-line positions after that
+// many plies are the same (shorter games are all kept).
+std::vector<std::size_t> unique_games(const std::vector<Game>& games, int same_position_at = -1);
+
+// An opening name from the lichess opening data set (built in).
+struct OpeningName {
+  std::string eco;   // "B44"
+  std::string name;  // "Sicilian Defense: Taimanov Variation"
+  int ply = 0;       // the main-line position named
+};
+
+// The opening of a FIDE chess game: the deepest main-line position the data set names, compared
+// by position (transpositions count); nullopt for other variants or when none is named.
+std::optional<OpeningName> classify(const Game& game);
+
+// Sets [ECO] and [Opening] of `game` from classify() (replacing those tags); false, and the game
+// unchanged, when it has no opening name.
+bool set_opening_tags(Game& game);
 
 }  // namespace xpgn

@@ -80,7 +80,9 @@ struct tag_section : pg::star<tag_pair, skip> {};
 // ---- Movetext -----------------------------------------------------------------------------------
 struct symbol_char : pg::sor<pg::alnum, pg::one<'_', '+', '#', '=', ':', '-', '@', ',', '~', '>', '^', '/'>> {};
 struct symbol_start : pg::sor<pg::alnum, pg::one<'@', '-'>> {};
-struct symbol : pg::seq<symbol_start, pg::star<symbol_char>> {};
+// A chess figurine in a move symbol (U+2654 to U+265F, \u2654 to \u265F), read as its piece letter.
+struct figurine : pg::utf8::range<0x2654, 0x265F> {};
+struct symbol : pg::seq<pg::sor<symbol_start, figurine>, pg::star<pg::sor<symbol_char, figurine>>> {};
 struct move_number : pg::seq<pg::plus<pg::digit>, pg::plus<pg::one<'.'>>> {};
 struct dots : pg::plus<pg::one<'.'>> {};
 struct nag_digits : pg::plus<pg::digit> {};
@@ -93,7 +95,10 @@ struct variation_result : result {};
 struct element;
 struct variation_element : pg::sor<element, variation_result> {};
 struct variation : pg::seq<variation_open, skip, pg::star<variation_element, skip>, pg::must<variation_close>> {};
-struct element : pg::sor<move_number, pg::seq<pg::not_at<result>, symbol>, comment, variation, nag, suffix, dots> {};
+// An en passant mark after a capture, as some archives write it ("exd6 e.p."): "e.p.", "ep",
+// "e.p", "ep." standing alone (the reader warns and ignores it).
+struct ep_mark : pg::seq<pg::one<'e'>, pg::opt<pg::one<'.'>>, pg::one<'p'>, pg::opt<pg::one<'.'>>, pg::not_at<symbol_char>> {};
+struct element : pg::sor<move_number, ep_mark, pg::seq<pg::not_at<result>, symbol>, comment, variation, nag, suffix, dots> {};
 
 // ---- Games --------------------------------------------------------------------------------------
 struct trailing_comments : pg::star<comment, skip> {};

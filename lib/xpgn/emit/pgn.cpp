@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "xpgn/core/san_languages.hpp"
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
@@ -11,22 +12,6 @@
 namespace xpgn::emit {
 
 namespace {
-
-// Piece letters of a language, in the order K Q R B N P.
-struct Language {
-  std::string_view code;
-  std::array<std::string_view, 6> letters;
-};
-
-constexpr std::array<Language, 7> language_table{{
-    {"en", {"K", "Q", "R", "B", "N", "P"}},
-    {"de", {"K", "D", "T", "L", "S", "B"}},
-    {"fr", {"R", "D", "T", "F", "C", "P"}},
-    {"es", {"R", "D", "T", "A", "C", "P"}},
-    {"it", {"R", "D", "T", "A", "C", "P"}},
-    {"pt", {"R", "D", "T", "B", "C", "P"}},
-    {"sv", {"K", "D", "T", "L", "S", "B"}},
-}};
 
 constexpr std::array<std::string_view, 6> figurines{"\u2654", "\u2655", "\u2656",
                                                     "\u2657", "\u2658", "\u2659"};
@@ -44,7 +29,7 @@ LetterMap make_letter_map(std::string_view language, bool figurine, const rules:
   const std::array<std::string_view, 6>* letters = &figurines;
   if (!figurine) {
     letters = nullptr;
-    for (const auto& l : language_table)
+    for (const auto& l : san_languages)
       if (l.code == language) letters = &l.letters;
     if (!letters) return map;
   }
@@ -348,12 +333,12 @@ class MovetextWriter {
 
 std::vector<std::string_view> languages() {
   std::vector<std::string_view> out;
-  for (const auto& l : language_table) out.push_back(l.code);
+  for (const auto& l : san_languages) out.push_back(l.code);
   return out;
 }
 
 bool is_language(std::string_view code) {
-  for (const auto& l : language_table)
+  for (const auto& l : san_languages)
     if (l.code == code) return true;
   return false;
 }

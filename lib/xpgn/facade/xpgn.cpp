@@ -14,6 +14,7 @@
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/record/openings.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/rules/variant.hpp"
 
@@ -248,6 +249,45 @@ std::string write_games(const std::string& path, const std::vector<Game>& games,
 
 std::string format(const Diagnostic& diagnostic) {
   return record::format_diagnostic(diagnostic);
+}
+
+std::string select_games(const std::vector<Game>& games, const SelectOptions& criteria,
+                         std::vector<std::size_t>& chosen) {
+  chosen.clear();
+  std::string error;
+  const auto selector = record::Selector::make(criteria, error);
+  if (!selector) return error;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    if (selector->matches(games[i])) chosen.push_back(i);
+  return {};
+}
+
+std::vector<std::size_t> unique_games(const std::vector<Game>& games, int same_position_at) {
+  record::KeySet seen;
+  std::vector<std::size_t> kept;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    std::optional<record::GameKey> key;
+    if (same_position_at >= 0)
+      key = record::position_key_at(games[i], same_position_at);
+    else
+      key = record::duplicate_key(games[i]);
+    if (!key || seen.insert(*key)) kept.push_back(i);
+  }
+  return kept;
+}
+
+std::optional<OpeningName> classify(const Game& game) {
+  int ply = 0;
+  const record::Opening* opening = record::classify_opening(game, &ply);
+  if (opening == nullptr) return std::nullopt;
+  return OpeningName{std::string(opening->eco), std::string(opening->name), ply};
+}
+
+bool set_opening_tags(Game& game) {
+  const auto opening = classify(game);
+  if (!opening) return false;
+  record::set_tags(game, {{"ECO", opening->eco}, {"Opening", opening->name}});
+  return true;
 }
 
 }  // namespace xpgn

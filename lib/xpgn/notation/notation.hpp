@@ -84,6 +84,13 @@ struct ReaderOptions {
   // empty: decided once per input (docs/notation.md, "Encodings"). Check a name with
   // is_known_encoding() first: an unknown one is read as empty.
   std::string encoding;
+  // The language of the piece letters in the movetext ("de", "fr", ... as in
+  // core/san_languages.hpp; "" or "en": English). Its letters for the queen, rook, bishop and
+  // knight (and king) are read as Q, R, B and N (K) in moves, promotions and placements, but for
+  // letters that are English piece letters, which keep their English meaning (French R, the
+  // king, is a rook; a pawn's letter is not mapped): English movetext reads the same. For every
+  // game, whatever its variant.
+  std::string san_language;
   // Where the text read starts in its input (default: at its beginning).
   ReadStart start;
   // Grammar-only mode (a test oracle): PEGTL and plain scans alone, the same calls, only slower.

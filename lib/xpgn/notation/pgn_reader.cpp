@@ -1,6 +1,7 @@
 // PGN reader: a fast splitter cuts the input into games, each game is parsed with the grammar of
 // grammars/xpgn/grammars/pgn.hpp and reported to the visitor. Streams in constant memory.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <istream>
@@ -20,9 +21,11 @@
 #include <unicode/ucsdet.h>
 #include <tao/pegtl.hpp>
 
+#include "xpgn/core/san_languages.hpp"
 #include "xpgn/grammars/pgn.hpp"
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
+#include "xpgn/notation/tag_values.hpp"
 
 namespace xpgn::notation {
 namespace {
@@ -1120,6 +1123,50 @@ class EncodingDecision {
   bool plain_ = false;
 };
 
+// 3 when a figurine (gp::figurine, U+2654 to U+265F in UTF-8) starts at `p`, else 0.
+std::size_t figurine_at(const char* p, const char* end) {
+  return end - p >= 3 && p[0] == '\xE2' && p[1] == '\x99' &&
+                 static_cast<unsigned char>(p[2]) >= 0x94 &&
+                 static_cast<unsigned char>(p[2]) <= 0x9F
+             ? 3
+             : 0;
+}
+
+// The bytes of the gp::symbol_char or gp::figurine at `p`, 0 when there is none.
+std::size_t symbol_step(const char* p, const char* end) {
+  return is_symbol_char(*p) ? 1 : figurine_at(p, end);
+}
+
+// `text` with each figurine replaced by its piece letter (K Q R B N; a pawn's by nothing).
+std::string without_figurines(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    if (figurine_at(text.data() + i, text.data() + text.size()) == 0) {
+      out += text[i++];
+      continue;
+    }
+    static constexpr char letters[] = "KQRBN\0KQRBN";  // U+2654 to U+2659, U+265A to U+265F
+    const char letter = letters[static_cast<unsigned char>(text[i + 2]) - 0x94];
+    if (letter != '\0') out += letter;
+    i += 3;
+  }
+  return out;
+}
+
+// The length of gp::ep_mark at `p` ("e.p.", "ep", "e.p", "ep." not followed by a symbol
+// character), 0 when there is none.
+std::size_t ep_mark_length(const char* p, const char* end) {
+  const char* q = p;
+  if (q == end || *q != 'e') return 0;
+  ++q;
+  if (q < end && *q == '.') ++q;
+  if (q == end || *q != 'p') return 0;
+  ++q;
+  if (q < end && *q == '.') ++q;
+  if (q < end && is_symbol_char(*q)) return 0;
+  return static_cast<std::size_t>(q - p);
+}
+
 // ---- Parsing one game ---------------------------------------------------------------------------
 // A syntax error found while parsing a game: where, and what was expected there.
 struct GameError {
@@ -1155,6 +1202,11 @@ void report_tag(GameState& st, std::string_view name, std::string_view text, Sou
     value = st.unescaped;
   }
   st.visitor.tag(name, value, pos);
+  if (!name.empty() &&
+      (name[0] == 'D' || name[0] == 'E' || name[0] == 'U' || name[0] == 'W' || name[0] == 'B')) {
+    if (const std::string problem = detail::implausible_tag_value(name, value); !problem.empty())
+      st.visitor.warning(pos, problem);
+  }
 }
 
 // Reports the movetext symbol `text` at `pos`: a move when it is extended SAN, else an invalid
@@ -1164,6 +1216,32 @@ void report_symbol(GameState& st, std::string_view text, SourcePos pos) {
                       : detail::parse_san_token(text, st.token)) {
     st.visitor.move(st.token, text, pos);
     return;
+  }
+  if (ep_mark_length(text.data(), text.data() + text.size()) == text.size()) {  // gp::ep_mark
+    st.visitor.warning(
+        pos, "'" + std::string(text) + "': an en passant mark after the move, not needed; ignored");
+    return;
+  }
+  // Figurines (\u2658f3): read with their letters.
+  if (text.find('\xE2') != std::string_view::npos) {
+    const std::string letters = without_figurines(text);
+    if (letters != text && (st.grammar_only ? detail::parse_san_grammar(letters, st.token)
+                                            : detail::parse_san_token(letters, st.token))) {
+      st.visitor.move(st.token, text, pos);
+      return;
+    }
+  }
+  // A capture with the mark written onto it ("exd6ep"): the capture, and a warning.
+  if (text.size() > 2 && text.substr(text.size() - 2) == "ep") {
+    const std::string_view move = text.substr(0, text.size() - 2);
+    if ((st.grammar_only ? detail::parse_san_grammar(move, st.token)
+                         : detail::parse_san_token(move, st.token)) &&
+        st.token.capture) {
+      st.visitor.move(st.token, text, pos);
+      st.visitor.warning(pos, "'" + std::string(text) + "': read as " + std::string(move) +
+                                  " (an en passant mark written onto the move)");
+      return;
+    }
   }
   SyntaxError error;
   std::size_t offset = 0;
@@ -1278,6 +1356,13 @@ struct action<gp::result> {
 };
 template <>
 struct action<gp::symbol> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    report_symbol(st, in.string_view(), st.lines.at(in.begin()));
+  }
+};
+template <>
+struct action<gp::ep_mark> {
   template <typename Input>
   static void apply(const Input& in, GameState& st) {
     report_symbol(st, in.string_view(), st.lines.at(in.begin()));
@@ -1425,7 +1510,8 @@ class FastGame {
             p = q;
             continue;
           }
-        } else if (const char* q = detail::parse_common_san(p, common_); q != nullptr) {
+        } else if (const char* q = detail::parse_common_san(p, common_);
+                   q != nullptr && *q != '\xE2') {  // (not before a figurine: element() reads it)
           // (At variation depth 0 here: variation() returns there.)
           st_.visitor.move(common_, std::string_view(p, static_cast<std::size_t>(q - p)),
                            st_.lines.on_line(p));
@@ -1604,7 +1690,7 @@ class FastGame {
     }
     if (const std::size_t n = (c == '1' || c == '0' || c == '*') ? result_at(p) : 0; n > 0)
       return depth_ > 0 ? p + n : nullptr;  // gp::variation_result; at depth 0 see game_end()
-    if (is_alnum(c) || c == '@' || c == '-') return symbol(p);
+    if (is_alnum(c) || c == '@' || c == '-' || figurine_at(p, end_) > 0) return symbol(p);
     switch (c) {
       case '{':
       case ';': {
@@ -1639,16 +1725,24 @@ class FastGame {
 
   // gp::symbol at `p`, reported: a usual move at variation depth 0 straight from the text.
   const char* symbol(const char* p) {
+    if (const std::size_t n = ep_mark_length(p, end_); n > 0) {  // gp::ep_mark
+      call(HeldCall::Kind::symbol, p, std::string_view(p, n));
+      return p + n;
+    }
     if (depth_ == 0) {
       const char* q = detail::parse_usual_san(p, end_, st_.token);
-      if (q != nullptr && (q == end_ || !is_symbol_char(*q))) {
+      if (q != nullptr && (q == end_ || symbol_step(q, end_) == 0)) {
         st_.visitor.move(st_.token, std::string_view(p, static_cast<std::size_t>(q - p)),
                          st_.lines.on_line(p));
         return q;
       }
     }
-    const char* q = p + 1;
-    while (q < end_ && is_symbol_char(*q)) ++q;
+    const char* q = p + std::max<std::size_t>(1, figurine_at(p, end_));
+    while (q < end_)
+      if (const std::size_t n = symbol_step(q, end_); n > 0)
+        q += n;
+      else
+        break;
     call(HeldCall::Kind::symbol, p, std::string_view(p, static_cast<std::size_t>(q - p)));
     return q;
   }
@@ -1727,10 +1821,63 @@ class FastGame {
 };
 
 // ---- The reader ---------------------------------------------------------------------------------
+// Hands the reader's calls on to `to`, with the piece letters of moves in a language
+// (ReaderOptions::san_language) turned into English ones. It must override every callback of
+// PgnVisitor: one left out would be lost.
+class LocalizedSan final : public PgnVisitor {
+ public:
+  // `language` must be known (find_san_language).
+  LocalizedSan(PgnVisitor& to, const SanLanguage& language) : to_(to) {
+    // A letter that is an English piece letter keeps its English meaning (French R, the king,
+    // is read as a rook), so that English movetext reads the same whatever the language.
+    static constexpr std::string_view english = "KQRBN";
+    for (std::size_t i = 0; i < english.size(); ++i) {
+      const std::string_view letter = language.letters[i];
+      if (letter.size() == 1 &&
+          std::string_view("KQRBNP").find(letter[0]) == std::string_view::npos)
+        map_[static_cast<unsigned char>(letter[0])] = english[i];
+    }
+  }
+  void begin_game(std::uint64_t index, SourcePos pos) override { to_.begin_game(index, pos); }
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
+    to_.tag(name, value, pos);
+  }
+  void move(const SanToken& token, std::string_view text, SourcePos pos) override {
+    SanToken t = token;
+    for (char* letter : {&t.piece, &t.promotion, &t.birth_piece, &t.birth_promotion})
+      if (const char to = map_[static_cast<unsigned char>(*letter)]; to != 0) *letter = to;
+    to_.move(t, text, pos);
+  }
+  void invalid_move(const SyntaxError& error) override { to_.invalid_move(error); }
+  void nag(int value, SourcePos pos) override { to_.nag(value, pos); }
+  void comment(std::string_view text, SourcePos pos) override { to_.comment(text, pos); }
+  void begin_variation(SourcePos pos) override { to_.begin_variation(pos); }
+  void end_variation(SourcePos pos) override { to_.end_variation(pos); }
+  void result(std::string_view text, SourcePos pos) override { to_.result(text, pos); }
+  void syntax_error(const SyntaxError& error) override { to_.syntax_error(error); }
+  void warning(SourcePos pos, std::string_view message) override { to_.warning(pos, message); }
+  void end_game() override { to_.end_game(); }
+  bool wants_movetext() override { return to_.wants_movetext(); }
+
+ private:
+  PgnVisitor& to_;
+  std::array<char, 256> map_{};  // language letter -> English letter, 0: kept
+};
+
+// `visitor`, or a LocalizedSan over it (kept in `holder`) when `options` name a language other
+// than English.
+PgnVisitor& localized(PgnVisitor& visitor, const ReaderOptions& options,
+                      std::unique_ptr<PgnVisitor>& holder) {
+  const SanLanguage* language = find_san_language(options.san_language);
+  if (language == nullptr || language->code == "en") return visitor;
+  holder = std::make_unique<LocalizedSan>(visitor, *language);
+  return *holder;
+}
+
 class Reader {
  public:
   Reader(PgnVisitor& visitor, const ReaderOptions& options)
-      : visitor_(visitor),
+      : visitor_(localized(visitor, options, localized_)),
         games_(options.start.games),
         grammar_only_(options.grammar_only),
         encoding_(options.grammar_only) {
@@ -1827,6 +1974,7 @@ class Reader {
   }
 
  private:
+  std::unique_ptr<PgnVisitor> localized_;  // the LocalizedSan visitor_ is, if any
   PgnVisitor& visitor_;
   std::uint64_t games_ = 0;
   bool grammar_only_ = false;  // ReaderOptions::grammar_only

@@ -2,15 +2,16 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <span>
 #include <sstream>
 #include <thread>
 
+#include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
 
 namespace xpgn::record {
@@ -22,43 +23,58 @@ GameHandler collector(CheckReport& report) {
   return [&report](Game& game) { add_game(report, game); };
 }
 
-// True when the line starting at `p` looks like a tag pair: '[', a name, blanks, '"'.
-bool tag_line_at(std::string_view text, std::size_t p) {
-  if (p >= text.size() || text[p] != '[') return false;
-  std::size_t i = p + 1;
-  std::size_t name_start = i;
-  while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
-    ++i;
-  if (i == name_start) return false;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-  return i < text.size() && text[i] == '"';
-}
-
-// True when the line ending just before `p` (p is a line start) is blank.
-bool blank_line_before(std::string_view text, std::size_t p) {
-  if (p < 2 || text[p - 1] != '\n') return false;
-  std::size_t i = p - 1;  // the '\n' ending the previous line
-  while (i > 0) {
-    char c = text[i - 1];
-    if (c == '\n') return true;
-    if (c != ' ' && c != '\t' && c != '\r') return false;
-    --i;
+// A read-only stream buffer over text in memory (for the reader's splitter, which reads streams).
+class MemoryBuffer final : public std::streambuf {
+ public:
+  explicit MemoryBuffer(std::string_view text) {
+    char* p = const_cast<char*>(text.data());  // only read: the get area of a streambuf
+    setg(p, p, p + text.size());
   }
-  return true;
+};
+
+// True for an encoding state before any decision ("" or "utf-8-seen").
+bool undecided(const std::string& state) {
+  return state.empty() || state == "utf-8-seen";
 }
 
-// Checks one range of a text, numbering as if it started at line 1, game 1.
-CheckReport check_range(std::string_view text, const std::string& name, bool strict) {
-  CheckReport report;
-  report.name = name;
-  ReplayOptions options;
-  options.mode = ReplayMode::check;
-  options.file_name = name;
-  options.strict = strict;
-  std::vector<Diagnostic> orphans;
-  replay_pgn(text, options, collector(report), &orphans);
-  for (auto& d : orphans) report.diagnostics.push_back(std::move(d));
-  return report;
+// The games of `text` as the reader's splitter (notation::scan_games) finds them, and the
+// encoding decision after the last one.
+struct Located {
+  std::vector<notation::GameStart> starts;
+  std::vector<notation::GameSpan> spans;  // starts[i].span, contiguous for read_located_games
+  std::string final_state;
+};
+Located locate_games(std::string_view text) {
+  Located found;
+  MemoryBuffer buffer(text);
+  std::istream in(&buffer);
+  notation::scan_games(
+      in,
+      [&](const notation::GameStart& game) {
+        found.spans.push_back(game.span);
+        found.starts.push_back(game);
+        found.starts.back().encoding_state.shrink_to_fit();
+        return true;
+      },
+      {}, &found.final_state);
+  return found;
+}
+
+// Indices into `found.starts` where a read may start, cutting the games into at most `parts`
+// stretches of about equal bytes; always begins with 0.
+std::vector<std::size_t> cut_points(const Located& found, std::size_t bytes, unsigned parts) {
+  std::vector<std::size_t> cuts{0};
+  std::size_t i = 1;
+  for (unsigned k = 1; k < parts; ++k) {
+    const std::uint64_t target = bytes / parts * k;
+    while (i < found.starts.size() &&
+           (found.starts[i].pos.offset < target || !found.starts[i].can_start_read ||
+            found.starts[i].pos.line < 2))
+      ++i;
+    if (i >= found.starts.size()) break;
+    cuts.push_back(i++);
+  }
+  return cuts;
 }
 
 }  // namespace
@@ -80,24 +96,16 @@ void add_game(CheckReport& report, Game& game) {
 std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts) {
   std::vector<std::size_t> starts{0};
   if (parts <= 1) return starts;
-  for (unsigned k = 1; k < parts; ++k) {
-    std::size_t target = text.size() / parts * k;
-    if (target <= starts.back()) target = starts.back() + 1;
-    std::size_t p = target;
-    while (true) {
-      p = text.find("\n[", p);
-      if (p == std::string_view::npos) return starts;
-      ++p;
-      if (blank_line_before(text, p) && tag_line_at(text, p)) break;
-    }
-    starts.push_back(p);
-  }
+  const Located found = locate_games(text);
+  const auto cuts = cut_points(found, text.size(), parts);
+  for (std::size_t k = 1; k < cuts.size(); ++k)
+    starts.push_back(static_cast<std::size_t>(found.starts[cuts[k]].pos.offset));
   return starts;
 }
 
 CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs, bool strict) {
   jobs = std::max(1u, jobs);
-  // Several ranges per thread, taken from a shared counter, so that ranges of unequal work
+  // Several stretches per thread, taken from a shared counter, so that stretches of unequal work
   // (games with many moves versus long comments) still keep every thread busy.
   constexpr unsigned ranges_per_job = 8;
   constexpr std::size_t min_range = 1 << 20;
@@ -105,41 +113,55 @@ CheckReport check_text(std::string_view text, const std::string& name, unsigned 
   parts_wanted = static_cast<unsigned>(
       std::max<std::size_t>(1, std::min<std::size_t>(parts_wanted, text.size() / min_range)));
   if (jobs > 1) parts_wanted = std::max(parts_wanted, std::min(jobs, 2u));
-  auto starts = split_at_games(text, parts_wanted);
-  if (starts.size() == 1) return check_range(text, name, strict);
-  std::vector<CheckReport> parts(starts.size());
+  if (parts_wanted <= 1) {
+    MemoryBuffer buffer(text);
+    std::istream in(&buffer);
+    return check_stream(in, name, strict);
+  }
+  // The reader's own splitter locates the games once; each stretch is read where it located
+  // them, as a stream read of the whole text reads them (ReadStart: line, games before, encoding
+  // decision), so the report is that of one thread.
+  const Located found = locate_games(text);
+  const auto cuts = cut_points(found, text.size(), parts_wanted);
+  std::vector<CheckReport> parts(cuts.size());
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i = next++; i < starts.size(); i = next++) {
-      std::size_t end = i + 1 < starts.size() ? starts[i + 1] : text.size();
-      parts[i] = check_range(text.substr(starts[i], end - starts[i]), name, strict);
+    for (std::size_t i = next++; i < cuts.size(); i = next++) {
+      const std::size_t first = cuts[i];
+      const std::size_t end = i + 1 < cuts.size() ? cuts[i + 1] : found.starts.size();
+      CheckReport& report = parts[i];
+      ReplayOptions options;
+      options.mode = ReplayMode::check;
+      options.file_name = name;
+      options.strict = strict;
+      Replayer replayer(options, collector(report));
+      if (first < end) {
+        const notation::GameStart& at = found.starts[first];
+        notation::ReaderOptions reader;
+        if (first > 0) reader.start = {at.pos.offset, at.pos.line, at.game - 1, at.encoding_state};
+        const std::string& end_state =
+            end < found.starts.size() ? found.starts[end].encoding_state : found.final_state;
+        if (undecided(reader.start.encoding) && !undecided(end_state))
+          reader.start.encoding += ">" + end_state;  // the decision is made in this stretch
+        notation::read_located_games(
+            text, 0, std::span<const notation::GameSpan>(found.spans).subspan(first, end - first),
+            replayer, reader);
+      }
+      for (auto& d : replayer.finish()) report.diagnostics.push_back(std::move(d));
     }
   };
   std::vector<std::thread> threads;
-  for (unsigned t = 0; t < std::min<std::size_t>(jobs, starts.size()); ++t)
+  for (unsigned t = 0; t < std::min<std::size_t>(jobs, cuts.size()); ++t)
     threads.emplace_back(work);
   for (auto& t : threads) t.join();
   CheckReport report;
   report.name = name;
-  std::uint64_t line_offset = 0;
-  std::uint64_t game_offset = 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) {
-      line_offset += static_cast<std::uint64_t>(
-          std::count(text.begin() + static_cast<std::ptrdiff_t>(starts[i - 1]),
-                     text.begin() + static_cast<std::ptrdiff_t>(starts[i]), '\n'));
-    }
-    for (auto& d : parts[i].diagnostics) {
-      if (d.pos.line > 0) d.pos.line += line_offset;
-      d.pos.offset += starts[i];
-      if (d.game > 0) d.game += game_offset;
-      report.diagnostics.push_back(std::move(d));
-    }
-    report.games += parts[i].games;
-    report.valid += parts[i].valid;
-    report.invalid += parts[i].invalid;
-    report.plies += parts[i].plies;
-    game_offset += parts[i].games;
+  for (auto& part : parts) {
+    for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
+    report.games += part.games;
+    report.valid += part.valid;
+    report.invalid += part.invalid;
+    report.plies += part.plies;
   }
   return report;
 }

@@ -46,13 +46,15 @@ struct Game;
 // report.summarise_games, keeps its summary.
 void add_game(CheckReport& report, Game& game);
 
-// Byte offsets where `text` may be cut into at most `parts` ranges: each offset (after the
-// first, 0) is the start of a line "[Name \"..." that follows a blank line. Returns the range
-// starts in increasing order, always beginning with 0.
+// Byte offsets where `text` may be cut into at most `parts` ranges of about equal size: each
+// offset (after the first, 0) is the start of a game as the reader's own splitter finds it
+// (notation::scan_games), where a read may start. Returns the range starts in increasing order,
+// always beginning with 0.
 std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts);
 
-// Checks the games of `text`, using up to `jobs` threads on ranges of the text. Line numbers,
-// offsets and game numbers are those of the whole text.
+// Checks the games of `text`, using up to `jobs` threads on ranges of the text cut where the
+// reader's splitter finds games. The report is that of check_stream() on the same bytes, whatever
+// `jobs`: line numbers, offsets and game numbers are those of the whole text.
 CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs = 1,
                        bool strict = false);
 

@@ -1,0 +1,80 @@
+// Plausibility of tag values (tag_values.hpp).
+#include "xpgn/notation/tag_values.hpp"
+
+#include <array>
+#include <vector>
+
+namespace xpgn::notation::detail {
+
+namespace {
+
+// The value of the digits `part`, -1 when it has something else or is empty or too long.
+int number(std::string_view part) {
+  if (part.empty() || part.size() > 6) return -1;
+  int n = 0;
+  for (char c : part) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+// True when `part` is all '?' (an unknown part).
+bool unknown(std::string_view part) {
+  return !part.empty() && part.find_first_not_of('?') == std::string_view::npos;
+}
+
+// Why the date `value` cannot be right, or "".
+std::string date_problem(std::string_view value) {
+  if (value.empty() || unknown(value)) return {};
+  std::vector<std::string_view> parts;
+  for (std::size_t at = 0;;) {
+    const auto dot = value.find('.', at);
+    parts.push_back(value.substr(at, dot == std::string_view::npos ? dot : dot - at));
+    if (dot == std::string_view::npos) break;
+    at = dot + 1;
+  }
+  if (parts.size() > 3) return "is no date (YYYY.MM.DD)";
+  int numbers[3] = {-1, -1, -1};
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (unknown(parts[i])) continue;
+    numbers[i] = number(parts[i]);
+    if (numbers[i] < 0) return "is no date (YYYY.MM.DD, ?? for unknown parts)";
+  }
+  const int year = numbers[0], month = numbers[1], day = numbers[2];
+  if (month == 0 || month > 12) return "has no month " + std::to_string(month);
+  if (day == 0 || day > 31) return "has no day " + std::to_string(day);
+  if (day > 0 && month > 0) {
+    static constexpr std::array<int, 12> length = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = year < 0 || (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0));
+    const int last = month == 2 && !leap ? 28 : length[static_cast<std::size_t>(month - 1)];
+    if (day > last)
+      return "has no day " + std::to_string(day) + " in month " + std::to_string(month);
+  }
+  return {};
+}
+
+// Why the rating `value` cannot be right, or "".
+std::string rating_problem(std::string_view value) {
+  if (value.empty() || value == "-" || unknown(value)) return {};
+  if (value.back() == '?') value.remove_suffix(1);
+  const int n = number(value);
+  if (n < 0) return "is no rating (a number)";
+  if (n > 4000) return "is no rating (above 4000)";
+  return {};
+}
+
+}  // namespace
+
+std::string implausible_tag_value(std::string_view name, std::string_view value) {
+  std::string problem;
+  if (name == "Date" || name == "EventDate" || name == "UTCDate")
+    problem = date_problem(value);
+  else if (name == "WhiteElo" || name == "BlackElo")
+    problem = rating_problem(value);
+  if (problem.empty()) return problem;
+  return "tag " + std::string(name) + " \"" + std::string(value) + "\" " + problem +
+         "; kept as written";
+}
+
+}  // namespace xpgn::notation::detail

@@ -1,0 +1,772 @@
+// Selection criteria, duplicate keys and the key set (select.hpp).
+#include "xpgn/record/select.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "xpgn/catalog/catalog.hpp"
+
+namespace xpgn::record {
+
+namespace {
+
+// ---- Hashing ------------------------------------------------------------------------------------
+// A 128-bit hash of a byte sequence fed in pieces: two lanes with different multipliers, each
+// word mixed into both, finished with the length (not cryptographic: archives are not
+// adversaries of their own de-duplication, and a collision only merges two games).
+class KeyHasher {
+ public:
+  // Adds `bytes` and a separator that no text contains (so "ab","c" differs from "a","bc").
+  void add(std::string_view bytes) {
+    for (const char c : bytes) byte(static_cast<unsigned char>(c));
+    byte(0xff);
+  }
+  // Adds a number.
+  void add(std::uint64_t value) {
+    for (int i = 0; i < 8; ++i) byte(static_cast<unsigned char>(value >> (8 * i)));
+  }
+  GameKey finish() {
+    if (filled_ > 0) mix(word_);
+    GameKey key{fmix(high_ ^ length_), fmix(low_ ^ (length_ * 0x9e3779b97f4a7c15ULL))};
+    if (key.high == 0 && key.low == 0) key.low = 1;
+    return key;
+  }
+
+ private:
+  void byte(unsigned char b) {
+    word_ |= std::uint64_t{b} << (8 * filled_);
+    ++length_;
+    if (++filled_ == 8) {
+      mix(word_);
+      word_ = 0;
+      filled_ = 0;
+    }
+  }
+  void mix(std::uint64_t w) {
+    high_ = rotl(high_ ^ (w * 0x87c37b91114253d5ULL), 31) * 0x4cf5ad432745937fULL + 0x52dce729;
+    low_ = rotl(low_ ^ (w * 0xff51afd7ed558ccdULL), 27) * 0xc4ceb9fe1a85ec53ULL + 0x38495ab5;
+    high_ += low_;
+  }
+  static std::uint64_t rotl(std::uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+  // MurmurHash3's finaliser: every bit of the input affects every bit of the output.
+  static std::uint64_t fmix(std::uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return k;
+  }
+  std::uint64_t high_ = 0x243f6a8885a308d3ULL, low_ = 0x13198a2e03707344ULL;
+  std::uint64_t word_ = 0, length_ = 0;
+  int filled_ = 0;
+};
+
+// `token` without trailing check marks and annotation suffixes (+ # ! ?).
+std::string_view bare_token(std::string_view token) {
+  while (!token.empty() && std::strchr("+#!?", token.back()) != nullptr) token.remove_suffix(1);
+  return token;
+}
+
+// The value of tag `name`, "" when absent.
+std::string_view tag_or_empty(const Game& game, std::string_view name) {
+  const std::string* value = game.tag(name);
+  return value ? std::string_view(*value) : std::string_view();
+}
+
+// Adds what identifies the game's rules and start position to `h`.
+void add_rules_and_start(const Game& game, KeyHasher& h) {
+  if (game.variant != nullptr && !game.start_fen.empty()) {
+    h.add(game.variant->id);
+    h.add(game.variant_options);
+    h.add(game.start_fen);
+  } else {
+    h.add(std::string_view("?"));
+    h.add(tag_or_empty(game, "Variant"));
+    h.add(tag_or_empty(game, "VariantOptions"));
+    h.add(tag_or_empty(game, "FEN"));
+  }
+}
+
+// `text` in ASCII lower case.
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+// True when tag `name` of `game` holds `needle` (lower case), ignoring ASCII case.
+bool tag_contains(const Game& game, std::string_view name, const std::string& needle) {
+  const std::string* value = game.tag(name);
+  return value != nullptr && lower(*value).find(needle) != std::string::npos;
+}
+
+// The number written by the `n` digits at `text[at]`, or -1 when they are not all digits.
+int digits(std::string_view text, std::size_t at, std::size_t n) {
+  if (at + n > text.size()) return -1;
+  int value = 0;
+  for (std::size_t i = at; i < at + n; ++i) {
+    if (text[i] < '0' || text[i] > '9') return -1;
+    value = value * 10 + (text[i] - '0');
+  }
+  return value;
+}
+
+// True when `text[at, at + n)` is all '?'.
+bool unknown(std::string_view text, std::size_t at, std::size_t n) {
+  return at + n <= text.size() && std::all_of(text.begin() + static_cast<std::ptrdiff_t>(at),
+                                              text.begin() + static_cast<std::ptrdiff_t>(at + n),
+                                              [](char c) { return c == '?'; });
+}
+
+// Tag values longer than this are not searched with a --tag pattern (std::regex recurses per
+// character and would overflow the stack on megabytes).
+constexpr std::size_t max_regex_value = 10000;
+
+// The terminations each --ends-in name stands for.
+struct Ending {
+  std::string_view name;
+  std::string_view meaning;
+  std::vector<rules::Termination> terminations;
+};
+const std::vector<Ending>& endings() {
+  using T = rules::Termination;
+  static const std::vector<Ending> table = {
+      {"checkmate", "the side to move is mated", {T::checkmate}},
+      {"stalemate", "the side to move has no legal move and is not in check", {T::stalemate}},
+      {"no-legal-moves", "no legal move, which loses (a variant rule)", {T::no_legal_moves}},
+      {"repetition",
+       "the last position occurred three or five times, or a repetition lost (a variant rule)",
+       {T::threefold_repetition, T::fivefold_repetition, T::repetition_loss}},
+      {"fifty-moves",
+       "50 or 75 moves without a capture or a pawn move",
+       {T::fifty_moves, T::seventy_five_moves}},
+      {"insufficient-material", "no mate is possible any more", {T::insufficient_material}},
+      {"goal",
+       "a king reached its goal squares (king of the hill, racing kings)",
+       {T::goal_reached}},
+      {"pieces-gone", "a side has no pieces left (antichess, horde)", {T::pieces_gone}},
+      {"king-exploded", "a king exploded (atomic)", {T::king_exploded}},
+      {"check-limit", "a side gave its last allowed check (three-check)", {T::check_limit}},
+      {"none", "no rule ends the game in its final position", {T::none}},
+  };
+  return table;
+}
+
+// The board part of a FEN's first field (before a holding "[...]").
+std::string_view board_of(std::string_view placement) {
+  return placement.substr(0, placement.find_first_of("[ "));
+}
+
+// Calls `square(text)` for each square of `row` in order: "" for an empty square, else the
+// piece as written without a promotion mark ("Q", "(PN)"). False when the row is malformed.
+template <typename Square>
+bool for_each_square(std::string_view row, Square&& square) {
+  std::size_t i = 0;
+  while (i < row.size()) {
+    const char c = row[i];
+    if (c >= '1' && c <= '9') {
+      std::size_t count = 0;
+      while (i < row.size() && row[i] >= '0' && row[i] <= '9' && count < 1000)
+        count = count * 10 + static_cast<std::size_t>(row[i++] - '0');
+      if (count >= 1000) return false;
+      for (std::size_t k = 0; k < count; ++k) square(std::string_view());
+    } else if (c == '(') {
+      const auto close = row.find(')', i);
+      if (close == std::string_view::npos) return false;
+      square(row.substr(i, close + 1 - i));
+      i = close + 1;
+    } else if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '?' || c == '*') {
+      square(row.substr(i, 1));
+      ++i;
+      if (i < row.size() && row[i] == '~') ++i;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+// ---- Keys ---------------------------------------------------------------------------------------
+GameKey duplicate_key(const Game& game) {
+  KeyHasher h;
+  add_rules_and_start(game, h);
+  for (const MoveNode& node : game.moves)
+    h.add(node.verified ? bare_token(node.san) : bare_token(node.text));
+  return h.finish();
+}
+
+std::optional<GameKey> position_key_at(const Game& game, int ply) {
+  if (ply < 0 || game.variant == nullptr) return std::nullopt;
+  std::optional<rules::Position> start;
+  const rules::Position* position = nullptr;
+  if (ply == 0) {
+    start = game.start_position();
+    if (!start) return std::nullopt;
+    position = &*start;
+  } else {
+    if (static_cast<std::size_t>(ply) > game.moves.size()) return std::nullopt;
+    const MoveNode& node = game.moves[static_cast<std::size_t>(ply - 1)];
+    if (!node.verified || !node.after) return std::nullopt;
+    position = &*node.after;
+  }
+  KeyHasher h;
+  h.add(game.variant->id);
+  h.add(game.variant_options);
+  // Board (with hands and slots), side and castling as FEN writes them; the Zobrist key adds
+  // the en passant square only when a capture there is possible.
+  const std::string fen = position->fen();
+  std::size_t end = 0;
+  for (int field = 0; field < 3 && end != std::string::npos; ++field)
+    end = fen.find(' ', end == 0 ? 0 : end + 1);
+  h.add(std::string_view(fen).substr(0, end));
+  h.add(position->key());
+  return h.finish();
+}
+
+bool KeySet::insert(const GameKey& key) {
+  // Grows by half when three quarters full: from then on at least half of the slots hold keys.
+  if (4 * (size_ + 1) > 3 * slots_.size())
+    rehash(std::max<std::size_t>(16, slots_.size() + slots_.size() / 2));
+  const std::size_t n = slots_.size();
+  __extension__ using Wide = unsigned __int128;
+  auto at = static_cast<std::size_t>((static_cast<Wide>(key.high) * n) >> 64);  // in [0, n)
+  while (true) {
+    GameKey& slot = slots_[at];
+    if (slot == key) return false;
+    if (slot.high == 0 && slot.low == 0) {
+      slot = key;
+      ++size_;
+      return true;
+    }
+    if (++at == n) at = 0;
+  }
+}
+
+void KeySet::rehash(std::size_t capacity) {
+  std::vector<GameKey> old(capacity);
+  old.swap(slots_);
+  size_ = 0;
+  for (const GameKey& key : old)
+    if (key.high != 0 || key.low != 0) insert(key);
+}
+
+// ---- Boards and material -----------------------------------------------------------------------
+std::vector<std::pair<std::string_view, std::string_view>> ending_names() {
+  std::vector<std::pair<std::string_view, std::string_view>> names;
+  for (const Ending& e : endings()) names.emplace_back(e.name, e.meaning);
+  return names;
+}
+
+std::optional<BoardPattern> BoardPattern::parse(std::string_view text, std::string& error) {
+  BoardPattern p;
+  std::string_view board = board_of(text);
+  while (true) {
+    const auto slash = board.find('/');
+    const std::string_view row = board.substr(0, slash);
+    std::vector<Cell> cells;
+    const bool ok = for_each_square(row, [&](std::string_view square) {
+      Cell cell;
+      if (square.empty())
+        cell.kind = Cell::empty;
+      else if (square == "?")
+        cell.kind = Cell::any;
+      else if (square == "*")
+        cell.kind = Cell::run;
+      else
+        cell = Cell{Cell::piece, std::string(square)};
+      if (cell.kind == Cell::any || cell.kind == Cell::run) p.exact_ = false;
+      for (const char c : square) {
+        if (c >= 'A' && c <= 'Z') p.white_ += c;
+        if (c >= 'a' && c <= 'z') p.black_ += static_cast<char>(c - 'a' + 'A');
+      }
+      cells.push_back(std::move(cell));
+    });
+    if (!ok || row.empty()) {
+      error = "'" + std::string(text) +
+              "' is no board: rows of piece letters, counts of empty squares, ? and *, "
+              "separated by /";
+      return std::nullopt;
+    }
+    p.rows_.push_back(std::move(cells));
+    if (slash == std::string_view::npos) break;
+    board.remove_prefix(slash + 1);
+  }
+  return p;
+}
+
+bool BoardPattern::matches(std::string_view placement) const {
+  std::string_view board = board_of(placement);
+  std::vector<std::string_view> squares;
+  for (const auto& cells : rows_) {
+    if (board.empty()) return false;
+    const auto slash = board.find('/');
+    squares.clear();
+    if (!for_each_square(board.substr(0, slash),
+                         [&](std::string_view square) { squares.push_back(square); }))
+      return false;
+    board.remove_prefix(slash == std::string_view::npos ? board.size() : slash + 1);
+    // Glob matching with a single backtracking point per run (linear in practice).
+    std::size_t c = 0, q = 0, star = std::string_view::npos, mark = 0;
+    while (q < squares.size()) {
+      if (c < cells.size() && cells[c].kind == Cell::run) {
+        star = c++;
+        mark = q;
+      } else if (c < cells.size() &&
+                 (cells[c].kind == Cell::any ||
+                  (cells[c].kind == Cell::empty && squares[q].empty()) ||
+                  (cells[c].kind == Cell::piece && squares[q] == cells[c].piece_text))) {
+        ++c;
+        ++q;
+      } else if (star != std::string_view::npos) {
+        c = star + 1;
+        q = ++mark;
+      } else {
+        return false;
+      }
+    }
+    while (c < cells.size() && cells[c].kind == Cell::run) ++c;
+    if (c != cells.size()) return false;
+  }
+  return board.empty();
+}
+
+std::optional<Material> Material::parse(std::string_view text, std::string& error) {
+  const auto dash = text.find('-');
+  auto side = [](std::string_view letters) -> std::optional<std::string> {
+    std::string out;
+    for (char c : letters) {
+      if (c < 'A' || c > 'Z') return std::nullopt;
+      out += c;
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  std::optional<std::string> a, b;
+  if (dash != std::string_view::npos && text.find('-', dash + 1) == std::string_view::npos) {
+    a = side(text.substr(0, dash));
+    b = side(text.substr(dash + 1));
+  }
+  if (!a || !b) {
+    error = "'" + std::string(text) +
+            "' is no material: the pieces of each side in upper-case letters, such as KRP-KR";
+    return std::nullopt;
+  }
+  Material m;
+  m.first_ = *a;
+  m.second_ = *b;
+  return m;
+}
+
+bool Material::matches(std::string_view placement) const {
+  std::string white, black;
+  for (const char c : board_of(placement)) {
+    if (c >= 'A' && c <= 'Z')
+      white += c;
+    else if (c >= 'a' && c <= 'z')
+      black += static_cast<char>(c - 'a' + 'A');
+  }
+  if (white.size() + black.size() != first_.size() + second_.size()) return false;
+  std::sort(white.begin(), white.end());
+  std::sort(black.begin(), black.end());
+  return (white == first_ && black == second_) || (white == second_ && black == first_);
+}
+
+// ---- Tags in text -------------------------------------------------------------------------------
+std::string set_tags_in_text(std::string_view text,
+                             const std::vector<std::pair<std::string, std::string>>& tags) {
+  // Where the line starting at `at` ends (after its '\n'), and whether it is a tag line.
+  auto line_end = [&](std::size_t at) {
+    const auto nl = text.find('\n', at);
+    return nl == std::string_view::npos ? text.size() : nl + 1;
+  };
+  auto is_tag_line = [&](std::string_view line) {
+    const auto first = line.find_first_not_of(" \t\r\n");
+    return first != std::string_view::npos && line[first] == '[';
+  };
+  // True when `line` is `[NAME "..."]` (with blanks) for one of the names set.
+  auto only_tag = [&](std::string_view line) {
+    const auto first = line.find_first_not_of(" \t");
+    const auto last = line.find_last_not_of(" \t\r\n");
+    if (first == std::string_view::npos || line[first] != '[' || line[last] != ']') return false;
+    const std::string_view inner = line.substr(first + 1, last - first - 1);
+    const auto quote = inner.find('"');
+    if (quote == std::string_view::npos || inner.find_first_of("[]") != std::string_view::npos)
+      return false;
+    std::string_view name = inner.substr(0, quote);
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+    return std::any_of(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; });
+  };
+  // The header starts at the first tag line (what comes before it is kept as it is) and runs
+  // over tag lines, blank lines and '%' escapes up to the first other line.
+  std::size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  std::size_t header = start;
+  for (std::size_t at = start; at < text.size(); at = line_end(at)) {
+    if (is_tag_line(text.substr(at, line_end(at) - at))) {
+      header = at;
+      break;
+    }
+  }
+  std::string out(text.substr(0, header));
+  std::size_t insert_at = out.size(), at = header;
+  std::string eol;
+  while (at < text.size()) {
+    const std::size_t end = line_end(at);
+    const std::string_view line = text.substr(at, end - at);
+    const auto first = line.find_first_not_of(" \t\r\n");
+    const bool tag_line = first != std::string_view::npos && line[first] == '[';
+    if (first != std::string_view::npos && !tag_line && line[first] != '%') break;
+    if (tag_line && eol.empty())
+      eol = line.size() >= 2 && line.substr(line.size() - 2) == "\r\n" ? "\r\n" : "\n";
+    if (!(tag_line && only_tag(line))) {
+      out += line;
+      if (tag_line && line.back() != '\n') out += eol;  // the text ends on this line
+      if (tag_line) insert_at = out.size();
+    }
+    at = end;
+  }
+  if (eol.empty()) eol = "\n";
+  std::string added;
+  for (const auto& [name, value] : tags) {
+    added += "[" + name + " \"";
+    for (char c : value) {
+      if (c == '"' || c == '\\') added += '\\';
+      added += c;
+    }
+    added += "\"]" + eol;
+  }
+  out.insert(insert_at, added);
+  out += text.substr(at);
+  return out;
+}
+
+void set_tags(Game& game, const std::vector<std::pair<std::string, std::string>>& tags) {
+  std::erase_if(game.tags, [&](const Tag& t) {
+    return std::any_of(tags.begin(), tags.end(), [&](const auto& n) { return n.first == t.name; });
+  });
+  for (const auto& [name, value] : tags) game.tags.push_back(Tag{name, value, {}});
+}
+
+// ---- Criteria -----------------------------------------------------------------------------------
+std::optional<DateRange> parse_pgn_date(std::string_view text) {
+  const int year = digits(text, 0, 4);
+  if (year < 0) return std::nullopt;
+  int month_first = 1, month_last = 12, day_first = 1, day_last = 31;
+  if (text.size() > 4) {
+    if (text.size() < 7 || text[4] != '.') return std::nullopt;
+    const int month = digits(text, 5, 2);
+    if (month >= 1 && month <= 12)
+      month_first = month_last = month;
+    else if (!unknown(text, 5, 2))
+      return std::nullopt;
+    if (text.size() > 7) {
+      if (text.size() != 10 || text[7] != '.') return std::nullopt;
+      const int day = digits(text, 8, 2);
+      if (day >= 1 && day <= 31)
+        day_first = day_last = day;
+      else if (!unknown(text, 8, 2))
+        return std::nullopt;
+    }
+  }
+  auto number = [&](int month, int day) {
+    return static_cast<std::uint32_t>(year * 10000 + month * 100 + day);
+  };
+  return DateRange{number(month_first, day_first), number(month_last, day_last)};
+}
+
+std::optional<EcoRange> parse_eco_range(std::string_view text, std::string& error) {
+  // One end of a range: a letter A-E and up to two digits; `high` fills missing digits with 9.
+  auto end = [&](std::string_view part, bool high) -> std::optional<std::string> {
+    if (part.empty() || part.size() > 3) return std::nullopt;
+    const char letter = static_cast<char>(part[0] >= 'a' ? part[0] - 'a' + 'A' : part[0]);
+    if (letter < 'A' || letter > 'E') return std::nullopt;
+    std::string code(1, letter);
+    for (std::size_t i = 1; i < part.size(); ++i) {
+      if (part[i] < '0' || part[i] > '9') return std::nullopt;
+      code += part[i];
+    }
+    while (code.size() < 3) code += high ? '9' : '0';
+    return code;
+  };
+  const auto dash = text.find('-');
+  const std::string_view a = text.substr(0, dash);
+  const std::string_view b = dash == std::string_view::npos ? a : text.substr(dash + 1);
+  auto first = end(a, false);
+  auto last = end(b, true);
+  if (!first || !last || *last < *first) {
+    error = "'" + std::string(text) +
+            "' is no ECO range (a code such as B20, a prefix such as C6, or FIRST-LAST "
+            "such as A00-B99)";
+    return std::nullopt;
+  }
+  return EcoRange{*first, *last};
+}
+
+const rules::Variant* variant_of_tags(const Game& game) {
+  const std::string* name = game.tag("Variant");
+  std::string error;
+  return catalog::find_variant(name ? std::string_view(*name) : std::string_view("chess"),
+                               tag_or_empty(game, "VariantOptions"), error);
+}
+
+std::optional<Selector> Selector::make(const SelectOptions& options, std::string& error) {
+  Selector s;
+  s.white_ = lower(options.white);
+  s.black_ = lower(options.black);
+  s.player_ = lower(options.player);
+  s.event_ = lower(options.event);
+  s.site_ = lower(options.site);
+  for (const std::string& spec : options.tags) {
+    const auto tilde = spec.find('~');
+    if (tilde == std::string::npos || tilde == 0) {
+      error = "--tag '" + spec + "': write NAME~REGEX (such as WhiteElo~^2[7-9])";
+      return std::nullopt;
+    }
+    try {
+      s.tags_.push_back(
+          {spec.substr(0, tilde),
+           std::regex(spec.substr(tilde + 1), std::regex::ECMAScript | std::regex::icase)});
+    } catch (const std::regex_error& e) {
+      error = "--tag '" + spec + "': not a regular expression (" + e.what() + ")";
+      return std::nullopt;
+    }
+  }
+  for (const std::string& result : options.results) {
+    if (result != "1-0" && result != "0-1" && result != "1/2-1/2" && result != "*") {
+      error = "--result '" + result + "': write 1-0, 0-1, 1/2-1/2 or *";
+      return std::nullopt;
+    }
+    s.results_.push_back(result);
+  }
+  for (const std::string& name : options.variants) {
+    std::string why;
+    const rules::Variant* v = catalog::find_variant(name, "", why);
+    if (v == nullptr) {
+      error = "--variant '" + name + "': " + (why.empty() ? "unknown variant" : why);
+      return std::nullopt;
+    }
+    s.variants_.push_back(v);
+  }
+  for (const std::string& range : options.eco) {
+    auto parsed = parse_eco_range(range, error);
+    if (!parsed) {
+      error = "--eco: " + error;
+      return std::nullopt;
+    }
+    s.eco_.push_back(*parsed);
+  }
+  if (!options.date_from.empty()) {
+    auto date = parse_pgn_date(options.date_from);
+    if (!date) {
+      error = "--date-from '" + options.date_from + "': write YYYY, YYYY.MM or YYYY.MM.DD";
+      return std::nullopt;
+    }
+    s.date_from_ = date->first;
+  }
+  if (!options.date_to.empty()) {
+    auto date = parse_pgn_date(options.date_to);
+    if (!date) {
+      error = "--date-to '" + options.date_to + "': write YYYY, YYYY.MM or YYYY.MM.DD";
+      return std::nullopt;
+    }
+    s.date_to_ = date->last;
+  }
+  if (options.valid && options.invalid) {
+    error = "--valid and --invalid exclude each other";
+    return std::nullopt;
+  }
+  for (const std::string& text : options.positions) {
+    auto pattern = BoardPattern::parse(text, error);
+    if (!pattern) {
+      error = "--position: " + error;
+      return std::nullopt;
+    }
+    s.positions_.push_back(std::move(*pattern));
+  }
+  for (const std::string& text : options.materials) {
+    auto material = Material::parse(text, error);
+    if (!material) {
+      error = "--material: " + error;
+      return std::nullopt;
+    }
+    s.materials_.push_back(std::move(*material));
+  }
+  for (const std::string& name : options.ends_in) {
+    const auto& table = endings();
+    const auto e =
+        std::find_if(table.begin(), table.end(), [&](const Ending& x) { return x.name == name; });
+    if (e == table.end()) {
+      error = "--ends-in '" + name + "': write one of";
+      for (const Ending& x : table) error += " " + std::string(x.name);
+      return std::nullopt;
+    }
+    s.endings_.insert(s.endings_.end(), e->terminations.begin(), e->terminations.end());
+  }
+  s.min_plies_ = options.min_plies;
+  s.max_plies_ = options.max_plies;
+  s.valid_ = options.valid;
+  s.invalid_ = options.invalid;
+  s.needs_replay_ = s.min_plies_ || s.max_plies_ || s.valid_ || s.invalid_ ||
+                    !s.positions_.empty() || !s.materials_.empty() || !s.endings_.empty();
+  return s;
+}
+
+bool Selector::matches(const Game& game) const {
+  if (!white_.empty() && !tag_contains(game, "White", white_)) return false;
+  if (!black_.empty() && !tag_contains(game, "Black", black_)) return false;
+  if (!player_.empty() && !tag_contains(game, "White", player_) &&
+      !tag_contains(game, "Black", player_))
+    return false;
+  if (!event_.empty() && !tag_contains(game, "Event", event_)) return false;
+  if (!site_.empty() && !tag_contains(game, "Site", site_)) return false;
+  for (const TagPattern& t : tags_) {
+    const std::string* value = game.tag(t.name);
+    if (value == nullptr || value->size() > max_regex_value ||
+        !std::regex_search(*value, t.pattern))
+      return false;
+  }
+  if (!results_.empty()) {
+    const std::string* tag = game.tag("Result");
+    const std::string& result = tag ? *tag : game.result_marker;
+    if (std::find(results_.begin(), results_.end(), result) == results_.end()) return false;
+  }
+  if (!variants_.empty()) {
+    const rules::Variant* v = game.variant ? game.variant : variant_of_tags(game);
+    if (v == nullptr || std::none_of(variants_.begin(), variants_.end(),
+                                     [&](const auto* w) { return w->id == v->id; }))
+      return false;
+  }
+  if (!eco_.empty()) {
+    const std::string* tag = game.tag("ECO");
+    if (tag == nullptr || tag->size() < 3) return false;
+    std::string code = tag->substr(0, 3);
+    if (code[0] >= 'a' && code[0] <= 'e') code[0] = static_cast<char>(code[0] - 'a' + 'A');
+    if (std::none_of(eco_.begin(), eco_.end(),
+                     [&](const EcoRange& r) { return r.first <= code && code <= r.last; }))
+      return false;
+  }
+  if (date_from_ || date_to_) {
+    const std::string* tag = game.tag("Date");
+    const auto date = tag ? parse_pgn_date(*tag) : std::nullopt;
+    if (!date) return false;
+    if (date_from_ && date->last < *date_from_) return false;
+    if (date_to_ && date->first > *date_to_) return false;
+  }
+  if (min_plies_ && game.mainline_plies < *min_plies_) return false;
+  if (max_plies_ && game.mainline_plies > *max_plies_) return false;
+  if (valid_ && !game.valid()) return false;
+  if (invalid_ && game.valid()) return false;
+  if (!endings_.empty() &&
+      std::find(endings_.begin(), endings_.end(), game.outcome.termination) == endings_.end())
+    return false;
+  if ((!positions_.empty() || !materials_.empty()) && !positions_seen(game)) return false;
+  return true;
+}
+
+namespace {
+
+// Pieces per type of one side, as a variant counts them (Position::count).
+using TypeCounts = std::vector<int>;
+
+// The counts of the FEN letters `letters` (upper case) in `variant`; nullopt when one is not a
+// piece of the variant.
+std::optional<TypeCounts> type_counts(const rules::Variant& variant, std::string_view letters) {
+  TypeCounts counts(variant.pieces.size(), 0);
+  for (const char c : letters) {
+    const PieceType t = variant.piece_by_fen_letter(c);
+    if (t == no_piece_type || t >= counts.size()) return std::nullopt;
+    ++counts[t];
+  }
+  return counts;
+}
+
+// True when side `c` of `position` has `counts` pieces of each type: exactly, or at least.
+bool has_counts(const rules::Position& position, Color c, const TypeCounts& counts, bool exact) {
+  for (std::size_t t = 0; t < counts.size(); ++t) {
+    const int n = position.count(c, static_cast<PieceType>(t));
+    if (exact ? n != counts[t] : n < counts[t]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool Selector::positions_seen(const Game& game) const {
+  if (game.variant == nullptr) return false;
+  const rules::Variant& variant = *game.variant;
+  // What each pattern and material asks of the pieces in this variant: a cheap test of the
+  // piece counts before a board is written out (patterns) or instead of it (material).
+  struct Need {
+    std::optional<TypeCounts> white, black;
+    bool exact = false;
+  };
+  std::vector<Need> needs;
+  for (const BoardPattern& p : positions_)
+    needs.push_back({type_counts(variant, p.white_letters()),
+                     type_counts(variant, p.black_letters()), p.exact()});
+  for (const Material& m : materials_)
+    needs.push_back({type_counts(variant, m.first()), type_counts(variant, m.second()), true});
+  for (const Need& need : needs)
+    if (!need.white || !need.black) return false;  // a letter the variant does not have
+  std::vector<bool> seen(needs.size(), false);
+  std::size_t left = seen.size();
+  auto look = [&](const rules::Position& position) {
+    std::string fen;
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      if (seen[i]) continue;
+      const Need& need = needs[i];
+      bool hit = false;
+      if (i < positions_.size()) {
+        if (has_counts(position, Color::white, *need.white, need.exact) &&
+            has_counts(position, Color::black, *need.black, need.exact)) {
+          if (fen.empty()) fen = position.fen();
+          hit = positions_[i].matches(std::string_view(fen).substr(0, fen.find(' ')));
+        }
+      } else {
+        hit = (has_counts(position, Color::white, *need.white, true) &&
+               has_counts(position, Color::black, *need.black, true)) ||
+              (has_counts(position, Color::white, *need.black, true) &&
+               has_counts(position, Color::black, *need.white, true));
+      }
+      if (hit) {
+        seen[i] = true;
+        --left;
+      }
+    }
+    return left == 0;
+  };
+  if (const auto start = game.start_position(); !start || look(*start)) return left == 0;
+  for (const MoveNode& node : game.moves) {
+    if (!node.verified || !node.after) break;
+    if (look(*node.after)) return true;
+  }
+  return false;
+}
+
+// ---- TagReader ----------------------------------------------------------------------------------
+void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
+  game_ = Game{};
+  game_.index = index;
+  game_.pos = pos;
+  open_ = true;
+}
+
+void TagReader::tag(std::string_view name, std::string_view value, SourcePos pos) {
+  if (name == "Result") game_.result_tag.assign(value);
+  game_.tags.push_back(Tag{std::string(name), std::string(value), pos});
+}
+
+void TagReader::result(std::string_view text, SourcePos) {
+  game_.result_marker.assign(text);
+}
+
+void TagReader::end_game() {
+  if (!open_) return;
+  open_ = false;
+  handler_(game_);
+}
+
+}  // namespace xpgn::record

@@ -1,0 +1,212 @@
+// Archive curation: which games a selection keeps (tags, length, validity), the keys that tell
+// duplicate games apart, a compact set of such keys, and a reader of tags alone for selections
+// that need no replay. `xpgn select` is built on it; docs/cli.md describes the criteria.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "xpgn/notation/notation.hpp"
+#include "xpgn/record/game.hpp"
+
+namespace xpgn::record {
+
+// A 128-bit hash that stands for a game's moves (or a position): equal games give equal keys,
+// different ones equal keys with a probability of about 2^-128 per pair. Never all zero.
+struct GameKey {
+  std::uint64_t high = 0;
+  std::uint64_t low = 0;
+  friend bool operator==(const GameKey&, const GameKey&) = default;
+};
+
+// The duplicate key of a replayed game (ReplayMode::full): its variant and options, its start
+// position and its main-line moves. Tags, comments, variations, NAGs, move numbers, line breaks
+// and check marks do not enter it: verified moves count by their canonical SAN, the tokens after
+// a line's first unverified one as written without check marks and annotation suffixes. A game
+// whose variant or start position is unknown uses its [Variant], [VariantOptions] and [FEN]
+// tags as written instead.
+GameKey duplicate_key(const Game& game);
+
+// The key of the main-line position after `ply` moves of a replayed game (0: the start): its
+// variant and options and the position's FEN without the move counters. nullopt when the game
+// has fewer verified main-line moves, or no start position.
+std::optional<GameKey> position_key_at(const Game& game, int ply);
+
+// A set of GameKeys in one open-addressed table of 16-byte slots, kept between half and three
+// quarters full once it holds more than a few keys: at most 32 bytes per key. Not thread-safe.
+class KeySet {
+ public:
+  // Adds `key`; true when it was not there yet.
+  bool insert(const GameKey& key);
+  std::size_t size() const { return size_; }
+  // The bytes the table holds.
+  std::size_t bytes() const { return slots_.size() * sizeof(GameKey); }
+
+ private:
+  // Moves every key into a table of `capacity` slots.
+  void rehash(std::size_t capacity);
+  std::vector<GameKey> slots_;
+  std::size_t size_ = 0;
+};
+
+// A PGN date as a range of days: "1990.??.??" is 1990.01.01 to 1990.12.31. Days are numbered
+// year * 10000 + month * 100 + day, which orders them (day 31 is allowed in every month).
+struct DateRange {
+  std::uint32_t first = 0;
+  std::uint32_t last = 0;
+};
+
+// The range a PGN date stands for: "YYYY.MM.DD" with any part "??" (or "????"), or "YYYY" and
+// "YYYY.MM" alone; nullopt for an unknown year or a malformed date.
+std::optional<DateRange> parse_pgn_date(std::string_view text);
+
+// An ECO code range: "B20", "A00-B99", "C6" (C60 to C69), "E" (E00 to E99).
+struct EcoRange {
+  std::string first;  // three characters
+  std::string last;
+};
+
+// The range `text` writes; nullopt and `error` when it is none.
+std::optional<EcoRange> parse_eco_range(std::string_view text, std::string& error);
+
+// The criteria of a selection as written (the command line's options); Selector::make checks
+// them. Empty fields select everything.
+struct SelectOptions {
+  std::string white, black, player, event, site;  // case-insensitive substrings (ASCII letters)
+  std::vector<std::string> tags;                  // "NAME~REGEX" (ECMAScript, case-insensitive)
+  std::vector<std::string> results;               // "1-0", "0-1", "1/2-1/2", "*"
+  std::vector<std::string> variants;              // names as find_variant takes them
+  std::vector<std::string> eco;                   // ranges, see parse_eco_range
+  std::string date_from, date_to;                 // PGN dates, "??" parts allowed
+  std::optional<int> min_plies, max_plies;        // main-line moves replayed
+  bool valid = false;                             // only games without errors
+  bool invalid = false;                           // only games with errors
+  std::vector<std::string> positions;  // FEN board fields, or patterns with ? and *; each must be
+                                       // seen at some main-line position
+  std::vector<std::string> materials;  // "KRP-KR": exact material of both sides (either colour)
+                                       // at some main-line position; each must be seen
+  std::vector<std::string> ends_in;    // how the main line ends (see ending_names()); any of them
+};
+
+// The names --ends-in takes, each with what it stands for, in a stable order.
+std::vector<std::pair<std::string_view, std::string_view>> ending_names();
+
+// A FEN board (its placement field; a holding "[...]" and what follows are ignored) or a pattern
+// of one: rows top rank first, each square a piece letter (with "~" for promoted pieces, "(XY)"
+// a stack), a count of empty squares, "?" any one square (empty or not) or "*" any number of
+// squares (none included) of that row. Matches boards of the same number of rows whose every
+// row the pattern's row matches.
+class BoardPattern {
+ public:
+  // The pattern of `text`; nullopt and `error` when it is malformed.
+  static std::optional<BoardPattern> parse(std::string_view text, std::string& error);
+  // True when the board of `placement` (a FEN's first field) matches.
+  bool matches(std::string_view placement) const;
+  // The pieces the pattern names, White's and Black's FEN letters (upper case), and whether it
+  // names every square (no ? or *): a board it matches has at least (exactly) these.
+  const std::string& white_letters() const { return white_; }
+  const std::string& black_letters() const { return black_; }
+  bool exact() const { return exact_; }
+
+ private:
+  // One square of a pattern: a piece ("P", "Q~" read as "Q", "(PN)"), empty, any, or a run.
+  struct Cell {
+    enum Kind : std::uint8_t { piece, empty, any, run } kind = empty;
+    std::string piece_text;
+  };
+  std::vector<std::vector<Cell>> rows_;
+  std::string white_, black_;
+  bool exact_ = true;
+};
+
+// Material of both sides: "KRP-KR" is a king, a rook and a pawn against a king and a rook.
+class Material {
+ public:
+  // The material of `text` ("SIDE-SIDE", each side upper-case piece letters in any order);
+  // nullopt and `error` when malformed.
+  static std::optional<Material> parse(std::string_view text, std::string& error);
+  // True when the board of `placement` holds exactly this material, either side White.
+  bool matches(std::string_view placement) const;
+  // The two sides' letters, sorted.
+  const std::string& first() const { return first_; }
+  const std::string& second() const { return second_; }
+
+ private:
+  std::string first_, second_;  // sorted letters
+};
+
+// Sets tags in the text of a game as read: the header's lines that hold nothing but a tag of one
+// of the names given are dropped, and a line per tag is added after the header's last tag line
+// (at the start when it has none), with the text's line ends. Every other byte is kept.
+std::string set_tags_in_text(std::string_view text,
+                             const std::vector<std::pair<std::string, std::string>>& tags);
+
+// Sets tags in a game (full mode): the tags of those names are removed and the new ones added
+// at the end.
+void set_tags(Game& game, const std::vector<std::pair<std::string, std::string>>& tags);
+
+// A checked selection. Thread-safe once made (matches() may run on several threads at once).
+class Selector {
+ public:
+  // The selector of `options`; nullopt and `error` (naming the option) when one is malformed.
+  static std::optional<Selector> make(const SelectOptions& options, std::string& error);
+
+  // True when some criterion needs the moves replayed (plies, validity, positions, material,
+  // endings): otherwise the tags of
+  // a game (TagReader) are all matches() reads.
+  bool needs_replay() const { return needs_replay_; }
+  // True when `game` meets every criterion. Its tags must be there (ReplayMode::full, or
+  // TagReader); when needs_replay(), it must have been replayed.
+  bool matches(const Game& game) const;
+
+ private:
+  struct TagPattern {
+    std::string name;
+    std::regex pattern;
+  };
+  std::string white_, black_, player_, event_, site_;  // lower case
+  std::vector<TagPattern> tags_;
+  std::vector<std::string> results_;
+  std::vector<const rules::Variant*> variants_;
+  std::vector<EcoRange> eco_;
+  std::optional<std::uint32_t> date_from_, date_to_;
+  std::optional<int> min_plies_, max_plies_;
+  bool valid_ = false, invalid_ = false;
+  std::vector<BoardPattern> positions_;
+  std::vector<Material> materials_;
+  std::vector<rules::Termination> endings_;
+  bool needs_replay_ = false;
+  // True when every position pattern and material is seen at some main-line position.
+  bool positions_seen(const Game& game) const;
+};
+
+// The variant a game's tags ask for ([Variant], default chess, with [VariantOptions]), from the
+// catalog; nullptr when unknown. For games that were not replayed (TagReader).
+const rules::Variant* variant_of_tags(const Game& game);
+
+// A visitor that reads games' tags alone (their movetext is skipped, the fast path of the
+// reader) and hands each game to `handler` with its index, position, tags and termination
+// marker; nothing is replayed, so the game has no moves, variant or diagnostics.
+class TagReader final : public notation::PgnVisitor {
+ public:
+  explicit TagReader(std::function<void(Game&)> handler) : handler_(std::move(handler)) {}
+  void begin_game(std::uint64_t index, SourcePos pos) override;
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override;
+  void result(std::string_view text, SourcePos pos) override;
+  void end_game() override;
+  bool wants_movetext() override { return false; }
+
+ private:
+  std::function<void(Game&)> handler_;
+  Game game_;
+  bool open_ = false;
+};
+
+}  // namespace xpgn::record

@@ -1,0 +1,164 @@
+// The reading pipeline: one game splitter for every reader (record::check_text and
+// split_at_games use the reader's own, notation::scan_games).
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "xpgn/record/check.hpp"
+#include "xpgn/record/replayer.hpp"
+
+namespace {
+
+const std::string roster =
+    "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n"
+    "[Black \"b\"]\n[Result \"*\"]\n\n";
+
+}  // namespace
+
+TEST_CASE("check_text on two threads cuts where the reader does, not inside a comment",
+          "[pipeline]") {
+  // A comment holding a blank line and a line "[Annotator ...": a tag pair to a line-based
+  // splitter, part of the comment to the reader (which ends a comment only before a line
+  // starting with [Event ", docs/notation.md 1.2). The middle of the text lies before it.
+  const std::string game1 = roster + "{" + std::string(600, 'x') +
+                            "} 1. e4 {a comment\n\n[Annotator \"not a tag\"]\nstill it} e5 *\n\n";
+  const std::string game2 = roster + "1. d4 Kd7 *\n";
+  const std::string text = game1 + game2;
+  const auto one = xpgn::record::check_text(text, "t.pgn", 1);
+  const auto two = xpgn::record::check_text(text, "t.pgn", 2);
+  CHECK(one.games == 2);
+  CHECK(two.games == 2);
+  CHECK(two.invalid == one.invalid);
+  REQUIRE(two.diagnostics.size() == one.diagnostics.size());
+  for (std::size_t i = 0; i < one.diagnostics.size(); ++i)
+    CHECK(xpgn::record::format_diagnostic(two.diagnostics[i]) ==
+          xpgn::record::format_diagnostic(one.diagnostics[i]));
+  // The cut is the second game's start.
+  const auto cuts = xpgn::record::split_at_games(text, 2);
+  REQUIRE(cuts.size() == 2);
+  CHECK(cuts[1] == game1.size());
+}
+
+TEST_CASE("tag values that cannot be right are warned about, plausible ones are not",
+          "[pipeline]") {
+  auto warnings = [](const std::string& tags) {
+    const auto report = xpgn::record::check_text(tags + "\n1. e4 *\n", "t.pgn");
+    std::vector<std::string> out;
+    for (const auto& d : report.diagnostics) out.push_back(xpgn::record::format_diagnostic(d));
+    return out;
+  };
+  const auto bad = warnings(
+      "[Event \"e\"]\n[Date \"2024.13.45\"]\n[WhiteElo \"twenty-two hundred\"]\n"
+      "[EventDate \"2023.02.29\"]\n[BlackElo \"9000\"]\n");
+  REQUIRE(bad.size() == 4);
+  CHECK(bad[0] ==
+        "t.pgn:2:1: warning: game 1: tag Date \"2024.13.45\" has no month 13; kept as written");
+  CHECK(bad[1] ==
+        "t.pgn:3:1: warning: game 1: tag WhiteElo \"twenty-two hundred\" is no rating "
+        "(a number); kept as written");
+  CHECK(bad[2].find("has no day 29 in month 2") != std::string::npos);
+  CHECK(bad[3].find("above 4000") != std::string::npos);
+  for (const auto& w : warnings("[Date \"1959\"]\n[EventDate \"2013.5.6\"]\n"
+                                "[UTCDate \"2024.02.29\"]\n[WhiteElo \"1500?\"]\n[BlackElo \"\"]\n"
+                                "[Date \"????.??.??\"]\n[Date \"1985.??.17\"]\n[EventDate \"?\"]\n"
+                                "[WhiteElo \"-\"]\n"))
+    CHECK(w.find("given again") != std::string::npos);  // repeated tags, no implausible value
+}
+
+TEST_CASE("an en passant mark after a capture is read with a warning", "[pipeline]") {
+  const std::string head = "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n";
+  for (const bool grammar_only : {false, true}) {
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games(
+        head + "1. exd6 e.p. Kd7 2. Kd2 *\n\n" + head + "1. exd6ep Kd7 *\n\n" + head +
+            "1. Kd2 (1. exd6 ep Kd8) 1... Kd7 *\n\n" + head + "1. exd6 e.p.. Kd7 *\n",
+        options);
+    INFO("grammar only: " << grammar_only);
+    REQUIRE(games.size() == 4);
+    for (const auto& g : games) {
+      CHECK(g.valid());
+      REQUIRE(g.diagnostics.size() == 1);
+      CHECK(g.diagnostics[0].severity == xpgn::record::Severity::warning);
+    }
+    CHECK(games[0].mainline_plies == 3);
+    CHECK(games[0].moves[0].san == "exd6");
+    CHECK(format_diagnostic(games[0].diagnostics[0]) ==
+          "-:3:9: warning: game 1: 'e.p.': an en passant mark after the move, not needed; "
+          "ignored");
+    CHECK(games[1].moves[0].san == "exd6");
+    CHECK(games[1].moves[0].text == "exd6ep");
+    CHECK(format_diagnostic(games[1].diagnostics[0]).find("read as exd6") != std::string::npos);
+    REQUIRE(games[2].moves[0].variations.size() == 1);
+    CHECK(games[2].moves[0].variations[0].size() == 2);
+  }
+  // Not a mark: "e.p1" is the symbols "e" and "p1".
+  const auto bad = xpgn::record::read_games(head + "1. exd6 e.p1 *\n");
+  CHECK_FALSE(bad.at(0).valid());
+}
+
+TEST_CASE("figurines in move symbols are read as their piece letters", "[pipeline]") {
+  // \u2658 knight, \u265E black knight, \u2657 bishop, \u2659 pawn (no letter), \u2654 king.
+  const std::string text =
+      "1. e4 e5 2. \u2658f3 \u265Ec6 3. \u2657b5 a6 4. \u2657a4 \u265Ef6 5. O-O \u265De7 "
+      "6. \u2656e1 b5 7. \u2657b3 d6 8. c3 O-O 9. h3 \u265Ea5 10. \u2657c2 c5 11. \u2659d4 "
+      "\u265Bc7 12. \u2658bd2 \u265Ec6 *\n";
+  for (const bool grammar_only : {false, true}) {
+    INFO("grammar only: " << grammar_only);
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games(text, options);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].valid());
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[0].mainline_plies == 24);
+    CHECK(games[0].moves[2].san == "Nf3");
+    CHECK(games[0].moves[2].text == "\u2658f3");
+    CHECK(games[0].moves[20].san == "d4");  // a pawn's figurine
+    CHECK(games[0].moves[21].san == "Qc7");
+    CHECK(games[0].moves[22].san == "Nbd2");
+  }
+  // A figurine glued to a move is part of its symbol (the same for both readers).
+  for (const bool grammar_only : {false, true}) {
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    const auto games = xpgn::record::read_games("1. e4\u2658 e5 *\n", options);
+    REQUIRE(games.size() == 1);
+    CHECK_FALSE(games[0].valid());
+    REQUIRE_FALSE(games[0].diagnostics.empty());
+    CHECK(games[0].diagnostics[0].token == "e4\u2658");
+  }
+}
+
+TEST_CASE("piece letters of another language are read with ReaderOptions::san_language",
+          "[pipeline]") {
+  const std::string german =
+      "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O "
+      "9. h3 Sa5 10. Lc2 c5 11. d4 Dc7 12. Sbd2 Nc6 13. d5 Nd8 14. a4 Tb8 15. axb5 axb5 "
+      "16. b4 Sb7 17. Lb3 c4 18. e8=D *\n";  // English letters too; the last move is illegal
+  for (const bool grammar_only : {false, true}) {
+    INFO("grammar only: " << grammar_only);
+    xpgn::record::ReplayOptions options;
+    options.reader.grammar_only = grammar_only;
+    options.reader.san_language = "de";
+    const auto games = xpgn::record::read_games(german, options);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].mainline_plies == 34);
+    CHECK(games[0].moves[2].san == "Nf3");
+    CHECK(games[0].moves[2].text == "Sf3");
+    CHECK(games[0].moves[21].san == "Qc7");
+    CHECK(games[0].moves[25].san == "Nd8");
+    REQUIRE(games[0].diagnostics.size() == 1);  // 18. e8=D: read as e8=Q, not possible here
+    CHECK(games[0].diagnostics[0].token == "e8=D");
+    CHECK(games[0].diagnostics[0].message.find("e8=Q") == std::string::npos);
+  }
+  // Without the language: S is no piece of chess.
+  CHECK_FALSE(xpgn::record::read_games(german).at(0).valid());
+  // French: D T F C are read, R stays the rook (the English letter), the king is K.
+  xpgn::record::ReplayOptions french;
+  french.reader.san_language = "fr";
+  const auto fr = xpgn::record::read_games("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Ke2 Dh4 *\n", french);
+  CHECK(fr.at(0).valid());
+  CHECK(fr.at(0).moves[7].san == "Qh4");
+}
