@@ -101,6 +101,14 @@ class EndRule {
   // judge() (outcome.hpp) asks these rules before all others, whatever their place in the list.
   virtual bool stops_play() const { return false; }
 
+  // True when `pos`, read from FEN, is a final position this rule decides that the other rules'
+  // check_setup() would refuse (atomic: the side to move has lost its king): their checks are
+  // then skipped, and judge() reports the game decided. Asked of stops_play() rules only.
+  virtual bool setup_is_final(const Position& pos) const {
+    (void)pos;
+    return false;
+  }
+
   // What this rule needs of a position read from FEN (e.g. exactly one king a side), as an
   // error message; "" when `pos` is fine.
   virtual std::string check_setup(const Position& pos) const {
