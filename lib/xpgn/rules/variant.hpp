@@ -87,6 +87,12 @@ struct PieceDef {
   Movement movement;                    // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
   bool hops = false;                           // some atom of atoms_for is a hop (derived)
+  // Some move could be made by two of its atoms (or an atom and the double step), alone or
+  // sharing its square (reach_overlap() in movement.hpp, derived): move generation then makes
+  // each destination once.
+  bool reach_overlap = false;
+  // Some atom is for the first move only (Atom::initial; derived).
+  bool initial_atoms = false;
   // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
   std::string stacked_betza;
   // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
