@@ -276,13 +276,10 @@ constexpr KeptRights kept_rights{};
 }  // namespace
 
 const ChessTables* ChessBoard::tables_for(const Variant& variant) {
-  static std::mutex mutex;
-  static std::map<const Variant*, std::unique_ptr<ChessTables>> known;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto it = known.find(&variant);
-  if (it == known.end())
-    it = known.emplace(&variant, is_fide_chess(variant) ? build_tables(variant) : nullptr).first;
-  return it->second.get();
+  return variant.fide_tables.get([&]() -> std::shared_ptr<const ChessTables> {
+    if (!is_fide_chess(variant)) return nullptr;
+    return build_tables(variant);
+  });
 }
 
 void ChessBoard::put(int sq, int colour, Kind kind) {

@@ -392,6 +392,7 @@ void derive_undecided_screen(Variant& v) {
 }  // namespace
 
 void Variant::finish() {
+  fide_tables.reset();  // whatever was worked out for the fields before
   if (files < 2 || files > max_files || ranks < 2 || ranks > max_ranks)
     throw std::invalid_argument("variant " + id + ": board size out of range");
   if (pieces.empty() || pieces.size() > 30)
