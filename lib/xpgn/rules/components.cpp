@@ -14,6 +14,8 @@ class Castling final : public RuleComponent {
   Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
       : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
+  // The castling of the FIDE kind (its destination files are probed by the fast path).
+  Declaration declaration() const override { return {.fide = FideRule::castling}; }
   unsigned hooks() const override { return hook_apply | hook_generate; }
   bool uses_castling_rights() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
@@ -237,6 +239,7 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
+  Declaration declaration() const override { return {.fide = FideRule::en_passant}; }
   unsigned hooks() const override { return hook_apply | hook_finish | hook_generate; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
@@ -335,6 +338,7 @@ class Promotion final : public RuleComponent {
  public:
   explicit Promotion(std::string choices) : choices_(std::move(choices)) {}
   std::string_view name() const override { return "promotion"; }
+  Declaration declaration() const override { return {.fide = FideRule::promotion}; }
   unsigned hooks() const override { return hook_apply; }
 
   bool expands_pawn_moves() const override { return true; }

@@ -39,6 +39,16 @@ struct VerdictNeeds {
   int pawns_and_hand_at_most = -1;
 };
 
+// Which FIDE end rule an end rule is, as it declares it (EndRule::fide_rule()): the FIDE fast
+// path asks this, never the name.
+enum class FideEndRule : std::uint8_t {
+  none,
+  checkmate_stalemate,
+  dead_position,
+  repetition,
+  move_count
+};
+
 class EndRule {
  public:
   EndRule() = default;
@@ -76,8 +86,10 @@ class EndRule {
   std::size_t decided_reversible_window() const { return decided_reversible_window_; }
   int pawns_and_hand_at_most() const { return needs_.pawns_and_hand_at_most; }
 
-  // Short name for messages and docs ("repetition").
+  // Short name for messages and docs ("repetition"); never used to recognise the rule.
   virtual std::string_view name() const = 0;
+  // Which FIDE end rule this is (FideEndRule::none for the others).
+  virtual FideEndRule fide_rule() const { return FideEndRule::none; }
 
   // True when the verdict needs the legal moves of the position (mate, stalemate); such rules
   // are skipped by judge_without_search().

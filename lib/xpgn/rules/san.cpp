@@ -552,16 +552,18 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
 }
 
 // resolve() for the token as the SAN grammar read it.
-Resolution resolve_written(const Position& pos, const SanToken& token, Position* after,
-                           EffectList* effects, MarkTest mark_test);
+[[gnu::always_inline]] inline Resolution resolve_written(const Position& pos, const SanToken& token,
+                                                         Position* after, EffectList* effects,
+                                                         MarkTest mark_test);
 
 // A UCI move with a gating, as to_uci() writes it ("g1f3h", "e1g1e", or "a1e1h" for a castling
 // gated on the rook's square), parses as a long algebraic move whose gate letter looks like a
 // promotion. For such a token (no piece letter, a promotion letter, nothing else) the
 // pseudo-legal gatings whose to_uci() text it spells are the candidates; nullopt when none is.
-std::optional<Resolution> resolve_uci_gating(const Position& pos, const SanToken& token,
-                                             Position* after, EffectList* effects,
-                                             MarkTest mark_test) {
+[[gnu::noinline]] std::optional<Resolution> resolve_uci_gating(const Position& pos,
+                                                               const SanToken& token,
+                                                               Position* after, EffectList* effects,
+                                                               MarkTest mark_test) {
   if (token.kind != TokenKind::move || !token.long_algebraic || token.piece || !token.promotion ||
       token.capture || token.has_second_actions())
     return std::nullopt;
@@ -589,16 +591,18 @@ std::optional<Resolution> resolve_uci_gating(const Position& pos, const SanToken
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
                    MarkTest mark_test) {
   Resolution r = resolve_written(pos, token, after, effects, mark_test);
-  if (r.error == MoveError::none || !token.promotion || !token.long_algebraic) return r;
-  if (auto gated = resolve_uci_gating(pos, token, after, effects, mark_test)) return *gated;
+  if (r.error != MoveError::none && token.promotion && token.long_algebraic) [[unlikely]] {
+    if (auto gated = resolve_uci_gating(pos, token, after, effects, mark_test))
+      r = std::move(*gated);
+  }
   return r;
 }
 
 namespace {
 
 // resolve() for the token as the SAN grammar read it.
-Resolution resolve_written(const Position& pos, const SanToken& token, Position* after,
-                           EffectList* effects, MarkTest mark_test) {
+inline Resolution resolve_written(const Position& pos, const SanToken& token, Position* after,
+                                  EffectList* effects, MarkTest mark_test) {
   TokenMatches found;
   std::optional<Resolution> error;
   switch (token.kind) {
