@@ -3,6 +3,7 @@
 // kings and en passant. Rules: docs/rules/atomic.md.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -29,6 +30,16 @@ Position from_fen(const std::string& fen) {
 TEST_CASE("atomic perft: positions and counts made by Fairy-Stockfish (ffish)",
           "[rules][atomic][perft]") {
   CHECK(test::check_perft_file("atomic-ffish.txt", atomic()) == 48);
+}
+
+TEST_CASE("atomic perft: castling, standard and Chess960, against Fairy-Stockfish (ffish)",
+          "[rules][atomic][perft]") {
+  // Positions of random Atomic960 and atomic games where castling rights remain, and castlings
+  // along lines the king's start square blocks (tests/reference/atomic960_castling_perft.mjs).
+  // ffish writes Shredder file letters where we write X-FEN's KQkq: the FENs are not compared.
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/perft/atomic960-castling-ffish.txt");
+  REQUIRE(in);
+  CHECK(test::check_perft_lines(in, atomic(), false) == 240);
 }
 
 TEST_CASE("atomic: a capture blows up the capturer and the pieces around, not pawns",
@@ -86,6 +97,33 @@ TEST_CASE("atomic: blowing up the enemy king wins, even out of a pin", "[rules][
   CHECK_FALSE(test::is_legal(pinned, "Bf4"));
 }
 
+TEST_CASE("atomic: a position whose king has exploded reads from FEN as decided",
+          "[rules][atomic]") {
+  // After Rxd7 above: Black, to move, has no king.
+  const Position pos = from_fen("8/8/8/8/8/8/8/4K3 b - - 0 1");
+  CHECK(pos.royal_count(Color::black) == 0);
+  const Outcome o = judge(pos, {});
+  CHECK(o.termination == Termination::king_exploded);
+  CHECK(o.result() == "1-0");
+  CHECK(test::legal_sans(pos).empty());
+  // The side that exploded the king cannot be the one to move, and one king must stand.
+  CHECK_FALSE(test::fen_error("8/8/8/8/8/8/8/4K3 w - - 0 1", atomic()).empty());
+  CHECK_FALSE(test::fen_error("8/8/8/8/8/8/8/8 w - - 0 1", atomic()).empty());
+  // Chess keeps asking for one king a side.
+  CHECK(test::fen_error("8/8/8/8/8/8/8/4K3 b - - 0 1", test::variant("chess")) ==
+        "Black has 0 kings; exactly one is required");
+  // A game given from that position is over, with the result the explosion gave.
+  auto games = test::replay(
+      "[Variant \"Atomic\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/4K3 b - - 0 1\"]\n"
+      "[Result \"1-0\"]\n\n1-0\n");
+  REQUIRE(games.size() == 1);
+  INFO(test::dump(games[0]));
+  CHECK(games[0].valid());
+  CHECK(games[0].diagnostics.empty());
+  CHECK(games[0].outcome.termination == Termination::king_exploded);
+  CHECK(games[0].outcome.result() == "1-0");
+}
+
 TEST_CASE("atomic: touching kings are never in check", "[rules][atomic]") {
   const Position pos = from_fen("8/8/8/8/8/3k4/r2K4/r7 w - - 0 1");
   CHECK_FALSE(in_check(pos));               // the a2 rook attacks d2, but the kings touch
@@ -100,6 +138,25 @@ TEST_CASE("atomic: castling across attacked squares beside the enemy king", "[ru
   // Without the touching king the rook's attack on f1 forbids it.
   const Position apart = from_fen("5r2/8/8/8/8/8/8/k3K2R w K - 0 1");
   CHECK_FALSE(test::is_legal(apart, "O-O"));
+}
+
+TEST_CASE("atomic: castling through a square the king's own start square shields",
+          "[rules][atomic]") {
+  // The h1 rook's line to d1 and c1 runs through e1, where the king stands: the king is not in
+  // check there (the kings touch), but once it has moved on to d1 the rook attacks it, and the
+  // kings no longer touch. Fairy-Stockfish, shakmaty and python-chess refuse the castling.
+  const Position pos = from_fen("8/8/8/8/8/8/5k2/R3K2r w Q - 0 1");
+  CHECK_FALSE(in_check(pos));
+  CHECK_FALSE(test::is_legal(pos, "O-O-O"));
+  CHECK(test::refusal(pos, "O-O-O").find("the king would pass d1, attacked by the rook on h1") !=
+        std::string::npos);
+  // Without the rook behind the king the same castling is legal.
+  CHECK(test::is_legal(from_fen("8/8/8/8/8/8/5k2/R3K3 w Q - 0 1"), "O-O-O"));
+  // Chess960: the king on f1 lands on c1, which the h1 rook would reach through f1, but the
+  // castled rook on d1 covers it; e1 and d1 touch the black king. Legal, as Fairy-Stockfish
+  // plays it.
+  const Position shielded = from_fen("8/8/8/8/8/8/4k3/1R3K1r w B - 0 1");
+  CHECK(test::is_legal(shielded, "O-O-O"));
 }
 
 TEST_CASE("atomic: en passant explodes on the destination square", "[rules][atomic]") {

@@ -82,6 +82,33 @@ TEST_CASE("crazyhouse setup: names, start position and pockets in FEN", "[rules]
     CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", zh()) ==
           "pocket '[X]': 'X' is not a piece of crazyhouse");
   }
+  SECTION("lichess's pocket as an extra last rank") {
+    const Position pos = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/Qn w KQkq - 0 1");
+    CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w KQkq - 0 1");
+    CHECK(pos.in_hand(Color::white, piece(Color::white, 'Q').type()) == 1);
+    CHECK(pos.in_hand(Color::black, piece(Color::black, 'N').type()) == 1);
+    CHECK(test::is_legal(pos, "Q@e4"));
+    // An empty pocket: the placement ends with '/'.
+    CHECK(from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1").fen() ==
+          start.fen());
+    // A pocket of eight pieces fills a whole rank.
+    CHECK(from_fen("4k3/8/8/8/8/8/8/4K3/PPPPNNbb w - - 0 1").fen() ==
+          "4k3/8/8/8/8/8/8/4K3[NNPPPPbb] w - - 0 1");
+    CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/4K3/Qn[N] w - - 0 1", zh()) ==
+          "FEN board is 8x9, variant crazyhouse needs 8x8: the extra last rank 'Qn' looks like a "
+          "crazyhouse pocket as lichess writes it, but the FEN has a \"[...]\" pocket too");
+  }
+  SECTION("one rank too many: the error says what it might be") {
+    CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1", test::variant("chess")) ==
+          "FEN board is 8x9, variant chess needs 8x8: the extra last rank 'Qn' looks like a "
+          "crazyhouse pocket as lichess writes it, and chess has no pockets");
+    CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", test::variant("chess")) ==
+          "FEN board is 8x9, variant chess needs 8x8: one rank too many (a lichess crazyhouse FEN "
+          "writes the pocket as an extra last rank of piece letters, such as \"/Qn\")");
+    // A last row short of squares on a board of the right height is a short rank.
+    CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/RNBQKBN w - - 0 1", test::variant("chess")) ==
+          "FEN row 8 has 7 squares, row 1 has 8");
+  }
   SECTION("chess knows neither pockets nor promoted marks") {
     CHECK(test::refused_fen_error("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", test::variant("chess")) ==
           "variant chess has no pieces in hand ('[...]' in the FEN)");

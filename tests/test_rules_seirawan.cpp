@@ -73,6 +73,39 @@ TEST_CASE("seirawan: start position, hand and gating rights in FEN", "[rules][se
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[] w KQkq - 0 1");
 }
 
+TEST_CASE("seirawan: UCI moves with gating are read as written", "[rules][seirawan]") {
+  const Position start = Position::start(seirawan());
+  Resolution r = test::resolve_text(start, "g1f3h");
+  REQUIRE(r.error == MoveError::none);
+  CHECK(to_san(start, r.move) == "Nf3/H");
+  CHECK(test::resolve_text(start, "g1f3").move.gate == no_square);
+  // A letter that is no piece in hand, and a piece that cannot gate from d4 (no first-rank
+  // origin): refused with the reading as a promotion.
+  CHECK(test::resolve_text(start, "g1f3q").error != MoveError::none);
+  CHECK(test::resolve_text(play_san(start, "Nf3"), "d7d5h").error != MoveError::none);
+
+  const Position castles = from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1");
+  for (const char* uci : {"e1g1e", "e1g1h", "h1e1h", "a1e1e", "e1c1h"}) {
+    INFO(uci);
+    r = test::resolve_text(castles, uci);
+    REQUIRE(r.error == MoveError::none);
+    CHECK(to_uci(castles, r.move) == uci);
+  }
+  CHECK(to_san(castles, test::resolve_text(castles, "h1e1h").move) == "O-O/Hh1");
+  // Every legal move of a position with gatings reads back from its UCI text.
+  for (const Position& pos : {start, castles, play_san(start, "e4")}) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move& m : moves) {
+      const std::string uci = to_uci(pos, m);
+      INFO(uci);
+      const Resolution back = test::resolve_text(pos, uci);
+      REQUIRE(back.error == MoveError::none);
+      CHECK(to_uci(pos, back.move) == uci);
+    }
+  }
+}
+
 TEST_CASE("seirawan: gating moves, castling with gating, effects and UCI", "[rules][seirawan]") {
   const Position start = Position::start(seirawan());
   CHECK(test::legal_sans(start).size() == 28);  // 20 + 4 knight moves x 2 pieces in hand

@@ -88,6 +88,18 @@ int run_check_file(const std::string& path) {
     if (p.pawn) std::cout << ", pawn";
     std::cout << '\n';
   }
+  // Two ways to one move are one move (generated once), but the definition likely meant
+  // something else: say so.
+  for (const auto& p : v->pieces) {
+    std::string overlap = rules::reach_overlap(p.movement.atoms, p.pawn && p.double_step_ranks != 0,
+                                               v->files, v->ranks);
+    if (overlap.empty() && !p.stacked_betza.empty())
+      overlap = rules::reach_overlap(rules::parse_betza(p.stacked_betza).atoms, false, v->files,
+                                     v->ranks);
+    if (!overlap.empty())
+      std::cout << "warning: piece " << p.letter << " (" << p.name << "): " << overlap
+                << "; it counts as one move\n";
+  }
   for (const auto& e : catalog::entries()) {
     if (e.id != v->id) continue;
     auto same = [](const std::string& n) { return n; };

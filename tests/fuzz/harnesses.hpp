@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_common.hpp"
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/notation/detail.hpp"
@@ -334,11 +336,51 @@ inline void run_render(const std::uint8_t* data, std::size_t size) {
 }
 
 // Every harness by name (the name of its executable without "fuzz_").
+// variant_file: the input is a variant definition file (JSON, docs/variant-files.md), built as
+// `--variant-file` would build it (its base from the catalog, every option alone) but not added
+// to the catalog (catalog::try_text). A refused definition has problems, each with a message and
+// a place inside the text; an accepted one gives a variant whose start position is read back
+// from its FEN, whose moves go through canonical SAN and back (check_moves) and whose perft to
+// depth 2 agrees with the moves played.
+inline void run_variant_file(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  std::unique_ptr<rules::Variant> variant;
+  const auto errors = catalog::try_text(text, "fuzz.json", &variant);
+  if (!errors.empty()) {
+    require(variant == nullptr, "a refused definition gave a variant");
+    std::uint64_t lines = 1;
+    for (char c : text) lines += c == '\n';
+    for (const auto& e : errors) {
+      require(!e.message.empty(), "a definition problem without a message");
+      require(e.where.line <= lines, "a definition problem placed after the last line");
+      require(e.where.source == "fuzz.json" || e.where.source.starts_with("builtin:"),
+              "a definition problem placed in an unknown file");
+    }
+    return;
+  }
+  require(variant != nullptr, "an accepted definition gave no variant");
+  const rules::Position start = rules::Position::start(*variant);
+  const std::string fen = start.fen();
+  const auto setup = notation::parse_fen(fen);
+  require(setup.has_value(), "the start FEN does not parse");
+  std::string problem;
+  const auto again = rules::Position::from_setup(*variant, *setup, problem);
+  require(again.has_value(), "the start FEN is refused by its own variant");
+  require(again->fen() == fen, "the start FEN does not read back unchanged");
+  detail::check_moves(start);
+  rules::MoveList moves;
+  rules::generate_legal(start, moves);
+  std::uint64_t leaves = 0;
+  for (const rules::Move& m : moves) leaves += rules::perft(rules::play(start, m), 1);
+  require(leaves == rules::perft(start, 2), "perft 2 disagrees with the moves played");
+}
+
 inline const std::vector<std::pair<std::string, Harness>>& harnesses() {
   static const std::vector<std::pair<std::string, Harness>> all = {
-      {"pgn", &run_pgn},       {"san", &run_san},           {"fen", &run_fen},
-      {"replay", &run_replay}, {"emit_pgn", &run_emit_pgn}, {"emit_json", &run_emit_json},
-      {"render", &run_render},
+      {"pgn", &run_pgn},           {"san", &run_san},
+      {"fen", &run_fen},           {"replay", &run_replay},
+      {"emit_pgn", &run_emit_pgn}, {"emit_json", &run_emit_json},
+      {"render", &run_render},     {"variant_file", &run_variant_file},
   };
   return all;
 }

@@ -13,6 +13,7 @@ The variant byte is the index in VARIANT_CHOICES, which mirrors fuzz::variant_ch
 (tests/fuzz/fuzz_common.hpp: the built-in catalog entries in order, each alone then with each option; new variants are appended after these).
 """
 import hashlib
+import json
 import os
 import re
 import sys
@@ -84,7 +85,18 @@ def movetext_tokens(game):
 
 def main():
     root, out = sys.argv[1], sys.argv[2]
-    seeds = {h: set() for h in ("pgn", "san", "fen", "replay", "emit_json", "emit_pgn", "render")}
+    seeds = {h: set() for h in ("pgn", "san", "fen", "replay", "emit_json", "emit_pgn", "render",
+                                "variant_file")}
+    # Variant definition files: the built-in ones (each with another id and no aliases, so that
+    # it is new) and those of the tests.
+    for top in ("lib/xpgn/catalog/variants", "tests/data/variants"):
+        for d, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                if f.endswith(".json") and f != "aliases.json":
+                    doc = json.load(open(os.path.join(d, f)))
+                    doc["id"] = "fuzz-" + doc["id"]
+                    doc.pop("aliases", None)  # they name the built-in variant
+                    seeds["variant_file"].add(json.dumps(doc, indent=2).encode())
     pgn_files = []
     for top in ("samples", "tests/data"):
         for d, _, files in os.walk(os.path.join(root, top)):

@@ -18,7 +18,8 @@
 // - extra fields "name=value": name [a-z][a-z0-9_-]*, value any non-blank text.
 // Fields are separated by blanks. The fields after the side to move may be missing (EPD-like
 // four-field FENs are common); extra fields may follow any of them.
-// Whether rows have equal widths is checked by the reader, not by the grammar.
+// Whether rows have equal widths is checked by the reader, not by the grammar; the placement may
+// end with a '/' (an empty last row: a lichess crazyhouse pocket holding nothing).
 #pragma once
 
 #include <tao/pegtl.hpp>
@@ -39,7 +40,10 @@ struct board_piece : pg::seq<piece, pg::opt<promoted_mark>> {};
 struct square_item : pg::sor<empty_count, stack, board_piece> {};
 struct row : pg::plus<square_item> {};
 struct row_separator : pg::one<'/'> {};
-struct placement : pg::seq<row, pg::star<row_separator, row>> {};
+// A '/' closing the placement: an empty last row (lichess's crazyhouse FEN with an empty pocket,
+// "RNBQKBNR/ w").
+struct empty_last_row : row_separator {};
+struct placement : pg::seq<row, pg::star<row_separator, row>, pg::opt<empty_last_row>> {};
 struct holding_piece : piece {};
 struct holding : pg::seq<pg::one<'['>, pg::star<holding_piece>, pg::one<']'>> {};
 

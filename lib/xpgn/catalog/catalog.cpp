@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -950,6 +951,26 @@ std::string definition_text(std::string_view name, bool resolved, std::string& e
 
 namespace {
 
+// The problem when the id or an alias of `src` already names another variant (st.mutex held).
+std::optional<DefinitionError> name_clash(State& st, const Source& src) {
+  std::vector<std::pair<std::string, std::string>> names{{"/id", src.id}};
+  if (src.doc.contains("aliases"))
+    for (std::size_t i = 0; i < src.doc["aliases"].size(); ++i)
+      names.emplace_back("/aliases/" + std::to_string(i), src.doc["aliases"][i].get<std::string>());
+  for (const auto& [at, n] : names) {
+    const Source* other = find_source(st, n);
+    const std::string archive = archive_id(st, n);
+    if (other || (!archive.empty() && archive != src.id)) {
+      const std::string owner = other ? other->id : archive;
+      return DefinitionError{src.locate(at), "'" + n + "' already names the variant " + owner +
+                                                 (other && other->builtin ? " (built in)" : "") +
+                                                 "; choose another name, or use \"base\": \"" +
+                                                 owner + "\" to build on it"};
+    }
+  }
+  return std::nullopt;
+}
+
 // Adds the parsed `fresh` sources and builds each (with every option alone, to check the
 // patches); those that fail are removed again. Returns the problems.
 std::vector<DefinitionError> add_sources(std::vector<std::unique_ptr<Source>> fresh) {
@@ -959,26 +980,10 @@ std::vector<DefinitionError> add_sources(std::vector<std::unique_ptr<Source>> fr
   std::vector<const Source*> added;
   for (auto& src : fresh) {
     // Its id and aliases must not name another variant.
-    std::vector<std::pair<std::string, std::string>> names{{"/id", src->id}};
-    if (src->doc.contains("aliases"))
-      for (std::size_t i = 0; i < src->doc["aliases"].size(); ++i)
-        names.emplace_back("/aliases/" + std::to_string(i),
-                           src->doc["aliases"][i].get<std::string>());
-    bool clash = false;
-    for (const auto& [at, n] : names) {
-      const Source* other = find_source(st, n);
-      const std::string archive = archive_id(st, n);
-      if (other || (!archive.empty() && archive != src->id)) {
-        const std::string owner = other ? other->id : archive;
-        errors.push_back({src->locate(at), "'" + n + "' already names the variant " + owner +
-                                               (other && other->builtin ? " (built in)" : "") +
-                                               "; choose another name, or use \"base\": \"" +
-                                               owner + "\" to build on it"});
-        clash = true;
-        break;
-      }
+    if (auto clash = name_clash(st, *src)) {
+      errors.push_back(std::move(*clash));
+      continue;
     }
-    if (clash) continue;
     added.push_back(src.get());
     st.sources.push_back(std::move(src));
   }
@@ -1011,6 +1016,36 @@ std::vector<DefinitionError> load_text(std::string_view text, const std::string&
     return {f.error};
   }
   return add_sources(std::move(fresh));
+}
+
+std::vector<DefinitionError> try_text(std::string_view text, const std::string& source,
+                                      std::unique_ptr<rules::Variant>* variant) {
+  std::unique_ptr<Source> src;
+  try {
+    (void)state();
+    src = parse_source(text, source);
+  } catch (const Failure& f) {
+    return {f.error};
+  }
+  State& st = state();
+  std::lock_guard lock(st.mutex);
+  if (auto clash = name_clash(st, *src)) return {std::move(*clash)};
+  // Among the sources while it is built (a base may not name it, but resolve() looks it up by
+  // the same means as for a loaded file), and taken out again whatever happens.
+  const Source* added = src.get();
+  st.sources.push_back(std::move(src));
+  std::vector<DefinitionError> errors;
+  try {
+    std::vector<std::string> chain;
+    const Resolved r = resolve(st, *added, chain);
+    auto built = build(r, {});
+    for (const auto& [option, ref] : r.options) (void)build(r, {option});
+    if (variant) *variant = std::move(built);
+  } catch (const Failure& f) {
+    errors.push_back(f.error);
+  }
+  std::erase_if(st.sources, [&](const auto& s) { return s.get() == added; });
+  return errors;
 }
 
 std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,

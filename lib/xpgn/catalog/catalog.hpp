@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,5 +75,13 @@ std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
 // the variant it defines is stored in `id` when it parses that far.
 std::vector<DefinitionError> load_text(std::string_view text, const std::string& source,
                                        std::string* id = nullptr);
+
+// Builds the definition `text` (`source` names it in messages) as load_text() would, its base
+// looked up in the catalog and every option built alone, but adds nothing to the catalog:
+// returns the problems found and, when there are none, hands the variant with default options
+// to `variant` (when given). For untrusted definitions (the variant-file fuzz harness). While
+// it builds, the definition is visible to lookups of other threads by its names.
+std::vector<DefinitionError> try_text(std::string_view text, const std::string& source,
+                                      std::unique_ptr<rules::Variant>* variant = nullptr);
 
 }  // namespace xpgn::catalog

@@ -19,6 +19,12 @@ struct FenSetup {
   // crazyhouse pockets "[Nn]", Seirawan hands "[HEhe]"), as FEN letters, possibly none.
   bool has_hand = false;
   std::string hand;
+  // The placement's last row when it cannot be a rank of the board (a width unlike row 1's, all
+  // plain piece letters, or empty after a closing '/'): its letters as written, then not among
+  // `squares` nor counted in `ranks`. Lichess writes a crazyhouse pocket so ("RNBQKBNR/Qn");
+  // the rules decide what it is for their variant (Position::from_setup).
+  bool has_extra_rank = false;
+  std::string extra_rank;
   char side_to_move = 'w';       // 'w' or 'b'
   std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
   std::string en_passant = "-";  // "-" or a square name

@@ -146,6 +146,10 @@ std::string format_fen(const FenSetup& s) {
     if (empty > 0) out += std::to_string(empty);
     if (rank > 0) out += '/';
   }
+  if (s.has_extra_rank) {
+    out += '/';
+    out += s.extra_rank;
+  }
   if (s.has_hand) {
     out += '[';
     out += s.hand;

@@ -1,5 +1,6 @@
 // Extended FEN: text -> FenSetup with the grammar of grammars/xpgn/grammars/fen.hpp.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -30,6 +31,10 @@ struct FenState {
   std::vector<std::string> board;  // all squares, top row first
   int row_width = 0;               // squares in the current row so far
   int rows_done = 0;
+  bool row_plain = true;  // the current row holds plain piece letters only (no count, stack, '~')
+  // A row whose width differs from row 1's, kept while it may be the extra last row (a lichess
+  // pocket, FenSetup::extra_rank): its error, thrown when another row follows.
+  std::optional<FenError> odd_row;
 };
 
 // Decimal value of a digit run, saturated so that absurd counts cannot overflow.
@@ -55,6 +60,7 @@ struct action<gf::empty_count> {
                                      " files wide (row " + std::to_string(st.rows_done + 1) +
                                      " is wider)"};
     st.row_width += n;
+    st.row_plain = false;
     for (int i = 0; i < n; ++i) st.board.emplace_back();
   }
 };
@@ -69,6 +75,7 @@ struct action<gf::square_item> {
                                      " files wide (row " + std::to_string(st.rows_done + 1) +
                                      " is wider)"};
     ++st.row_width;
+    if (s.size() != 1) st.row_plain = false;
     if (s[0] == '(')
       st.board.emplace_back(s.substr(1, 2));
     else
@@ -79,19 +86,40 @@ template <>
 struct action<gf::row> {
   template <typename Input>
   static void apply(const Input& in, FenState& st) {
+    if (st.odd_row) throw *st.odd_row;  // only the last row may be unlike the others
     ++st.rows_done;
     if (st.rows_done == 1) {
       st.setup.files = st.row_width;
     } else if (st.row_width != st.setup.files) {
-      throw FenError{in.begin(), "row " + std::to_string(st.rows_done) + " to have " +
+      FenError error{in.begin(), "row " + std::to_string(st.rows_done) + " to have " +
                                      std::to_string(st.setup.files) + " squares like row 1 (row " +
                                      std::to_string(st.rows_done) + " has " +
                                      std::to_string(st.row_width) + ")"};
+      if (!st.row_plain) throw error;
+      // Plain letters: maybe the extra last row; kept apart from the board.
+      const auto first = st.board.end() - st.row_width;
+      st.setup.has_extra_rank = true;
+      st.setup.extra_rank.clear();
+      for (auto it = first; it != st.board.end(); ++it) st.setup.extra_rank += *it;
+      st.board.erase(first, st.board.end());
+      --st.rows_done;
+      st.odd_row = std::move(error);
     }
+    st.row_plain = true;
     if (st.rows_done > max_fen_ranks)
       throw FenError{in.begin(),
                      "a board at most " + std::to_string(max_fen_ranks) + " ranks high"};
     st.row_width = 0;
+  }
+};
+template <>
+struct action<gf::empty_last_row> {
+  template <typename Input>
+  static void apply(const Input& in, FenState& st) {
+    if (st.odd_row) throw *st.odd_row;
+    (void)in;
+    st.setup.has_extra_rank = true;
+    st.setup.extra_rank.clear();
   }
 };
 template <>

@@ -600,7 +600,7 @@ struct Replayer::State {
   static bool is_null_move(const SanToken& token, const rules::Variant& variant) {
     if (token.kind != TokenKind::pass) return false;
     for (const auto& c : variant.components)
-      if (c->name() == "reproduction") return false;  // the pass that makes a queen pregnant
+      if (c->declaration().makes_passes) return false;  // a pass of the rules (Reproduction)
     return true;
   }
 

@@ -211,15 +211,16 @@ bool is_fide_chess(const Variant& v) {
       return false;
     if (def.pawn && (def.double_step_ranks != (1u << 1) || t != v.pawn_type())) return false;
   }
-  const char* components[] = {"castling", "en passant", "promotion"};
+  // The rules as they declare themselves, in FIDE's order.
+  constexpr FideRule components[] = {FideRule::castling, FideRule::en_passant, FideRule::promotion};
   if (v.components.size() != 3) return false;
   for (std::size_t i = 0; i < 3; ++i)
-    if (v.components[i]->name() != components[i]) return false;
-  const char* end_rules[] = {"checkmate and stalemate", "dead position", "repetition",
-                             "50- and 75-move rules"};
+    if (v.components[i]->declaration().fide != components[i]) return false;
+  constexpr FideEndRule end_rules[] = {FideEndRule::checkmate_stalemate, FideEndRule::dead_position,
+                                       FideEndRule::repetition, FideEndRule::move_count};
   if (v.end_rules.size() != 4) return false;
   for (std::size_t i = 0; i < 4; ++i)
-    if (v.end_rules[i]->name() != end_rules[i]) return false;
+    if (v.end_rules[i]->fide_rule() != end_rules[i]) return false;
   return components_behave_as_fide(v);
 }
 
@@ -276,13 +277,10 @@ constexpr KeptRights kept_rights{};
 }  // namespace
 
 const ChessTables* ChessBoard::tables_for(const Variant& variant) {
-  static std::mutex mutex;
-  static std::map<const Variant*, std::unique_ptr<ChessTables>> known;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto it = known.find(&variant);
-  if (it == known.end())
-    it = known.emplace(&variant, is_fide_chess(variant) ? build_tables(variant) : nullptr).first;
-  return it->second.get();
+  return variant.fide_tables.get([&]() -> std::shared_ptr<const ChessTables> {
+    if (!is_fide_chess(variant)) return nullptr;
+    return build_tables(variant);
+  });
 }
 
 void ChessBoard::put(int sq, int colour, Kind kind) {

@@ -22,7 +22,7 @@
 namespace xpgn::rules {
 
 // The ties between a variant and the board: piece codes and Zobrist numbers by kind, colour and
-// square. Built once per variant that passes ChessBoard::tables_for().
+// square. Built once per Variant object that passes ChessBoard::tables_for(), and owned by it.
 struct ChessTables;
 
 class ChessBoard {
@@ -34,7 +34,8 @@ class ChessBoard {
 
   // The tables for `variant` when it is FIDE chess (8x8, the six FIDE pieces, FIDE castling,
   // en passant and promotion, the FIDE end rules; checked on its data and by probing its
-  // components); nullptr otherwise. Built on first use and kept; thread-safe.
+  // components); nullptr otherwise. Built on first use and owned by that Variant object
+  // (Variant::fide_tables), so they die with it; thread-safe.
   static const ChessTables* tables_for(const Variant& variant);
 
   // Loads `pos`, a position of the variant `tables` were built for. False (board unspecified)

@@ -28,11 +28,27 @@ enum RuleHook : unsigned {
   hook_generate = 8,  // generate(), generate_to() and may_generate()
 };
 
+// Which FIDE rule a component is, as it declares it (RuleComponent::declaration()): the FIDE
+// fast path (ChessBoard::tables_for) asks this, and then probes the behaviour, never the name.
+enum class FideRule : std::uint8_t { none, castling, en_passant, promotion };
+
+// What a component says about itself, once: what it is, where the engine must not recognise it
+// by its name string.
+struct Declaration {
+  FideRule fide = FideRule::none;
+  // Its moves include passes (MoveKind::pass): a pass token is then a move of the game, not a
+  // null move.
+  bool makes_passes = false;
+};
+
 class RuleComponent {
  public:
   virtual ~RuleComponent() = default;
-  // Short name for messages ("castling").
+  // Short name for messages ("castling"); never used to recognise the rule (declaration()).
   virtual std::string_view name() const = 0;
+
+  // What this rule is (see Declaration); the default is nothing the engine asks about.
+  virtual Declaration declaration() const { return {}; }
 
   // The hooks among apply(), finish(), allows() and the move generation (generate(),
   // generate_to(), may_generate()) this rule overrides (RuleHook bits), so that playing and

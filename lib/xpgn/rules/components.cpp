@@ -14,6 +14,8 @@ class Castling final : public RuleComponent {
   Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
       : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
+  // The castling of the FIDE kind (its destination files are probed by the fast path).
+  Declaration declaration() const override { return {.fide = FideRule::castling}; }
   unsigned hooks() const override { return hook_apply | hook_generate; }
   bool uses_castling_rights() const override { return true; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
@@ -75,11 +77,17 @@ class Castling final : public RuleComponent {
       case Problem::in_check:
         return "the king is in check from " + piece_on(pos, find_attacker(pos, v.square, them));
       case Problem::passes_attacked:
-      case Problem::lands_attacked:
+      case Problem::lands_attacked: {
+        // The attacker is looked for on the board threatened_on() judged: its line may run
+        // through the king's start square.
+        const Square rook = pos.castling().rook[index_of(pos.side_to_move())][side];
+        const Square rook_to = make_square(target(pos.variant(), rook_to_[side]), rank_of(home));
+        const Position board = probe(pos, home, rook, rook_to, v.square);
         return std::string("the king would ") +
                (v.problem == Problem::passes_attacked ? "pass " : "land on ") +
                square_name(v.square) + ", attacked by " +
-               piece_on(pos, find_attacker(pos, v.square, them));
+               piece_on(pos, find_attacker(board, v.square, them));
+      }
     }
     return {};
   }
@@ -112,24 +120,39 @@ class Castling final : public RuleComponent {
     Square square = no_square;
   };
 
-  // True when the king on `king` would be threatened standing on `s` (everything else
-  // unmoved): attacked there, unless a rule's royal_verdict() calls it safe (kings that touch).
-  static bool threatened_on(const Position& pos, Square king, Square s) {
+  // True when the king on `king`, castling with the rook on `rook` bound for `rook_to`, would be
+  // threatened standing on `s` of its path (s == king: in check where it stands): attacked
+  // there, unless a rule's royal_verdict() calls it safe (kings that touch). Where rules judge
+  // royals the path is judged as Fairy-Stockfish does, on the board after the castling with the
+  // king on `s` (probe()): a line the king blocks on its start square may reach `s`, and the
+  // rook on its destination may shield it. Without them the position as it stands answers: a
+  // line through the king's start square would already give check.
+  static bool threatened_on(const Position& pos, Square king, Square rook, Square rook_to,
+                            Square s) {
     const Color us = pos.side_to_move();
-    if (!is_attacked(pos, s, opposite(us))) return false;
-    if (pos.variant().royal_judges.empty()) return true;
-    Position probe = pos;
-    if (s != king) {
-      const Piece k = probe.at(king);
-      probe.remove(king);
-      if (!probe.at(s).empty()) probe.remove(s);
-      probe.put(s, k);
-    }
+    if (pos.variant().royal_judges.empty()) return is_attacked(pos, s, opposite(us));
+    const Position board = probe(pos, king, rook, rook_to, s);
+    if (!is_attacked(board, s, opposite(us))) return false;
     for (const RuleComponent* c : pos.variant().royal_judges) {
-      const RoyalVerdict verdict = c->royal_verdict(probe, us);
+      const RoyalVerdict verdict = c->royal_verdict(board, us);
       if (verdict != RoyalVerdict::usual) return verdict == RoyalVerdict::threatened;
     }
     return true;
+  }
+
+  // The board threatened_on() judges: `pos` itself for s == king, else with the king and the
+  // rook moved, the rook to `rook_to` and the king to `s` (what stood there removed).
+  static Position probe(const Position& pos, Square king, Square rook, Square rook_to, Square s) {
+    if (s == king) return pos;
+    Position board = pos;
+    const Piece k = board.at(king), r = board.at(rook);
+    board.remove(king);
+    board.remove(rook);
+    if (!board.at(rook_to).empty()) board.remove(rook_to);
+    board.put(rook_to, r);
+    if (!board.at(s).empty()) board.remove(s);
+    board.put(s, k);
+    return board;
   }
 
   // Judges castling to `side` (0 king side, 1 queen side) for the side to move; fills `m` when
@@ -149,14 +172,16 @@ class Castling final : public RuleComponent {
       const Square s = make_square(f, rank);
       if (s != king && s != rook && !pos.at(s).empty()) return {Problem::blocked, s};
     }
-    if (!check_known) checked = threatened_on(pos, king, king), check_known = true;
+    const Square rook_square = make_square(rook_to, rank);
+    if (!check_known)
+      checked = threatened_on(pos, king, rook, rook_square, king), check_known = true;
     if (checked) return {Problem::in_check, king};
     // The king may not pass through or land on an attacked square.
     const int step = king_to > file_of(king) ? 1 : -1;
     for (int f = file_of(king); f != king_to;) {
       f += step;
       const Square s = make_square(f, rank);
-      if (threatened_on(pos, king, s))
+      if (threatened_on(pos, king, rook, rook_square, s))
         return {f == king_to ? Problem::lands_attacked : Problem::passes_attacked, s};
     }
     m.kind = MoveKind::castle;
@@ -214,6 +239,7 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
+  Declaration declaration() const override { return {.fide = FideRule::en_passant}; }
   unsigned hooks() const override { return hook_apply | hook_finish | hook_generate; }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
@@ -312,6 +338,7 @@ class Promotion final : public RuleComponent {
  public:
   explicit Promotion(std::string choices) : choices_(std::move(choices)) {}
   std::string_view name() const override { return "promotion"; }
+  Declaration declaration() const override { return {.fide = FideRule::promotion}; }
   unsigned hooks() const override { return hook_apply; }
 
   bool expands_pawn_moves() const override { return true; }

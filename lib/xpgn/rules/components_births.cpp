@@ -43,6 +43,7 @@ class Reproduction final : public RuleComponent {
   Reproduction(bool vacated_only, char prince_letter, bool barren)
       : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
   std::string_view name() const override { return "reproduction"; }
+  Declaration declaration() const override { return {.makes_passes = true}; }
   unsigned hooks() const override { return hook_apply | hook_generate; }
   // Pregnancy is the position's mark, listed in the FEN field "pregnant=".
   std::string_view fen_field() const override { return "pregnant"; }

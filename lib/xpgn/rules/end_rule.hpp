@@ -39,6 +39,16 @@ struct VerdictNeeds {
   int pawns_and_hand_at_most = -1;
 };
 
+// Which FIDE end rule an end rule is, as it declares it (EndRule::fide_rule()): the FIDE fast
+// path asks this, never the name.
+enum class FideEndRule : std::uint8_t {
+  none,
+  checkmate_stalemate,
+  dead_position,
+  repetition,
+  move_count
+};
+
 class EndRule {
  public:
   EndRule() = default;
@@ -76,8 +86,10 @@ class EndRule {
   std::size_t decided_reversible_window() const { return decided_reversible_window_; }
   int pawns_and_hand_at_most() const { return needs_.pawns_and_hand_at_most; }
 
-  // Short name for messages and docs ("repetition").
+  // Short name for messages and docs ("repetition"); never used to recognise the rule.
   virtual std::string_view name() const = 0;
+  // Which FIDE end rule this is (FideEndRule::none for the others).
+  virtual FideEndRule fide_rule() const { return FideEndRule::none; }
 
   // True when the verdict needs the legal moves of the position (mate, stalemate); such rules
   // are skipped by judge_without_search().
@@ -100,6 +112,14 @@ class EndRule {
   // lichess_rules.hpp). Such a rule must not look for legal moves through is_legal_after().
   // judge() (outcome.hpp) asks these rules before all others, whatever their place in the list.
   virtual bool stops_play() const { return false; }
+
+  // True when `pos`, read from FEN, is a final position this rule decides that the other rules'
+  // check_setup() would refuse (atomic: the side to move has lost its king): their checks are
+  // then skipped, and judge() reports the game decided. Asked of stops_play() rules only.
+  virtual bool setup_is_final(const Position& pos) const {
+    (void)pos;
+    return false;
+  }
 
   // What this rule needs of a position read from FEN (e.g. exactly one king a side), as an
   // error message; "" when `pos` is fine.

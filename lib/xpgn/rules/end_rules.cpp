@@ -39,6 +39,7 @@ int earlier_occurrences(const Position& pos, std::span<const std::uint64_t> earl
 class CheckmateStalemate final : public EndRule {
  public:
   std::string_view name() const override { return "checkmate and stalemate"; }
+  FideEndRule fide_rule() const override { return FideEndRule::checkmate_stalemate; }
   bool needs_moves() const override { return true; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     if (has_legal_move(pos)) return {};
@@ -76,6 +77,7 @@ class RepetitionDraw final : public EndRule {
       : EndRule(VerdictNeeds{
             .reversible_window = 4, .decided_reversible_window = 8, .repeated_position = true}) {}
   std::string_view name() const override { return "repetition"; }
+  FideEndRule fide_rule() const override { return FideEndRule::repetition; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
     const int repeats = earlier_occurrences(pos, keys, false);
     if (repeats >= 4) return verdict(Termination::fivefold_repetition);
@@ -101,6 +103,7 @@ class MoveCountRule final : public EndRule {
  public:
   MoveCountRule() : EndRule(VerdictNeeds{.halfmove_clock = 100, .decided_halfmove_clock = 150}) {}
   std::string_view name() const override { return "50- and 75-move rules"; }
+  FideEndRule fide_rule() const override { return FideEndRule::move_count; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     if (pos.halfmove_clock() >= 150) return verdict(Termination::seventy_five_moves);
     if (pos.halfmove_clock() >= 100) return verdict(Termination::fifty_moves);
@@ -115,6 +118,7 @@ class DeadPosition final : public EndRule {
       : EndRule(VerdictNeeds{.pawns_and_hand_at_most = dead_table_max_men}),
         rule_{bishops_keep_colour} {}
   std::string_view name() const override { return "dead position"; }
+  FideEndRule fide_rule() const override { return FideEndRule::dead_position; }
   Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
     return is_dead_position(pos, rule_) ? verdict(Termination::insufficient_material) : Outcome{};
   }

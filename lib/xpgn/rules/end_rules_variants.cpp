@@ -120,6 +120,12 @@ class RoyalLost final : public EndRule {
   }
   bool wins_without_mate() const override { return true; }
   bool stops_play() const override { return true; }
+  // The position after the winning explosion: the loser, to move, has no king, the winner one.
+  bool setup_is_final(const Position& pos) const override {
+    const Color us = pos.side_to_move();
+    return pos.variant().royal_types != 0 && pos.royal_count(us) == 0 &&
+           pos.royal_count(opposite(us)) == 1;
+  }
 };
 
 class CheckmateStalemateWithKings final : public EndRule {

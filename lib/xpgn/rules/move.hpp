@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <type_traits>
@@ -39,44 +40,66 @@ struct Move {
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-// Fixed-capacity list: no allocation on the hot path, and no initialisation of unused slots
-// (a move list is created for every position looked at).
+// A list with room for `Capacity` elements inside it: no allocation on the hot path, and no
+// initialisation of unused slots (a move list is created for every position looked at). Past
+// that capacity it moves to the heap and keeps growing: no element is ever dropped.
 template <typename T, std::size_t Capacity>
 class FixedList {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
 
  public:
   FixedList() {}
-  FixedList(const FixedList& other) : size_(other.size_) {
-    std::memcpy(storage_, other.storage_, sizeof(T) * size_);
-  }
+  FixedList(const FixedList& other) { assign(other); }
   FixedList& operator=(const FixedList& other) {
-    size_ = other.size_;
-    std::memmove(storage_, other.storage_, sizeof(T) * size_);
+    if (this != &other) assign(other);
     return *this;
   }
-  // Appends `value`; beyond the capacity the value is dropped (capacity is sized so that no
-  // real position reaches it).
+  ~FixedList() {
+    if (data_ != inline_data()) std::free(data_);
+  }
+  // Appends `value`.
   void push_back(const T& value) {
-    if (size_ < Capacity) ::new (static_cast<void*>(storage_ + sizeof(T) * size_++)) T(value);
+    if (size_ == capacity_) [[unlikely]]
+      grow(size_ + 1);
+    ::new (static_cast<void*>(data_ + size_++)) T(value);
   }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == Capacity; }
-  const T& operator[](std::size_t i) const { return data()[i]; }
-  T& operator[](std::size_t i) { return data()[i]; }
-  const T* begin() const { return data(); }
-  const T* end() const { return data() + size_; }
-  T* begin() { return data(); }
-  T* end() { return data() + size_; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
 
  private:
-  T* data() { return std::launder(reinterpret_cast<T*>(storage_)); }
-  const T* data() const { return std::launder(reinterpret_cast<const T*>(storage_)); }
+  T* inline_data() { return std::launder(reinterpret_cast<T*>(storage_)); }
+
+  // Makes room for at least `wanted` elements, on the heap (doubling), keeping the elements.
+  // Throws std::bad_alloc when there is no memory.
+  [[gnu::noinline]] void grow(std::size_t wanted) {
+    std::size_t capacity = capacity_;
+    while (capacity < wanted) capacity *= 2;
+    T* bigger = static_cast<T*>(std::malloc(sizeof(T) * capacity));
+    if (bigger == nullptr) throw std::bad_alloc();
+    if (size_ != 0) std::memcpy(static_cast<void*>(bigger), data_, sizeof(T) * size_);
+    if (data_ != inline_data()) std::free(data_);
+    data_ = bigger;
+    capacity_ = capacity;
+  }
+
+  // Copies `other`'s elements into this list.
+  void assign(const FixedList& other) {
+    if (other.size_ > capacity_) grow(other.size_);
+    size_ = other.size_;
+    if (size_ != 0) std::memcpy(static_cast<void*>(data_), other.data_, sizeof(T) * size_);
+  }
 
   alignas(T) unsigned char storage_[sizeof(T) * Capacity];
+  T* data_ = inline_data();
   std::size_t size_ = 0;
+  std::size_t capacity_ = Capacity;
 };
 
 inline constexpr std::size_t max_moves = 1024;

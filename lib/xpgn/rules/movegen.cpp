@@ -91,11 +91,18 @@ inline int landing(const Position& pos, Square to, Piece t, Color us) {
   return pos.variant().layer_rule && pos.under(to).empty() ? 1 : 0;
 }
 
-// Appends the basic moves of `piece` standing on `from`.
-void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out) {
+// Appends the basic moves of `piece` standing on `from`. `Careful`: the piece has atoms for the
+// first move only (PieceDef::initial_atoms), used only where it has not moved, or two ways to
+// one move (PieceDef::reach_overlap), each destination then added once; the usual pieces are
+// compiled without these tests.
+template <bool Careful>
+void generate_piece_as(const Position& pos, Square from, Piece piece, MoveList& out) {
   const Variant& v = pos.variant();
   const PieceDef& def = v.pieces[piece.type()];
   const Color us = piece.color();
+  [[maybe_unused]] std::bitset<square_count> added;  // Careful: destinations added
+  [[maybe_unused]] const bool unmoved =
+      Careful && def.pawn && ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u);
   const bool barren = v.marked_disarmed && pos.marked(from);
   const int f0 = file_of(from), r0 = rank_of(from);
   bool alone = true;
@@ -103,13 +110,22 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
   Move m;
   m.from = from;
   m.piece = piece.type();
+  auto emit = [&](Square to) {
+    if constexpr (Careful) {
+      if (added.test(static_cast<std::size_t>(to))) return;
+      added.set(static_cast<std::size_t>(to));
+    }
+    m.to = to, add_move(pos, def, m, out, alone);
+  };
   auto try_add = [&](const Atom& a, Square to, Piece t) {
     const int kind = landing(pos, to, t, us);
-    if (kind == 1 && a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out, alone);
-    if (kind == 2 && a.mode != MoveMode::move && !barren)
-      m.to = to, add_move(pos, def, m, out, alone);
+    if (kind == 1 && a.mode != MoveMode::capture) emit(to);
+    if (kind == 2 && a.mode != MoveMode::move && !barren) emit(to);
   };
   for (const Atom& a : atoms) {
+    if constexpr (Careful) {
+      if (a.initial && !unmoved) continue;
+    }
     int f = f0 + a.file_step, r = r0 + a.rank_step;
     if (a.hop) {
       while (inside(v, f, r) && pos.at(make_square(f, r)).empty())
@@ -120,10 +136,9 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
         const Square to = make_square(f, r);
         const Piece t = pos.at(to);
         if (t.empty()) {
-          if (a.mode != MoveMode::capture) m.to = to, add_move(pos, def, m, out, alone);
+          if (a.mode != MoveMode::capture) emit(to);
         } else {
-          if (t.color() != us && a.mode != MoveMode::move && !barren)
-            m.to = to, add_move(pos, def, m, out, alone);
+          if (t.color() != us && a.mode != MoveMode::move && !barren) emit(to);
           break;
         }
         f += a.file_step, r += a.rank_step;
@@ -146,9 +161,17 @@ void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out
     const int dir = us == Color::white ? 1 : -1;
     if (inside(v, f0, r0 + 2 * dir) && pos.at(make_square(f0, r0 + dir)).empty()) {
       const Square to = make_square(f0, r0 + 2 * dir);
-      if (landing(pos, to, pos.at(to), us) == 1) m.to = to, add_move(pos, def, m, out, alone);
+      if (landing(pos, to, pos.at(to), us) == 1) emit(to);
     }
   }
+}
+
+void generate_piece(const Position& pos, Square from, Piece piece, MoveList& out) {
+  const PieceDef& def = pos.variant().pieces[piece.type()];
+  if (def.reach_overlap || def.initial_atoms) [[unlikely]]
+    generate_piece_as<true>(pos, from, piece, out);
+  else
+    generate_piece_as<false>(pos, from, piece, out);
 }
 
 // Number of steps k >= 1 such that k * (df, dr) == (dx, dy), or 0 if there is none.
@@ -518,6 +541,8 @@ void generate_piece_moves_to(const Position& pos, Square from, Square to, MoveLi
   bool added = false;
   for (const Atom& a : tried) {
     if (a.mode != MoveMode::both && a.mode != needed) continue;
+    if (a.initial && !(def.pawn && ((def.double_step_ranks >> v.relative_rank(from, us)) & 1u)))
+      continue;  // a first move only, and this piece has moved
     const int k = steps_to(dx, dy, a.file_step, a.rank_step);
     if (k == 0) continue;
     if (a.hop) {
@@ -576,7 +601,7 @@ int find_origins_of(const Position& pos, Piece piece, Square to, Square* out, in
     out[n++] = s;
   };
   auto add_along = [&](int f, int r, const Atom& a) {
-    add_square(f, r, plain_board && !a.lame && !a.jump_first && !a.jump_any);
+    add_square(f, r, plain_board && !a.lame && !a.jump_first && !a.jump_any && !a.initial);
   };
   auto add = [&](int f, int r) { add_square(f, r, false); };
   const auto& atoms = def.atoms_for[index_of(piece.color())];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
+#include <utility>
 
 namespace xpgn::rules {
 namespace {
@@ -14,6 +15,7 @@ struct Modifiers {
   bool lame = false;
   bool jump_first = false;
   bool jump_any = false;
+  bool initial = false;
   std::string directions;  // subset of "fblrvs"
 };
 
@@ -102,11 +104,12 @@ void add_atoms(Movement& out, int a, int b, int range, const Modifiers& mods) {
         atom.lame = mods.lame;
         atom.jump_first = mods.jump_first;
         atom.jump_any = mods.jump_any;
+        atom.initial = mods.initial;
         bool duplicate = std::any_of(out.atoms.begin(), out.atoms.end(), [&](const Atom& x) {
           return x.file_step == atom.file_step && x.rank_step == atom.rank_step &&
                  x.range == atom.range && x.mode == atom.mode && x.hop == atom.hop &&
                  x.lame == atom.lame && x.jump_first == atom.jump_first &&
-                 x.jump_any == atom.jump_any;
+                 x.jump_any == atom.jump_any && x.initial == atom.initial;
         });
         if (!duplicate) out.atoms.push_back(atom);
       }
@@ -134,6 +137,8 @@ Movement parse_betza(std::string_view text) {
       mods.jump_first = true, ++i;
     else if (c == 'o')
       mods.jump_any = true, ++i;
+    else if (c == 'i')
+      mods.initial = true, ++i;
     else if (std::string_view("fblrvs").find(c) != std::string_view::npos)
       mods.directions += c, ++i;
     else if (c >= 'A' && c <= 'Z') {
@@ -168,6 +173,10 @@ Movement parse_betza(std::string_view text) {
         if (range == 0 || range > 255)
           throw std::invalid_argument("betza '" + std::string(text) + "': bad range");
       }
+      if (mods.initial && !mods.move_only)
+        throw std::invalid_argument("betza '" + std::string(text) +
+                                    "': 'i' (first move only) is for moves that do not capture: "
+                                    "write 'im'");
       for (char letter : letters) {
         int a = 0, b = 0;
         if (!base_leap(letter, a, b))
@@ -182,9 +191,124 @@ Movement parse_betza(std::string_view text) {
     }
   }
   if (mods.move_only || mods.capture_only || mods.hop || mods.lame || mods.jump_first ||
-      mods.jump_any || !mods.directions.empty())
+      mods.jump_any || mods.initial || !mods.directions.empty())
     throw std::invalid_argument("betza '" + std::string(text) + "': modifiers without an atom");
   return out;
+}
+
+namespace {
+
+// What a way of reaching a step needs of the squares it passes (`squares`, offsets from the
+// origin): nothing, all of them empty, or some of them occupied.
+enum class PathNeed { none, empty, occupied };
+struct Reach {
+  int dx = 0, dy = 0;
+  unsigned mode = 0;  // MoveMode bits
+  PathNeed need = PathNeed::none;
+  std::vector<std::pair<int, int>> squares;
+  int source = 0;  // index of the atom, or -1 for the double step
+};
+
+// True when the leap (dx, dy) runs along a straight or diagonal line.
+bool straight(int dx, int dy) {
+  return dx == 0 || dy == 0 || std::abs(dx) == std::abs(dy);
+}
+
+// The unit-step squares strictly between the origin and (dx, dy) on a straight line.
+std::vector<std::pair<int, int>> line_between(int dx, int dy) {
+  const int n = std::max(std::abs(dx), std::abs(dy));
+  const int ux = dx == 0 ? 0 : dx / std::abs(dx), uy = dy == 0 ? 0 : dy / std::abs(dy);
+  std::vector<std::pair<int, int>> out;
+  for (int i = 1; i < n; ++i) out.emplace_back(ux * i, uy * i);
+  return out;
+}
+
+// True when `inner` holds only squares of `outer`.
+bool subset(const std::vector<std::pair<int, int>>& inner,
+            const std::vector<std::pair<int, int>>& outer) {
+  return std::all_of(inner.begin(), inner.end(), [&](const auto& s) {
+    return std::find(outer.begin(), outer.end(), s) != outer.end();
+  });
+}
+
+// True when no position lets both `a` and `b` be made: one needs every square of a set empty
+// that holds all the squares of which the other needs one occupied.
+bool exclusive(const Reach& a, const Reach& b) {
+  if (a.need == PathNeed::empty && b.need == PathNeed::occupied)
+    return subset(b.squares, a.squares);
+  if (b.need == PathNeed::empty && a.need == PathNeed::occupied)
+    return subset(a.squares, b.squares);
+  return false;
+}
+
+// "atom 2 (step +0,+1, up to 3 times, moves only)" or "the double step".
+std::string source_text(const std::vector<Atom>& atoms, int source) {
+  if (source < 0) return "the pawn's double step";
+  const Atom& a = atoms[static_cast<std::size_t>(source)];
+  auto sign = [](int n) { return (n >= 0 ? "+" : "") + std::to_string(n); };
+  std::string out = "the step " + sign(a.file_step) + "," + sign(a.rank_step);
+  if (a.range == 0) out += " as a ride";
+  if (a.range > 1) out += " up to " + std::to_string(a.range) + " times";
+  if (a.hop) out += " over a screen";
+  if (a.initial) out += " on the first move";
+  out += a.mode == MoveMode::move      ? " (moves only)"
+         : a.mode == MoveMode::capture ? " (captures only)"
+                                       : "";
+  return out;
+}
+
+}  // namespace
+
+std::string reach_overlap(const std::vector<Atom>& atoms, bool double_step, int files, int ranks) {
+  std::vector<Reach> reaches;
+  for (std::size_t i = 0; i < atoms.size(); ++i) {
+    const Atom& a = atoms[i];
+    const int limit = a.range == 0 || a.hop ? std::max(files, ranks) : a.range;
+    for (int k = 1; k <= limit; ++k) {
+      Reach r;
+      r.dx = a.file_step * k, r.dy = a.rank_step * k;
+      if (std::abs(r.dx) >= files || std::abs(r.dy) >= ranks) break;
+      r.mode = static_cast<unsigned>(a.mode);
+      r.source = static_cast<int>(i);
+      // The squares of the atom's own steps before the k-th, then the leap's inner squares.
+      for (int j = 1; j < k; ++j) r.squares.emplace_back(a.file_step * j, a.rank_step * j);
+      if (a.hop) {
+        r.need = PathNeed::occupied;
+        if (k == 1) continue;  // a hop needs a screen before it lands
+      } else if (k > 1) {
+        r.need = PathNeed::empty;
+      }
+      const bool leap_path = a.lame || a.jump_first || a.jump_any;
+      if (leap_path && !a.hop && straight(a.file_step, a.rank_step) && k == 1) {
+        r.squares = line_between(a.file_step, a.rank_step);
+        r.need = a.lame ? PathNeed::empty : PathNeed::occupied;
+      } else if (leap_path && k == 1) {
+        r.need = PathNeed::none;  // a bent path: no exclusion is proven
+      }
+      reaches.push_back(std::move(r));
+    }
+  }
+  if (double_step && ranks > 2) {
+    Reach r;
+    r.dx = 0, r.dy = 2;
+    r.mode = static_cast<unsigned>(MoveMode::move);
+    r.need = PathNeed::empty;
+    r.squares = {{0, 1}};
+    r.source = -1;
+    reaches.push_back(std::move(r));
+  }
+  for (std::size_t i = 0; i < reaches.size(); ++i) {
+    for (std::size_t j = i + 1; j < reaches.size(); ++j) {
+      const Reach& a = reaches[i];
+      const Reach& b = reaches[j];
+      if (a.source == b.source || a.dx != b.dx || a.dy != b.dy || (a.mode & b.mode) == 0) continue;
+      if (exclusive(a, b)) continue;
+      auto sign = [](int n) { return (n >= 0 ? "+" : "") + std::to_string(n); };
+      return source_text(atoms, a.source) + " and " + source_text(atoms, b.source) +
+             " both make the move " + sign(a.dx) + "," + sign(a.dy) + " (files, ranks)";
+    }
+  }
+  return {};
 }
 
 }  // namespace xpgn::rules

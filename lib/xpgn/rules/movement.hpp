@@ -21,6 +21,9 @@ struct Atom {
   bool lame = false;        // a multi-square leap whose path squares must be empty ('n')
   bool jump_first = false;  // a leap whose first path square must be occupied ('j')
   bool jump_any = false;    // a leap with at least one occupied path square ('o')
+  // Only on the piece's first move ('i', move-only): for a pawn standing on a relative rank of
+  // its PieceDef::double_step_ranks (where it has not moved yet, as for the double step).
+  bool initial = false;
 };
 
 struct Movement {
@@ -46,9 +49,18 @@ struct AttackProbe {
 // Parses Betza-like notation. Atoms: W F D N A H C Z G, and K Q R B as shorthands (K = WF,
 // R = WW, B = FF, Q = WWFF). A doubled atom or a digit after it makes a rider (NN, W4).
 // Modifiers before an atom: m (move only), c (capture only), p (hop), n (lame), j (the first
-// path square must be occupied), o (some path square must be occupied), and
-// directions f b l r v s (union of the named directions). Example: pawn "fmWfcF".
+// path square must be occupied), o (some path square must be occupied), i (first move only;
+// needs m), and directions f b l r v s (union of the named directions). Example: pawn
+// "fmWfcF", or with a first move of up to three squares "fmWfcFifmW3".
 // Throws std::invalid_argument with a message naming the offending character.
 Movement parse_betza(std::string_view text);
+
+// Where one piece moving by `atoms` (given for White), and for a pawn with a double step also
+// by that (`double_step`), could make the same move twice on a board of `files` x `ranks`: two
+// of them reach the same step (file and rank change) with a mode in common, and their path
+// conditions do not exclude each other (a ride needs its path empty, a hop an occupied
+// square). A description of the first such step for a warning, or "" when every move is made
+// once. (Move generation then makes such moves once: PieceDef::reach_overlap.)
+std::string reach_overlap(const std::vector<Atom>& atoms, bool double_step, int files, int ranks);
 
 }  // namespace xpgn::rules

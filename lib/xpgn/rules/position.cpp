@@ -307,12 +307,74 @@ bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& 
 
 }  // namespace
 
+namespace {
+
+// True when `s`'s rank `rank` holds one plain piece letter on every square (no gap, stack or
+// '~'): what a lichess pocket written as an extra rank looks like when it fills the width.
+bool rank_of_letters(const FenSetup& s, int rank) {
+  for (int f = 0; f < s.files; ++f)
+    if (s.squares[static_cast<std::size_t>(rank * s.files + f)].size() != 1) return false;
+  return true;
+}
+
+// `setup` with its extra last rank (FenSetup::extra_rank, or a full rank of letters below a
+// board one rank too high) read as the pocket, as lichess writes crazyhouse FENs
+// ("RNBQKBNR/Qn"), when `v` holds pieces in hand per colour; otherwise an error saying what the
+// extra rank is or might be.
+std::optional<FenSetup> pocket_as_rank(const Variant& v, const FenSetup& setup,
+                                       std::string& error) {
+  FenSetup s = setup;
+  if (!s.has_extra_rank) {
+    // A rank of letters under a board one rank too high.
+    s.has_extra_rank = true;
+    for (int f = 0; f < s.files; ++f) s.extra_rank += s.squares[static_cast<std::size_t>(f)];
+    s.squares.erase(s.squares.begin(), s.squares.begin() + s.files);
+    --s.ranks;
+  }
+  const std::string rows = std::to_string(s.ranks + 1);
+  if (s.ranks + 1 == v.ranks && s.files == v.files) {
+    // Short or long by a few squares: a rank of the board, not an extra one.
+    error = "FEN row " + rows + " has " + std::to_string(s.extra_rank.size()) +
+            " squares, row 1 has " + std::to_string(s.files);
+    return std::nullopt;
+  }
+  const bool pockets = v.hand_rule != nullptr && v.hand_rule->hands_per_colour();
+  if (s.ranks != v.ranks || s.files != v.files || !pockets || s.has_hand) {
+    error = "FEN board is " + std::to_string(s.files) + "x" + rows + ", variant " + v.id +
+            " needs " + std::to_string(v.files) + "x" + std::to_string(v.ranks);
+    if (s.ranks == v.ranks && s.files == v.files) {
+      error += ": the extra last rank '" + s.extra_rank +
+               "' looks like a crazyhouse pocket as lichess writes it";
+      error += s.has_hand ? ", but the FEN has a \"[...]\" pocket too"
+                          : ", and " + v.id + " has no pockets";
+    }
+    return std::nullopt;
+  }
+  s.has_hand = true;
+  s.hand = std::move(s.extra_rank);
+  s.has_extra_rank = false;
+  s.extra_rank.clear();
+  return s;
+}
+
+}  // namespace
+
 std::optional<Position> Position::from_setup(const Variant& variant, const FenSetup& setup,
                                              std::string& error) {
+  if (setup.has_extra_rank || (setup.ranks == variant.ranks + 1 && setup.files == variant.files &&
+                               rank_of_letters(setup, 0) && variant.hand_rule != nullptr)) {
+    const std::optional<FenSetup> pocketed = pocket_as_rank(variant, setup, error);
+    if (!pocketed) return std::nullopt;
+    return from_setup(variant, *pocketed, error);
+  }
   if (setup.files != variant.files || setup.ranks != variant.ranks) {
     error = "FEN board is " + std::to_string(setup.files) + "x" + std::to_string(setup.ranks) +
             ", variant " + variant.id + " needs " + std::to_string(variant.files) + "x" +
             std::to_string(variant.ranks);
+    if (setup.ranks == variant.ranks + 1 && setup.files == variant.files)
+      error +=
+          ": one rank too many (a lichess crazyhouse FEN writes the pocket as an extra "
+          "last rank of piece letters, such as \"/Qn\")";
     return std::nullopt;
   }
   Position pos(variant);
@@ -322,8 +384,13 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     return std::nullopt;
   }
   pos.side_ = setup.side_to_move == 'w' ? Color::white : Color::black;
-  // What the end rules need (exactly one king a side for mate).
+  // What the end rules need (exactly one king a side for mate), unless a rule that stops play
+  // calls the position final (a blown-up king).
+  const bool final =
+      std::any_of(variant.end_rules.begin(), variant.end_rules.end(),
+                  [&](const auto& r) { return r->stops_play() && r->setup_is_final(pos); });
   for (const auto& rule : variant.end_rules) {
+    if (final) break;
     error = rule->check_setup(pos);
     if (!error.empty()) return std::nullopt;
   }

@@ -551,10 +551,58 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
   }
 }
 
+// resolve() for the token as the SAN grammar read it.
+[[gnu::always_inline]] inline Resolution resolve_written(const Position& pos, const SanToken& token,
+                                                         Position* after, EffectList* effects,
+                                                         MarkTest mark_test);
+
+// A UCI move with a gating, as to_uci() writes it ("g1f3h", "e1g1e", or "a1e1h" for a castling
+// gated on the rook's square), parses as a long algebraic move whose gate letter looks like a
+// promotion. For such a token (no piece letter, a promotion letter, nothing else) the
+// pseudo-legal gatings whose to_uci() text it spells are the candidates; nullopt when none is.
+[[gnu::noinline]] std::optional<Resolution> resolve_uci_gating(const Position& pos,
+                                                               const SanToken& token,
+                                                               Position* after, EffectList* effects,
+                                                               MarkTest mark_test) {
+  if (token.kind != TokenKind::move || !token.long_algebraic || token.piece || !token.promotion ||
+      token.capture || token.has_second_actions())
+    return std::nullopt;
+  const Variant& v = pos.variant();
+  if (to_square(v, token.from) == no_square || to_square(v, token.to) == no_square)
+    return std::nullopt;
+  std::string text = square_name(to_square(v, token.from)) + square_name(to_square(v, token.to));
+  text += static_cast<char>(std::tolower(static_cast<unsigned char>(token.promotion)));
+  MoveList moves;
+  generate_pseudo_legal(pos, moves);
+  TokenMatches found;
+  for (const Move& m : moves)
+    if (m.gate != no_square && to_uci(pos, m) == text) found.candidates.push_back(m);
+  if (found.candidates.empty()) return std::nullopt;
+  SanToken gated = token;  // what it means: no promotion, the letter gated
+  gated.gate_piece = token.promotion;
+  gated.promotion = 0;
+  Resolution r = judge_matches(pos, gated, found, after, effects, mark_test);
+  if (r.error != MoveError::none) return std::nullopt;
+  return r;
+}
+
 }  // namespace
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
                    MarkTest mark_test) {
+  Resolution r = resolve_written(pos, token, after, effects, mark_test);
+  if (r.error != MoveError::none && token.promotion && token.long_algebraic) [[unlikely]] {
+    if (auto gated = resolve_uci_gating(pos, token, after, effects, mark_test))
+      r = std::move(*gated);
+  }
+  return r;
+}
+
+namespace {
+
+// resolve() for the token as the SAN grammar read it.
+inline Resolution resolve_written(const Position& pos, const SanToken& token, Position* after,
+                                  EffectList* effects, MarkTest mark_test) {
   TokenMatches found;
   std::optional<Resolution> error;
   switch (token.kind) {
@@ -575,6 +623,8 @@ Resolution resolve(const Position& pos, const SanToken& token, Position* after, 
   if (error) return *error;
   return judge_matches(pos, token, found, after, effects, mark_test);
 }
+
+}  // namespace
 
 SanToken to_token(const Position& pos, const Move& move, const Position* after) {
   const Variant& v = pos.variant();

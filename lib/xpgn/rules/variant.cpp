@@ -392,6 +392,7 @@ void derive_undecided_screen(Variant& v) {
 }  // namespace
 
 void Variant::finish() {
+  fide_tables.reset();  // whatever was worked out for the fields before
   if (files < 2 || files > max_files || ranks < 2 || ranks > max_ranks)
     throw std::invalid_argument("variant " + id + ": board size out of range");
   if (pieces.empty() || pieces.size() > 30)
@@ -413,6 +414,18 @@ void Variant::finish() {
         def.stacked_betza.empty() ? Movement{} : parse_betza(def.stacked_betza);
     def.hops = std::any_of(def.movement.atoms.begin(), def.movement.atoms.end(),
                            [](const Atom& a) { return a.hop; });
+    auto initial = [](const Atom& a) { return a.initial; };
+    def.initial_atoms =
+        std::any_of(def.movement.atoms.begin(), def.movement.atoms.end(), initial) ||
+        std::any_of(stacked.atoms.begin(), stacked.atoms.end(), initial);
+    if (def.initial_atoms && (!def.pawn || def.double_step_ranks == 0))
+      throw std::invalid_argument("variant " + id + ": piece " + std::string(1, def.letter) +
+                                  ": 'i' (first move only) is for pawns with double_step_ranks, "
+                                  "the ranks a first move starts from");
+    def.reach_overlap =
+        !reach_overlap(def.movement.atoms, def.pawn && def.double_step_ranks != 0, files, ranks)
+             .empty() ||
+        !reach_overlap(stacked.atoms, false, files, ranks).empty();
     for (int c = 0; c < 2; ++c) {
       def.atoms_for[c] = def.movement.atoms;
       def.layered_atoms_for[c] = stacked.atoms;

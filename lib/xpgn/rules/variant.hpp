@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -87,6 +88,12 @@ struct PieceDef {
   Movement movement;                    // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
   bool hops = false;                           // some atom of atoms_for is a hop (derived)
+  // Some move could be made by two of its atoms (or an atom and the double step), alone or
+  // sharing its square (reach_overlap() in movement.hpp, derived): move generation then makes
+  // each destination once.
+  bool reach_overlap = false;
+  // Some atom is for the first move only (Atom::initial; derived).
+  bool initial_atoms = false;
   // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
   std::string stacked_betza;
   // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
@@ -120,6 +127,40 @@ struct PieceDef {
   std::array<std::vector<std::uint8_t>, 2> capture_rises;
 
   char fen() const { return fen_letter ? fen_letter : letter; }
+};
+
+struct ChessTables;  // chess_board.hpp
+
+// The FIDE board's tables of one Variant object (ChessBoard::tables_for()): worked out on first
+// use and owned by that object, so that they live exactly as long as it. A copy starts empty
+// (tables name the variant they were built for), and so does an object assigned to or
+// finished again.
+class FideTablesSlot {
+ public:
+  FideTablesSlot() = default;
+  FideTablesSlot(const FideTablesSlot&) {}
+  FideTablesSlot& operator=(const FideTablesSlot&) {
+    reset();
+    return *this;
+  }
+  // The tables, made by `build` (nullptr: not FIDE chess) on the first call; thread-safe.
+  template <class Build>
+  const ChessTables* get(Build&& build) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (!known_) tables_ = build(), known_ = true;
+    return tables_.get();
+  }
+  // Forgets the tables (the variant changed).
+  void reset() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    tables_.reset();
+    known_ = false;
+  }
+
+ private:
+  std::mutex mutex_;
+  bool known_ = false;
+  std::shared_ptr<const ChessTables> tables_;
 };
 
 struct Variant {
@@ -298,6 +339,10 @@ struct Variant {
 
   // False when an end rule forbids draws (a 1/2-1/2 result is then an error).
   bool allows_draws() const;
+
+  // The FIDE board's tables when this variant is FIDE chess (ChessBoard::tables_for()), owned
+  // by this object.
+  mutable FideTablesSlot fide_tables;
 
   // Parses piece movements, indexes letters and validates the definition; throws
   // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
