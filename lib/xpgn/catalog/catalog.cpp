@@ -57,6 +57,20 @@ std::string pointer_token(const std::string& key) {
   return out;
 }
 
+// The key a JSON pointer token names (the inverse of pointer_token).
+std::string pointer_key(const std::string& token) {
+  std::string out;
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    if (token[i] == '~' && i + 1 < token.size() && (token[i + 1] == '0' || token[i + 1] == '1')) {
+      out += token[i + 1] == '0' ? '~' : '/';
+      ++i;
+    } else {
+      out += token[i];
+    }
+  }
+  return out;
+}
+
 // Walks a JSON text that nlohmann has already accepted and records where each value starts,
 // by JSON pointer (columns count bytes, like the rest of xpgn).
 class PositionScanner {
@@ -440,6 +454,25 @@ std::unique_ptr<Source> parse_source(std::string_view text, const std::string& n
         column == std::string::npos ? message.find(": ") : message.find(": ", column);
     if (colon != std::string::npos) message = message.substr(colon + 2);
     throw Failure{{{name, "", at.line, at.column}, "not valid JSON: " + message}};
+  } catch (const Json::out_of_range& e) {
+    // A number too large for a double (the only out_of_range the parser throws): placed at the
+    // number, which the message quotes.
+    const std::string message = e.what();
+    const auto open = message.find('\'');
+    const auto close = open == std::string::npos ? open : message.find('\'', open + 1);
+    TextPos at;
+    if (close != std::string::npos) {
+      const auto found = src->text.find(message.substr(open + 1, close - open - 1));
+      for (std::size_t i = 0; found != std::string::npos && i < found; ++i) {
+        if (src->text[i] == '\n') {
+          ++at.line;
+          at.column = 1;
+        } else {
+          ++at.column;
+        }
+      }
+    }
+    throw Failure{{{name, "", at.line, at.column}, "not valid JSON: a number too large"}};
   }
   PositionScanner(src->text, src->positions).run();
   const Source& s = *src;
@@ -531,8 +564,8 @@ struct Resolved {
       const std::size_t i = std::stoul(tokens[1]);
       if (i < list.size()) {
         ref = &list[i].entry, used = 2;
-        if (tokens.size() >= 3 && list[i].fields.count(tokens[2]))
-          ref = &list[i].fields.at(tokens[2]), used = 3;
+        if (tokens.size() >= 3 && list[i].fields.count(pointer_key(tokens[2])))
+          ref = &list[i].fields.at(pointer_key(tokens[2])), used = 3;
       }
     } else if (!tokens.empty() && top.count(tokens[0])) {
       ref = &top.at(tokens[0]), used = 1;
@@ -802,7 +835,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
         spec->build(params, *v);
         params.done();
       } catch (const ParamError& e) {
-        r.fail_at(e.key.empty() ? at : at + "/" + e.key, name + ": " + e.message);
+        r.fail_at(e.key.empty() ? at : at + "/" + pointer_token(e.key), name + ": " + e.message);
       }
     }
   }

@@ -168,8 +168,8 @@ Movement parse_betza(std::string_view text) {
         ++i;
       } else if (i < text.size() && text[i] >= '0' && text[i] <= '9') {
         range = 0;
-        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
-          range = range * 10 + (text[i++] - '0');
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9' && range <= 255)
+          range = range * 10 + (text[i++] - '0');  // stops past 255: no overflow
         if (range == 0 || range > 255)
           throw std::invalid_argument("betza '" + std::string(text) + "': bad range");
       }

@@ -821,6 +821,7 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
   for (char c : board) {
     if (c >= '0' && c <= '9') {
       run = run * 10 + (c - '0');
+      if (run > max_files) return false;  // no board is that wide (and no overflow, no flood)
     } else {
       flush_run();
       if (c == '/')
@@ -832,6 +833,7 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
   flush_run();
   out.ranks = static_cast<int>(rows.size());
   out.files = static_cast<int>(rows[0].size());
+  if (out.ranks > max_ranks || out.files > max_files) return false;
   out.squares.assign(static_cast<std::size_t>(out.files * out.ranks), std::string());
   for (int i = 0; i < out.ranks; ++i) {
     if (static_cast<int>(rows[static_cast<std::size_t>(i)].size()) != out.files) return false;
