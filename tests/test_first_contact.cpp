@@ -14,29 +14,19 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include "test_shell.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Output {
-  int status = -1;
-  std::string out;  // standard output, or both streams with `merge`
-};
+using Output = xpgn::test::ShellRun;  // exit status and standard output
 
 // Runs `xpgn ARGS` through the shell (stderr discarded, or merged into out with `merge`).
-Output xpgn(const std::string& args, bool merge = false) {
+Output run_xpgn(const std::string& args, bool merge = false) {
   const std::string command =
       "'" + std::string(XPGN_BINARY) + "' " + args + (merge ? " 2>&1" : " 2>/dev/null");
-  Output r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return xpgn::test::run_shell(command);
 }
 
 // A file of `text` in a fresh folder of its own, removed at the end.
@@ -61,9 +51,9 @@ TEST_CASE("sarif: columns count code points, as its columnKind says", "[cli][fir
   // "1. e4 {é€😀} e5 2. " is 18 code points in 24 bytes: Ke3 starts at code point 19, byte 25.
   TempFile file("accents.pgn",
                 "[Event \"x\"]\n\n1. e4 {\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80} e5 2. Ke3 *\n");
-  const Output text = xpgn("check '" + file.path.string() + "'");
+  const Output text = run_xpgn("check '" + file.path.string() + "'");
   CHECK(text.status == 1);
-  const Output sarif = xpgn("check --format sarif '" + file.path.string() + "'");
+  const Output sarif = run_xpgn("check --format sarif '" + file.path.string() + "'");
   CHECK(sarif.status == 1);
   const auto doc = nlohmann::json::parse(sarif.out);
   CHECK(doc["runs"][0]["columnKind"] == "unicodeCodePoints");
@@ -73,10 +63,10 @@ TEST_CASE("sarif: columns count code points, as its columnKind says", "[cli][fir
   CHECK(region["startLine"] == 3);
   CHECK(region["startColumn"] == 19);
   // The text report keeps byte columns (as compilers do).
-  CHECK(xpgn("check '" + file.path.string() + "'", true).out.find(":3:25: error") !=
+  CHECK(run_xpgn("check '" + file.path.string() + "'", true).out.find(":3:25: error") !=
         std::string::npos);
   // Read from standard input, the line cannot be read again: no column rather than a wrong one.
-  const Output piped = xpgn("check --format sarif - < '" + file.path.string() + "'");
+  const Output piped = run_xpgn("check --format sarif - < '" + file.path.string() + "'");
   const auto piped_doc = nlohmann::json::parse(piped.out);
   const auto& piped_region =
       piped_doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
@@ -85,33 +75,33 @@ TEST_CASE("sarif: columns count code points, as its columnKind says", "[cli][fir
   // An ASCII line: the same number either way; the first column is 1.
   TempFile ascii("ascii.pgn", "[Event \"x\"]\n\nKe2 *\n1. e4 e5 2. Ke3 *\n");
   const auto ascii_doc =
-      nlohmann::json::parse(xpgn("check --format sarif '" + ascii.path.string() + "'").out);
+      nlohmann::json::parse(run_xpgn("check --format sarif '" + ascii.path.string() + "'").out);
   const auto& ascii_results = ascii_doc["runs"][0]["results"];
   REQUIRE(ascii_results.size() >= 1);
   CHECK(ascii_results[0]["locations"][0]["physicalLocation"]["region"]["startColumn"] == 1);
 }
 
 TEST_CASE("an unknown command is named, with the nearest one", "[cli][first-contact]") {
-  Output r = xpgn("chek games.pgn", true);
+  Output r = run_xpgn("chek games.pgn", true);
   CHECK(r.status == 2);
   CHECK(r.out.find("unknown command 'chek'; did you mean 'check'?") != std::string::npos);
   CHECK(r.out.find("A subcommand is required") == std::string::npos);
-  r = xpgn("rendr", true);
+  r = run_xpgn("rendr", true);
   CHECK(r.out.find("unknown command 'rendr'; did you mean 'render'?") != std::string::npos);
   // Nothing near: no guess.
-  r = xpgn("xyzzyplugh", true);
+  r = run_xpgn("xyzzyplugh", true);
   CHECK(r.status == 2);
   CHECK(r.out.find("unknown command 'xyzzyplugh'") != std::string::npos);
   CHECK(r.out.find("did you mean") == std::string::npos);
   // Commands and options are not taken for unknown commands.
-  CHECK(xpgn("variants").status == 0);
-  CHECK(xpgn("--version").status == 0);
+  CHECK(run_xpgn("variants").status == 0);
+  CHECK(run_xpgn("--version").status == 0);
 }
 
 TEST_CASE("render --help: every description starts in the same column", "[cli][first-contact]") {
   for (const char* command : {"render", "check", "convert", "variants", "perft", "split"}) {
     INFO(command);
-    const Output help = xpgn(std::string(command) + " --help");
+    const Output help = run_xpgn(std::string(command) + " --help");
     REQUIRE(help.status == 0);
     CHECK(help.out.find("Excludes:") == std::string::npos);
     std::istringstream lines(help.out);
@@ -148,7 +138,7 @@ std::string doc(const std::string& name) {
 TEST_CASE("docs say what the program does", "[cli][first-contact][docs]") {
   // cli.md lists every man page the build writes.
   const fs::path dir = fs::temp_directory_path() / ("xpgn-first-man-" + std::to_string(getpid()));
-  REQUIRE(xpgn("--generate-man '" + dir.string() + "'").status == 0);
+  REQUIRE(run_xpgn("--generate-man '" + dir.string() + "'").status == 0);
   const std::string cli = doc("cli.md");
   REQUIRE(!cli.empty());
   std::size_t pages = 0;
@@ -163,7 +153,7 @@ TEST_CASE("docs say what the program does", "[cli][first-contact][docs]") {
 
   // json.md: canonical PGN re-spaces comments (the JSON keeps them verbatim).
   TempFile spaced("spaced.pgn", "[Event \"x\"]\n\n1. e4 {  two   spaces\n here } e5 *\n");
-  CHECK(xpgn("convert --to pgn '" + spaced.path.string() + "'").out.find("{two spaces here}") !=
+  CHECK(run_xpgn("convert --to pgn '" + spaced.path.string() + "'").out.find("{two spaces here}") !=
         std::string::npos);
   CHECK(doc("json.md").find("verbatim in\n`comments_after` (and in canonical PGN)") ==
         std::string::npos);
@@ -173,16 +163,16 @@ TEST_CASE("docs say what the program does", "[cli][first-contact][docs]") {
        {"zh", "Atomic", "Antichess", "3check", "KOTH", "Racing Kings", "Horde", "Capablanca"}) {
     INFO(name);
     TempFile game("named.pgn", std::string("[Variant \"") + name + "\"]\n\n*\n");
-    CHECK(xpgn("check '" + game.path.string() + "'").status == 0);
+    CHECK(run_xpgn("check '" + game.path.string() + "'").status == 0);
   }
   CHECK(doc("variant-files.md").find("variants not in the catalog\nyet") == std::string::npos);
 }
 
 TEST_CASE("render: --ply and --all-plies exclude each other", "[cli][first-contact]") {
   TempFile game("game.pgn", "1. e4 e5 *\n");
-  const Output r = xpgn("render '" + game.path.string() + "' --ply 1 --all-plies -o '" +
-                            (game.dir / "out").string() + "'",
-                        true);
+  const Output r = run_xpgn("render '" + game.path.string() + "' --ply 1 --all-plies -o '" +
+                                (game.dir / "out").string() + "'",
+                            true);
   CHECK(r.status == 2);
   CHECK(r.out.find("--ply and --all-plies exclude each other") != std::string::npos);
 }

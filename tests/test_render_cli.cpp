@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "test_shell.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/variant.hpp"
@@ -23,24 +24,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using Run = xpgn::test::ShellRun;  // exit status and standard output
 
 // Runs a shell command in tests/data/render; stdout captured, stderr discarded.
 Run shell(const std::string& command) {
   const std::string full =
       "cd '" + std::string(XPGN_TEST_DATA) + "/render' && " + command + " 2>/dev/null";
-  Run r;
-  FILE* pipe = popen(full.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return xpgn::test::run_shell(full);
 }
 
 Run run_xpgn(const std::string& args) {

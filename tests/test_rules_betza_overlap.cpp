@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <string>
 
+#include "test_shell.hpp"
 #include "test_support.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/rules/movegen.hpp"
@@ -22,13 +23,9 @@ namespace {
 // Runs the xpgn binary with `args`; its standard output (and error) and status.
 std::pair<int, std::string> xpgn_run(const std::string& args) {
   const std::string command = std::string("'") + XPGN_BINARY + "' " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  std::array<char, 4096> buffer{};
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, out};
+  auto r = xpgn::test::run_shell(command);
+  REQUIRE(r.status != -1);
+  return {r.status, std::move(r.out)};
 }
 
 // The legal moves of `pos` as SAN, sorted, duplicates kept.

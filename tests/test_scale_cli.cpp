@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "test_shell.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -36,13 +38,9 @@ Shell sh(std::string command) {
   const std::string full = "cd '" + std::string(XPGN_TEST_DATA) + "' && { " + command + "\n} 2>'" +
                            err_file.string() + "'";
   Shell r;
-  FILE* pipe = popen(full.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  auto run = xpgn::test::run_shell(full);
+  r.status = run.status;
+  r.out = std::move(run.out);
   std::ifstream in(err_file, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "test_shell.hpp"
 #include "xpgn/record/openings.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/record/select.hpp"
@@ -32,22 +33,11 @@ std::string slurp(const std::string& path) {
 
 // What `xpgn ARGS` printed on standard output and its exit status (standard error to `err`
 // when given), run with /bin/sh in tests/data/select.
-struct Run {
-  int status = -1;
-  std::string out;
-};
+using Run = xpgn::test::ShellRun;  // exit status and standard output
 Run run_xpgn(const std::string& args, const std::string& env = "") {
   const std::string command = "cd '" + std::string(XPGN_TEST_DATA) + "/select' && " + env + " '" +
                               std::string(XPGN_BINARY) + "' " + args;
-  Run r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return r;
+  return xpgn::test::run_shell(command);
 }
 
 // The games of a file whose every game starts with an [Event line, cut there (independently of
