@@ -59,6 +59,9 @@ TEST_CASE("tag values that cannot be right are warned about, plausible ones are 
         "(a number); kept as written");
   CHECK(bad[2].find("has no day 29 in month 2") != std::string::npos);
   CHECK(bad[3].find("above 4000") != std::string::npos);
+  const auto four_parts = warnings("[Date \"2024.01.02.03\"]\n");
+  REQUIRE(four_parts.size() == 1);
+  CHECK(four_parts[0].find("\"2024.01.02.03\" is no date (YYYY.MM.DD)") != std::string::npos);
   for (const auto& w : warnings("[Date \"1959\"]\n[EventDate \"2013.5.6\"]\n"
                                 "[UTCDate \"2024.02.29\"]\n[WhiteElo \"1500?\"]\n[BlackElo \"\"]\n"
                                 "[Date \"????.??.??\"]\n[Date \"1985.??.17\"]\n[EventDate \"?\"]\n"

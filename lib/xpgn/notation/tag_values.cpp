@@ -2,7 +2,6 @@
 #include "xpgn/notation/tag_values.hpp"
 
 #include <array>
-#include <vector>
 
 namespace xpgn::notation::detail {
 
@@ -27,16 +26,17 @@ bool unknown(std::string_view part) {
 // Why the date `value` cannot be right, or "".
 std::string date_problem(std::string_view value) {
   if (value.empty() || unknown(value)) return {};
-  std::vector<std::string_view> parts;
+  std::array<std::string_view, 3> parts;  // no allocation: this runs for every game's Date
+  std::size_t count = 0;
   for (std::size_t at = 0;;) {
+    if (count == parts.size()) return "is no date (YYYY.MM.DD)";
     const auto dot = value.find('.', at);
-    parts.push_back(value.substr(at, dot == std::string_view::npos ? dot : dot - at));
+    parts[count++] = value.substr(at, dot == std::string_view::npos ? dot : dot - at);
     if (dot == std::string_view::npos) break;
     at = dot + 1;
   }
-  if (parts.size() > 3) return "is no date (YYYY.MM.DD)";
   int numbers[3] = {-1, -1, -1};
-  for (std::size_t i = 0; i < parts.size(); ++i) {
+  for (std::size_t i = 0; i < count; ++i) {
     if (unknown(parts[i])) continue;
     numbers[i] = number(parts[i]);
     if (numbers[i] < 0) return "is no date (YYYY.MM.DD, ?? for unknown parts)";
