@@ -428,9 +428,8 @@ TEST_CASE("render: HTML page with a diagram of every position", "[render]") {
   CHECK(html.find("[%cal") == std::string::npos);
   CHECK(html.find("<figcaption>3... Nf6?"
                   "?</figcaption>") != std::string::npos);
-  CHECK(html.find("( <a class=\"mv\" href=\"#g1-v1\" data-b=\"g1-v1\">3... g6</a> <a "
-                  "class=\"mv\" href=\"#g1-v2\" data-b=\"g1-v2\">4. Qf3</a> )") !=
-        std::string::npos);
+  CHECK(html.find("( <a class=\"mv\" href=\"#g1-v1\">3... g6</a> <a "
+                  "class=\"mv\" href=\"#g1-v2\">4. Qf3</a> )") != std::string::npos);
   CHECK(html.find("4. Qh5,P@h4") != std::string::npos);
   // A table of contents; a legend for Reproduction (its prince is no FIDE piece), none for chess.
   CHECK(html.find("<a href=\"#g2\">2</a></td><td>Gamma</td><td>Delta</td>") != std::string::npos);
@@ -470,6 +469,126 @@ TEST_CASE("render: HTML ids stay unique over several inputs", "[render]") {
     INFO(id);
     CHECK(defined.count(id) == 1);
   }
+}
+
+// The value of attribute `name` in the tag `tag` ("" when absent).
+std::string attribute(std::string_view tag, const std::string& name) {
+  const std::string key = " " + name + "=\"";
+  const auto at = tag.find(key);
+  if (at == std::string_view::npos) return {};
+  const auto start = at + key.size();
+  return std::string(tag.substr(start, tag.find('"', start) - start));
+}
+
+// The content of the element <g id="id"> of `html` ("" when there is none).
+std::string_view group(std::string_view html, const std::string& id) {
+  const std::string open = "<g id=\"" + id + "\">";
+  const auto start = html.find(open);
+  if (start == std::string_view::npos) return {};
+  int depth = 1;
+  std::size_t at = start + open.size();
+  while (depth > 0) {
+    at = html.find('<', at);
+    if (at == std::string_view::npos) return {};
+    if (html.compare(at, 3, "<g ") == 0 || html.compare(at, 3, "<g>") == 0) ++depth;
+    if (html.compare(at, 4, "</g>") == 0) --depth;
+    ++at;
+  }
+  return html.substr(start + open.size(), at - 1 - start - open.size());
+}
+
+// What a board drawing (`svg`, an <svg> element of the page `html`) shows on each square, as a
+// painter would: per square (x / 100, y / 100 of what is placed), the glyphs placed since the
+// square was last painted over (a cover, a tint or a filled square), their ids without
+// `prefix`. A <use> of a layer ("g1-p5l") paints that layer's content first, as the browser does.
+using Painted = std::map<std::pair<int, int>, std::vector<std::string>>;
+void paint(std::string_view html, std::string_view svg, const std::string& prefix, Painted& out,
+           int depth = 0) {
+  REQUIRE(depth < 100);
+  for (auto at = svg.find('<'); at != std::string_view::npos; at = svg.find('<', at + 1)) {
+    const std::string_view tag = svg.substr(at, svg.find('>', at) - at);
+    const bool use = tag.rfind("<use ", 0) == 0;
+    const bool square = tag.rfind("<rect ", 0) == 0 && attribute(tag, "width") == "100" &&
+                        attribute(tag, "height") == "100";
+    if (!use && !square) continue;
+    std::string id = attribute(tag, "href");
+    if (id.empty()) id = attribute(tag, "xlink:href");
+    if (!id.empty()) id = id.substr(1);
+    if (use && id.size() > 1 && id[0] == 'g' && id.back() == 'l') {  // a board's layer
+      const std::string_view layer = group(html, id);
+      INFO("layer " << id);
+      REQUIRE(!layer.empty());
+      paint(html, layer, prefix, out, depth + 1);
+      continue;
+    }
+    std::string x = attribute(tag, "x"), y = attribute(tag, "y");
+    const std::string transform = attribute(tag, "transform");
+    if (x.empty() && transform.rfind("translate(", 0) == 0) {
+      std::istringstream numbers(transform.substr(10));
+      int tx = 0, ty = 0;
+      numbers >> tx >> ty;
+      x = std::to_string(tx);
+      y = std::to_string(ty);
+    }
+    if (x.empty() || y.empty()) continue;  // the squares and coordinates: no piece
+    std::vector<std::string>& placed = out[{std::stoi(x) / 100, std::stoi(y) / 100}];
+    if (square || id == prefix + "d" || id == prefix + "l" || id == prefix + "lm")
+      placed.clear();
+    else
+      placed.push_back(id.substr(prefix.size()));
+  }
+  for (auto it = out.begin(); it != out.end();) it = it->second.empty() ? out.erase(it) : ++it;
+}
+
+TEST_CASE("render: HTML boards that build on the one before show their own position", "[render]") {
+  // Every sample (castling, captures, promotions, drops, pockets, stacks, explosions, births)
+  // and the test games (variations): each board of the page shows, square by square, what the
+  // standalone SVG of its FEN shows, whichever layers it builds on.
+  std::vector<std::string> files = {data("games.pgn"), data("viewer.pgn")};
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(XPGN_SAMPLES_DIR))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  std::size_t boards = 0, built = 0;
+  for (const auto& file : files) {
+    for (const auto& game : record::read_games(slurp(file))) {
+      if (!game.variant) continue;
+      const std::string html = html_page({game});
+      for (auto at = html.find("<figure "); at != std::string::npos;
+           at = html.find("<figure ", at + 1)) {
+        const std::string tag = html.substr(at, html.find('>', at) - at);
+        const std::string fen = attribute(tag, "data-fen");
+        INFO(file << ": " << attribute(tag, "id") << " " << fen);
+        const auto svg_start = html.find("<svg", at);
+        const std::string_view svg(html.data() + svg_start,
+                                   html.find("</svg>", svg_start) - svg_start);
+        Painted page;
+        paint(html, svg, "x", page);
+        auto setup = notation::parse_fen(fen);
+        REQUIRE(setup);
+        std::string why;
+        auto position = rules::Position::from_setup(*game.variant, *setup, why);
+        REQUIRE(position);
+        Painted alone;
+        paint("", render::to_svg({*position, std::nullopt, {}, {}, {}, {}}, {}), "", alone);
+        CHECK(page == alone);
+        ++boards;
+        built += svg.find("<use href=\"#g") != std::string_view::npos;
+      }
+    }
+  }
+  CHECK(boards > 300);
+  CHECK(built > 250);  // most boards build on another
+  // The first board is drawn whole; a variation builds on the board before it; a line's 25th
+  // layer on another is drawn whole again.
+  auto games = record::read_games(slurp(data("games.pgn")));
+  std::string html = html_page(games);
+  CHECK(html.find("<g id=\"g1-p0l\"><use href=\"#xb8x8w880\"/>") != std::string::npos);
+  CHECK(html.find("<g id=\"g1-p1l\"><use href=\"#g1-p0l\"/>") != std::string::npos);
+  CHECK(html.find("<g id=\"g1-v1l\"><use href=\"#g1-p5l\"/>") != std::string::npos);
+  html = html_page(
+      record::read_games(slurp(std::string(XPGN_SAMPLES_DIR) + "/chess/morphy-opera-1858.pgn")));
+  CHECK(html.find("<g id=\"g1-p24l\"><use href=\"#g1-p23l\"/>") != std::string::npos);
+  CHECK(html.find("<g id=\"g1-p25l\"><use href=\"#xb8x8w880\"/>") != std::string::npos);
+  CHECK(html.find("<g id=\"g1-p26l\"><use href=\"#g1-p25l\"/>") != std::string::npos);
 }
 
 TEST_CASE("render: HTML diagrams limited by game, ply range and markers", "[render]") {

@@ -102,6 +102,11 @@ struct Figure {
   bool variation = false;
 };
 
+// The id of the pieces layer of the figure `figure` ("g3-p12l").
+std::string layer_id(const std::string& figure) {
+  return figure + "l";
+}
+
 // Everything known while a game is laid out.
 struct Layout {
   const record::Game& game;
@@ -175,7 +180,9 @@ void lay_out(Layout& layout, const record::Line& line, const std::string& before
       Diagram diagram{*node.after, node.move, effects, {}, {}, {}};  // (the caption names it)
       add_commands(node.commands, node.after->variant(), diagram.arrows, diagram.squares);
       f.fen = node.after->fen();
-      f.svg = layout.defs.board(diagram);
+      // (Its pieces build on those of the figure before it, the position before this one.)
+      f.svg = layout.defs.board(diagram, layer_id(f.id),
+                                before_node.empty() ? "" : layer_id(before_node));
       if (previous >= 0) layout.figures[static_cast<std::size_t>(previous)].next = f.id;
       id = f.id;
       last = f.id;
@@ -205,7 +212,7 @@ void append_moves(std::string& out, const Layout& layout, const record::Line& li
     if (target.empty())
       out += "<span class=\"mv\">" + san + "</span> ";
     else
-      out += "<a class=\"mv\" href=\"#" + target + "\" data-b=\"" + target + "\">" + san + "</a> ";
+      out += "<a class=\"mv\" href=\"#" + target + "\">" + san + "</a> ";
     first = shown(node.comments_after) || !node.variations.empty();
     append_comments(out, node.comments_after, target);
     for (const auto& v : node.variations) {
@@ -305,7 +312,7 @@ constexpr std::string_view script = R"(<script>
     figure.classList.add('current');
     var on = game.querySelectorAll('.moves .on');
     for (var i = 0; i < on.length; i++) on[i].classList.remove('on');
-    var move = game.querySelector('.moves a[data-b="' + figure.id + '"]');
+    var move = game.querySelector(".moves a[href='#" + figure.id + "']");
     if (move) {
       move.classList.add('on');
       var list = move.closest('.moves');
@@ -320,10 +327,10 @@ constexpr std::string_view script = R"(<script>
     show(games[i], games[i].querySelector('.xpgn-board'));
     games[i].addEventListener('click', function (e) {
       active = this;
-      var target = e.target.closest('[data-b]');
+      var target = e.target.closest('a.mv[href],[data-b]');
       if (!target || !this.contains(target)) return;
       e.preventDefault();
-      show(this, byId(target.getAttribute('data-b')));
+      show(this, byId(target.getAttribute('data-b') || target.getAttribute('href').slice(1)));
     });
   }
   active = games.length ? games[0] : null;
@@ -397,6 +404,7 @@ bool HtmlWriter::write(const record::Game& game) {
       std::find(options_.games.begin(), options_.games.end(), game.index) == options_.games.end())
     return false;
   if (!started_) head(&game);
+  defs_.forget_layers();  // (no board builds on another game's)
   const std::string id = "g" + std::to_string(toc_.size() + 1);
   HtmlGameEntry entry{"#" + id,
                       tag_value(game, "White"),
@@ -446,7 +454,7 @@ bool HtmlWriter::write(const record::Game& game) {
     for (const auto& c : game.comments) record::parse_commands(c, commands);
     add_commands(commands, start->variant(), diagram.arrows, diagram.squares);
     f.fen = start->fen();
-    f.svg = defs_.board(diagram);
+    f.svg = defs_.board(diagram, layer_id(f.id));
     before = f.id;
     layout.figures.push_back(std::move(f));
   }

@@ -80,6 +80,19 @@ void add_commands(const record::Commands& commands, const rules::Variant& varian
 // A standalone SVG document of `diagram`.
 std::string to_svg(const Diagram& diagram, const SvgOptions& options);
 
+namespace detail {
+// What a page's boards (SharedDefs) remember of the boards drawn before: each board's pieces
+// layer, square by square, so that the next board of the same line draws only what changed.
+struct PageLayers {
+  struct Layer {
+    std::vector<int> squares;  // per square (rank * files + file): its drawing's number, 0 empty
+    int depth = 0;             // layers it builds on (0: drawn whole)
+  };
+  std::map<std::string, Layer> layers;  // by the layer's id
+  std::map<std::string, int> drawings;  // a square's drawing -> its number (from 1)
+};
+}  // namespace detail
+
 // Many diagrams on one page (HTML): each board() is an <svg> element that refers to shared
 // definitions, and defs() is a hidden <svg> element defining everything the boards used. All
 // boards share the options (and so the theme).
@@ -87,8 +100,15 @@ class SharedDefs {
  public:
   explicit SharedDefs(SvgOptions options, std::string id_prefix = "xpgn-");
   // An <svg> element drawing `diagram`; its squares and coordinates are shared by every board of
-  // the same shape (a definition of its own), its glyphs too.
-  std::string board(const Diagram& diagram);
+  // the same shape (a definition of its own), its glyphs too. With a `layer` id (unique on the
+  // page) the pieces are drawn in a <g id="layer">; when `previous` names the layer of an earlier
+  // board of the same variant (the position before this one), that group shows the earlier one
+  // (<use>) and draws only the squares that changed, over the old ones. Highlighted squares are
+  // tinted over the pieces and their pieces drawn again, so a layer holds no highlight.
+  std::string board(const Diagram& diagram, const std::string& layer = {},
+                    const std::string& previous = {});
+  // Forgets the layers drawn so far (later boards draw theirs whole); frees their memory.
+  void forget_layers() { layers_ = {}; }
   // An <svg> element of `size` pixels showing the glyph of piece `type` of `variant` in `color`
   // (a legend's entry), referring to the shared definitions.
   std::string glyph(const rules::Variant& variant, PieceType type, Color color, int size);
@@ -99,7 +119,7 @@ class SharedDefs {
   SvgOptions options_;
   std::string prefix_;
   std::set<std::string> used_;
-  std::map<std::string, std::string> groups_;  // a rank's pieces as drawn -> its id
+  detail::PageLayers layers_;
 };
 
 // ---- Diagrams from FEN and games -----------------------------------------------------------

@@ -80,11 +80,13 @@ void replace_all(std::string& text, std::string_view from, const std::string& to
 // Everything the layers need to place things.
 class Canvas {
  public:
-  // `groups` (a page's boards, SharedDefs): each rank's pieces are defined once per page, keyed
-  // by their drawing, and placed with <use>; null: drawn in place.
+  // `layers` (a page's boards, SharedDefs; null for a standalone SVG): what the page's earlier
+  // boards drew; `layer` and `previous`: see SharedDefs::board.
   Canvas(const Diagram& d, const SvgOptions& o, std::string prefix, std::set<std::string>& used,
-         std::map<std::string, std::string>* groups = nullptr)
-      : groups_(groups),
+         detail::PageLayers* layers = nullptr, std::string layer = {}, std::string previous = {})
+      : layers_(layers),
+        layer_(std::move(layer)),
+        previous_(std::move(previous)),
         diagram_(d),
         pos_(d.position),
         variant_(d.position.variant()),
@@ -131,19 +133,31 @@ class Canvas {
       std::string background;
       draw_board(background);
       draw_coordinates(background);
-      replace_all(background, "<text ",
-                  "<text style=\"" + std::string(shared_turn) +
-                      ";transform-box:fill-box;transform-origin:center\" ");
+      turn_texts(background);
       const std::string id = "b" + std::to_string(variant_.files) + "x" +
                              std::to_string(variant_.ranks) + "w" + std::to_string(width_);
       used_.insert("~board\t" + id + '\t' + background);
-      body += "<use href=\"#" + prefix_ + id + "\"/>\n";
-      draw_highlights(body);
+      // The pieces (a layer that may build on the previous board's), then the highlights over
+      // them, and the pieces of the highlighted squares again over those.
+      std::vector<std::string> drawings(static_cast<std::size_t>(variant_.files * variant_.ranks));
+      for (int r = 0; r < variant_.ranks; ++r)
+        for (int f = 0; f < variant_.files; ++f) {
+          std::string& drawing = drawings[static_cast<std::size_t>(r * variant_.files + f)];
+          draw_square(drawing, make_square(f, r), true);
+          turn_texts(drawing);
+        }
+      draw_layer(body, "<use href=\"#" + prefix_ + id + "\"/>\n", drawings);
+      std::vector<Square> tinted;
+      draw_highlights(body, &tinted);
+      for (Square s : tinted)
+        body += drawings[static_cast<std::size_t>(rank_of(s) * variant_.files + file_of(s))];
     }
     draw_hand(body);
     draw_counters(body);
-    draw_pairs(body);
-    draw_pieces(body);
+    if (standalone) {
+      draw_pairs(body);
+      draw_pieces(body);
+    }
     draw_marks(body);
     draw_effects(body);
     draw_arrows(body);
@@ -157,11 +171,8 @@ class Canvas {
   // (`shared`: the definitions of a page's boards, whose glyphs and coordinates turn round
   // on their own centre by --xpgn-turn.)
   static std::string defs_of(const std::set<std::string>& used, const std::string& prefix,
-                             const Theme& theme, bool shared = false,
-                             const std::map<std::string, std::string>* groups = nullptr) {
+                             const Theme& theme, bool shared = false) {
     std::string out = "<defs>";
-    if (groups)
-      for (const auto& [drawing, id] : *groups) out += "\n<g id=\"" + id + "\">" + drawing + "</g>";
     for (const auto& key : used) {
       if (key == "~check") {
         out += "\n<radialGradient id=\"" + prefix +
@@ -179,6 +190,14 @@ class Canvas {
         out += "\n<rect id=\"" + prefix + "lm\" width=\"100\" height=\"100\" fill=\"";
         out += theme.last_move;
         out += "\" fill-opacity=\"0.55\"/>";
+      } else if (key == "~cover") {
+        out += "\n<rect id=\"" + prefix + "d\" width=\"100\" height=\"100\" fill=\"";
+        out += theme.dark;
+        out += "\"/><rect id=\"" + prefix + "l\" width=\"100\" height=\"100\" fill=\"";
+        out += theme.light;
+        out += "\"/>";
+      } else if (key.rfind("~def\t", 0) == 0) {  // "~def \t definition", as it is
+        out += '\n' + key.substr(5);
       } else if (key.rfind("~board\t", 0) == 0) {
         // "~board \t id \t drawing": a board's squares and coordinates
         const auto tab = key.find('\t', 7);
@@ -231,22 +250,102 @@ class Canvas {
     out += "<rect x=\"" + std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
            "\" width=\"" + std::to_string(board_w_) + "\" height=\"" + std::to_string(board_h_) +
            "\" fill=\"" + std::string(theme_.light) + "\"/>\n";
-    if (theme_.hatched) {
-      used_.insert("~hatch");
-      out += "<g fill=\"url(#" + prefix_ + "hatch)\">";
+    if (layers_ && !theme_.hatched) {
+      // On a page: the dark squares as a pattern of two squares (which two: the colour of the
+      // top left square).
+      const int f = options_.flipped ? variant_.files - 1 : 0;
+      const int r = options_.flipped ? 0 : variant_.ranks - 1;
+      const bool dark = (f + r) % 2 == 0;
+      const std::string id = prefix_ + "sq" + (dark ? "d" : "l") + std::to_string(margin_);
+      used_.insert("~def\t<pattern id=\"" + id + "\" patternUnits=\"userSpaceOnUse\" x=\"" +
+                   std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
+                   "\" width=\"200\" height=\"200\" fill=\"" + std::string(theme_.dark) + "\">" +
+                   rect(dark ? 0 : unit, 0, unit, unit) + rect(dark ? unit : 0, unit, unit, unit) +
+                   "</pattern>");
+      out += "<rect x=\"" + std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
+             "\" width=\"" + std::to_string(board_w_) + "\" height=\"" + std::to_string(board_h_) +
+             "\" fill=\"url(#" + id + ")\"/>\n";
     } else {
-      out += "<g fill=\"" + std::string(theme_.dark) + "\">";
+      if (theme_.hatched) {
+        used_.insert("~hatch");
+        out += "<g fill=\"url(#" + prefix_ + "hatch)\">";
+      } else {
+        out += "<g fill=\"" + std::string(theme_.dark) + "\">";
+      }
+      for (int r = 0; r < variant_.ranks; ++r)
+        for (int f = 0; f < variant_.files; ++f)
+          if ((f + r) % 2 == 0) {
+            const Square s = make_square(f, r);
+            out += rect(x_of(s), y_of(s), unit, unit);
+          }
+      out += "</g>\n";
     }
-    for (int r = 0; r < variant_.ranks; ++r)
-      for (int f = 0; f < variant_.files; ++f)
-        if ((f + r) % 2 == 0) {
-          const Square s = make_square(f, r);
-          out += rect(x_of(s), y_of(s), unit, unit);
-        }
-    out += "</g>\n";
-    out += "<rect x=\"" + std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
-           "\" width=\"" + std::to_string(board_w_) + "\" height=\"" + std::to_string(board_h_) +
+    // (On a page the border lies just outside the squares, which a board's layer may cover.)
+    const double inset = layers_ ? -1.5 : 0;
+    out += "<rect x=\"" + num(margin_ + inset) + "\" y=\"" + num(margin_ + inset) + "\" width=\"" +
+           num(board_w_ - 2 * inset) + "\" height=\"" + num(board_h_ - 2 * inset) +
            "\" fill=\"none\" stroke=\"" + std::string(theme_.border) + "\" stroke-width=\"3\"/>\n";
+  }
+
+  // On a page: a square's drawing turned upright by --xpgn-turn (see shared_turn).
+  static void turn_texts(std::string& drawing) {
+    replace_all(drawing, "<text ",
+                "<text style=\"" + std::string(shared_turn) +
+                    ";transform-box:fill-box;transform-origin:center\" ");
+  }
+
+  // The square `s` painted over in its own colour (hiding what an earlier layer drew there).
+  void cover(std::string& out, Square s) {
+    const bool dark = (file_of(s) + rank_of(s)) % 2 == 0;
+    if (dark && theme_.hatched) {  // (a pattern of its own would not line up with the board's)
+      used_.insert("~hatch");
+      out += "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
+             "\" width=\"100\" height=\"100\" fill=\"url(#" + prefix_ + "hatch)\"/>\n";
+      return;
+    }
+    used_.insert("~cover");
+    out += "<use href=\"#" + prefix_ + (dark ? "d" : "l") + "\" x=\"" + std::to_string(x_of(s)) +
+           "\" y=\"" + std::to_string(y_of(s)) + "\"/>\n";
+  }
+
+  // The squares of a page's board: its `background` (squares and coordinates) and its pieces,
+  // `drawings` per square (rank * files + file); in a group of its own when it has a layer id,
+  // which shows the previous layer and draws over the squares that changed when there is one to
+  // build on (the same board, not too deep, not too different).
+  void draw_layer(std::string& out, const std::string& background,
+                  const std::vector<std::string>& drawings) {
+    constexpr int deepest = 24;  // layers built on one another, at most
+    std::vector<int> numbers(drawings.size(), 0);
+    for (std::size_t i = 0; i < drawings.size(); ++i)
+      if (!drawings[i].empty())
+        numbers[i] = layers_->drawings
+                         .try_emplace(drawings[i], static_cast<int>(layers_->drawings.size()) + 1)
+                         .first->second;
+    const detail::PageLayers::Layer* before = nullptr;
+    if (!layer_.empty() && !previous_.empty()) {
+      const auto found = layers_->layers.find(previous_);
+      if (found != layers_->layers.end() && found->second.squares.size() == numbers.size() &&
+          found->second.depth < deepest)
+        before = &found->second;
+    }
+    if (before) {
+      std::size_t changed = 0;
+      for (std::size_t i = 0; i < numbers.size(); ++i) changed += numbers[i] != before->squares[i];
+      if (4 * changed > numbers.size()) before = nullptr;  // cheaper drawn whole
+    }
+    if (!layer_.empty()) out += "<g id=\"" + layer_ + "\">";
+    out += before ? "<use href=\"#" + previous_ + "\"/>\n" : background;
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      if (before && numbers[i] == before->squares[i]) continue;
+      const int files = variant_.files;
+      if (before && before->squares[i] != 0)
+        cover(out, make_square(static_cast<int>(i) % files, static_cast<int>(i) / files));
+      out += drawings[i];
+    }
+    if (layer_.empty()) return;
+    out += "</g>\n";
+    const int depth = before ? before->depth + 1 : 0;
+    layers_->layers[layer_] = {std::move(numbers), depth};
   }
 
   // A translucent fill over a square.
@@ -257,7 +356,12 @@ class Canvas {
            std::string(opacity) + "\"/>\n";
   }
 
-  void draw_highlights(std::string& out) {
+  // (`tinted`: where to add the squares drawn over, once each; null for none.)
+  void draw_highlights(std::string& out, std::vector<Square>* tinted = nullptr) {
+    const auto tint = [&](Square s) {
+      if (tinted && on_board(s) && std::find(tinted->begin(), tinted->end(), s) == tinted->end())
+        tinted->push_back(s);
+    };
     if (options_.last_move && diagram_.last_move) {
       const rules::Move& m = *diagram_.last_move;
       std::vector<Square> squares;
@@ -283,7 +387,8 @@ class Canvas {
       for (Square s : squares) {
         if (s == no_square || std::find(done.begin(), done.end(), s) != done.end()) continue;
         done.push_back(s);
-        if (groups_ && on_board(s)) {  // a page's boards share the tinted square
+        tint(s);
+        if (layers_ && on_board(s)) {  // a page's boards share the tinted square
           used_.insert("~lastmove");
           out += "<use href=\"#" + prefix_ + "lm\" x=\"" + std::to_string(x_of(s)) + "\" y=\"" +
                  std::to_string(y_of(s)) + "\"/>\n";
@@ -292,13 +397,17 @@ class Canvas {
         }
       }
     }
-    for (const auto& mark : diagram_.squares) fill_square(out, mark.square, mark.color, "0.6");
+    for (const auto& mark : diagram_.squares) {
+      fill_square(out, mark.square, mark.color, "0.6");
+      tint(mark.square);
+    }
     if (options_.check) {
       const Color us = pos_.side_to_move();
       for (int i = 0; i < pos_.royal_count(us); ++i) {
         const Square s = pos_.royal_square(us, i);
         if (!on_board(s) || !rules::is_attacked(pos_, s, opposite(us))) continue;
         used_.insert("~check");
+        tint(s);
         out += "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
                "\" width=\"100\" height=\"100\" fill=\"url(#" + prefix_ + "check)\"/>\n";
       }
@@ -328,7 +437,7 @@ class Canvas {
     const rules::PieceDef& def = variant_.pieces[p.type()];
     const std::string id = detail::glyph_id(def.name, p.color());
     used_.insert(id + '\t' + def.name + '\t' + def.letter);
-    out += (groups_ ? "<use href=\"#" : "<use xlink:href=\"#") + prefix_ + id + "\"";
+    out += (layers_ ? "<use href=\"#" : "<use xlink:href=\"#") + prefix_ + id + "\"";
     if (scale == 1.0) {
       out += " x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\"/>\n";
     } else {
@@ -434,63 +543,57 @@ class Canvas {
     if (pos_.hand_total() != 0) use_glyph(out, pos_.first_in_hand(), x, y);
   }
 
+  // The rings of pair squares, all of them.
   void draw_pairs(std::string& out) {
-    for (Color c : {Color::white, Color::black}) {
-      const bool white = c == Color::white;
-      for (Square s : pos_.pair(c)) {
-        if (!on_board(s)) continue;
-        const std::string cx = std::to_string(x_of(s) + unit / 2);
-        const std::string cy = std::to_string(y_of(s) + unit / 2);
-        // A ring in the owner's colour between two thin rings of the other colour.
-        out += "<g fill=\"none\"><circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"41\" stroke=\"" +
-               (white ? "#1c1c1c" : "#f4f4f4") + "\" stroke-width=\"12\"/><circle cx=\"" + cx +
-               "\" cy=\"" + cy + "\" r=\"41\" stroke=\"" + (white ? "#fbfbf8" : "#2b2b2b") +
-               "\" stroke-width=\"7\"/></g>\n";
-      }
-    }
+    for (Color c : {Color::white, Color::black})
+      for (Square s : pos_.pair(c))
+        if (on_board(s)) pair_ring(out, s, c);
   }
 
-  void draw_pieces(std::string& all) {
-    for (int r = 0; r < variant_.ranks; ++r) {
-      std::string out;  // this rank's pieces
-      draw_rank(out, r);
-      if (!groups_ || out.empty()) {
-        all += out;
-        continue;
-      }
-      replace_all(out, "<text ",
-                  "<text style=\"" + std::string(shared_turn) +
-                      ";transform-box:fill-box;transform-origin:center\" ");
-      const std::string id = prefix_ + "r" + std::to_string(groups_->size());
-      all += "<use href=\"#" + groups_->try_emplace(std::move(out), id).first->second + "\"/>\n";
-    }
+  // The ring of `s`, a pair square of colour `c`: a ring in the owner's colour between two thin
+  // rings of the other colour.
+  void pair_ring(std::string& out, Square s, Color c) {
+    const bool white = c == Color::white;
+    const std::string cx = std::to_string(x_of(s) + unit / 2);
+    const std::string cy = std::to_string(y_of(s) + unit / 2);
+    out += "<g fill=\"none\"><circle cx=\"" + cx + "\" cy=\"" + cy + "\" r=\"41\" stroke=\"" +
+           (white ? "#1c1c1c" : "#f4f4f4") + "\" stroke-width=\"12\"/><circle cx=\"" + cx +
+           "\" cy=\"" + cy + "\" r=\"41\" stroke=\"" + (white ? "#fbfbf8" : "#2b2b2b") +
+           "\" stroke-width=\"7\"/></g>\n";
   }
 
-  // The pieces of rank `r`, left to right.
-  void draw_rank(std::string& out, int r) {
-    {
-      for (int f = 0; f < variant_.files; ++f) {
-        const Square s = make_square(f, r);
-        const Piece top = pos_.at(s);
-        if (top.empty()) continue;
-        const Piece lower = variant_.layer_rule ? pos_.under(s) : no_piece;
-        if (lower.empty()) {
-          use_glyph(out, top, x_of(s), y_of(s));
-          continue;
-        }
-        // Two pieces: the one that came first stands behind (upper left), the later one in
-        // front (lower right); a small number gives the order.
-        use_glyph(out, lower, x_of(s) + 1, y_of(s) + 1, 0.62);
-        use_glyph(out, top, x_of(s) + 37, y_of(s) + 37, 0.62);
-        out +=
-            "<g font-family=\"sans-serif\" font-size=\"20\" font-weight=\"bold\" "
-            "text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#1c1c1c\" stroke-width=\"4\" "
-            "paint-order=\"stroke\"><text x=\"" +
-            std::to_string(x_of(s) + 84) + "\" y=\"" + std::to_string(y_of(s) + 26) +
-            "\">1</text><text x=\"" + std::to_string(x_of(s) + 16) + "\" y=\"" +
-            std::to_string(y_of(s) + 92) + "\">2</text></g>\n";
+  // Every piece, rank by rank from the first, left to right.
+  void draw_pieces(std::string& out) {
+    for (int r = 0; r < variant_.ranks; ++r)
+      for (int f = 0; f < variant_.files; ++f) draw_square(out, make_square(f, r), false);
+  }
+
+  // What stands on `s`: its piece, or two (a layered square); `rings`: first the ring of a pair
+  // square (a page's boards draw a square whole).
+  void draw_square(std::string& out, Square s, bool rings) {
+    if (rings)
+      for (Color c : {Color::white, Color::black}) {
+        const auto& pair = pos_.pair(c);
+        if (std::find(pair.begin(), pair.end(), s) != pair.end()) pair_ring(out, s, c);
       }
+    const Piece top = pos_.at(s);
+    if (top.empty()) return;
+    const Piece lower = variant_.layer_rule ? pos_.under(s) : no_piece;
+    if (lower.empty()) {
+      use_glyph(out, top, x_of(s), y_of(s));
+      return;
     }
+    // Two pieces: the one that came first stands behind (upper left), the later one in front
+    // (lower right); a small number gives the order.
+    use_glyph(out, lower, x_of(s) + 1, y_of(s) + 1, 0.62);
+    use_glyph(out, top, x_of(s) + 37, y_of(s) + 37, 0.62);
+    out +=
+        "<g font-family=\"sans-serif\" font-size=\"20\" font-weight=\"bold\" "
+        "text-anchor=\"middle\" fill=\"#ffffff\" stroke=\"#1c1c1c\" stroke-width=\"4\" "
+        "paint-order=\"stroke\"><text x=\"" +
+        std::to_string(x_of(s) + 84) + "\" y=\"" + std::to_string(y_of(s) + 26) +
+        "\">1</text><text x=\"" + std::to_string(x_of(s) + 16) + "\" y=\"" +
+        std::to_string(y_of(s) + 92) + "\">2</text></g>\n";
   }
 
   void draw_marks(std::string& out) {
@@ -614,7 +717,8 @@ class Canvas {
     }
   }
 
-  std::map<std::string, std::string>* groups_;
+  detail::PageLayers* layers_;
+  std::string layer_, previous_;
   const Diagram& diagram_;
   const rules::Position& pos_;
   const rules::Variant& variant_;
@@ -648,9 +752,14 @@ std::string to_svg(const Diagram& diagram, const SvgOptions& options) {
 SharedDefs::SharedDefs(SvgOptions options, std::string id_prefix)
     : options_(std::move(options)), prefix_(std::move(id_prefix)) {}
 
-std::string SharedDefs::board(const Diagram& diagram) {
-  Canvas canvas(diagram, options_, prefix_, used_, &groups_);
-  return canvas.draw(false);
+std::string SharedDefs::board(const Diagram& diagram, const std::string& layer,
+                              const std::string& previous) {
+  Canvas canvas(diagram, options_, prefix_, used_, &layers_, layer, previous);
+  std::string svg = canvas.draw(false);
+  // (One line: a page holds many boards.)
+  std::replace(svg.begin(), svg.end() - 1, '\n', ' ');
+  replace_all(svg, "> <", "><");
+  return svg;
 }
 
 std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Color color,
@@ -665,7 +774,7 @@ std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Col
 std::string SharedDefs::defs() const {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">" +
-         Canvas::defs_of(used_, prefix_, theme_of(options_.theme), true, &groups_) + "</svg>\n";
+         Canvas::defs_of(used_, prefix_, theme_of(options_.theme), true) + "</svg>\n";
 }
 
 }  // namespace xpgn::render
