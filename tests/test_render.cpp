@@ -445,7 +445,7 @@ TEST_CASE("render: HTML page with a diagram of every position", "[render]") {
     INFO(id);
     CHECK(defined.count(id) == 1);
   }
-  CHECK(occurrences(html, "id=\"xwhite-pawn\"") == 1);
+  CHECK(occurrences(html, "id=\"xwP\"") == 1);
   // The elements nest properly (the script at the end aside: its code holds '<').
   const auto body = html.find("<body>");
   const auto script = html.find("<script>", body);
@@ -480,9 +480,9 @@ std::string attribute(std::string_view tag, const std::string& name) {
   return std::string(tag.substr(start, tag.find('"', start) - start));
 }
 
-// The content of the element <g id="id"> of `html` ("" when there is none).
-std::string_view group(std::string_view html, const std::string& id) {
-  const std::string open = "<g id=\"" + id + "\">";
+// What follows `open` (the start of a <g> element of `html`) up to its end tag ("" when there is
+// no `open`).
+std::string_view group(std::string_view html, const std::string& open) {
   const auto start = html.find(open);
   if (start == std::string_view::npos) return {};
   int depth = 1;
@@ -497,10 +497,11 @@ std::string_view group(std::string_view html, const std::string& id) {
   return html.substr(start + open.size(), at - 1 - start - open.size());
 }
 
-// What a board drawing (`svg`, an <svg> element of the page `html`) shows on each square, as a
-// painter would: per square (x / 100, y / 100 of what is placed), the glyphs placed since the
-// square was last painted over (a cover, a tint or a filled square), their ids without
-// `prefix`. A <use> of a layer ("g1-p5l") paints that layer's content first, as the browser does.
+// What a board drawing (`svg`, an <svg> element of the document `html`, which defines what it
+// uses) shows on each square, as a painter would: per square (x / 100, y / 100 of what is
+// placed), the glyphs placed since the square was last painted over (a cover, a tint or a filled
+// square), each as its definition (whatever its id). A <use> of a layer ("g1-p5l") paints that
+// layer's content first, as the browser does.
 using Painted = std::map<std::pair<int, int>, std::vector<std::string>>;
 void paint(std::string_view html, std::string_view svg, const std::string& prefix, Painted& out,
            int depth = 0) {
@@ -515,7 +516,7 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
     if (id.empty()) id = attribute(tag, "xlink:href");
     if (!id.empty()) id = id.substr(1);
     if (use && id.size() > 1 && id[0] == 'g' && id.back() == 'l') {  // a board's layer
-      const std::string_view layer = group(html, id);
+      const std::string_view layer = group(html, "<g id=\"" + id + "\">");
       INFO("layer " << id);
       REQUIRE(!layer.empty());
       paint(html, layer, prefix, out, depth + 1);
@@ -532,10 +533,12 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
     }
     if (x.empty() || y.empty()) continue;  // the squares and coordinates: no piece
     std::vector<std::string>& placed = out[{std::stoi(x) / 100, std::stoi(y) / 100}];
-    if (square || id == prefix + "d" || id == prefix + "l" || id == prefix + "lm")
+    if (square || id == prefix + "d" || id == prefix + "l" || id == prefix + "lm") {
       placed.clear();
-    else
-      placed.push_back(id.substr(prefix.size()));
+      continue;
+    }
+    placed.emplace_back(group(html, " id=\"" + id + "\""));
+    CHECK(!placed.back().empty());  // every glyph used is defined
   }
   for (auto it = out.begin(); it != out.end();) it = it->second.empty() ? out.erase(it) : ++it;
 }
@@ -568,7 +571,9 @@ TEST_CASE("render: HTML boards that build on the one before show their own posit
         auto position = rules::Position::from_setup(*game.variant, *setup, why);
         REQUIRE(position);
         Painted alone;
-        paint("", render::to_svg({*position, std::nullopt, {}, {}, {}, {}}, {}), "", alone);
+        const std::string standalone =
+            render::to_svg({*position, std::nullopt, {}, {}, {}, {}}, {});
+        paint(standalone, standalone, "", alone);
         CHECK(page == alone);
         ++boards;
         built += svg.find("<use href=\"#g") != std::string_view::npos;
@@ -577,18 +582,29 @@ TEST_CASE("render: HTML boards that build on the one before show their own posit
   }
   CHECK(boards > 300);
   CHECK(built > 250);  // most boards build on another
-  // The first board is drawn whole; a variation builds on the board before it; a line's 25th
-  // layer on another is drawn whole again.
+  // The first board is drawn whole, the next builds on it; a variation builds on the board
+  // before it.
   auto games = record::read_games(slurp(data("games.pgn")));
   std::string html = html_page(games);
   CHECK(html.find("<g id=\"g1-p0l\"><use href=\"#xb8x8w880\"/>") != std::string::npos);
   CHECK(html.find("<g id=\"g1-p1l\"><use href=\"#g1-p0l\"/>") != std::string::npos);
   CHECK(html.find("<g id=\"g1-v1l\"><use href=\"#g1-p5l\"/>") != std::string::npos);
+  // No board builds on more than 16 layers: the 17th after one drawn whole builds on that one
+  // (or is drawn whole again).
   html = html_page(
       record::read_games(slurp(std::string(XPGN_SAMPLES_DIR) + "/chess/morphy-opera-1858.pgn")));
-  CHECK(html.find("<g id=\"g1-p24l\"><use href=\"#g1-p23l\"/>") != std::string::npos);
-  CHECK(html.find("<g id=\"g1-p25l\"><use href=\"#xb8x8w880\"/>") != std::string::npos);
-  CHECK(html.find("<g id=\"g1-p26l\"><use href=\"#g1-p25l\"/>") != std::string::npos);
+  std::map<std::string, int> depth;
+  const std::string open = "<g id=\"g1-p";
+  for (auto at = html.find(open); at != std::string::npos; at = html.find(open, at + 1)) {
+    const std::string tag = html.substr(at, html.find('>', at) + 1 - at);
+    const std::string first = html.substr(at + tag.size(), html.find('>', at + tag.size()) - at);
+    const std::string id = attribute(tag, "id"), base = attribute(first, "href").substr(1);
+    depth[id] = depth.count(base) ? depth[base] + 1 : 0;
+    CHECK(depth[id] <= 16);
+  }
+  CHECK(depth.size() == 34);
+  CHECK(depth["g1-p16l"] == 16);
+  CHECK(depth["g1-p17l"] <= 1);
 }
 
 TEST_CASE("render: HTML diagrams limited by game, ply range and markers", "[render]") {

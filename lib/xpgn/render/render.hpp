@@ -87,9 +87,12 @@ struct PageLayers {
   struct Layer {
     std::vector<int> squares;  // per square (rank * files + file): its drawing's number, 0 empty
     int depth = 0;             // layers it builds on (0: drawn whole)
+    std::string root;          // the layer drawn whole that its line starts from
+    std::string base;          // the layer it builds on ("" when drawn whole)
   };
-  std::map<std::string, Layer> layers;  // by the layer's id
-  std::map<std::string, int> drawings;  // a square's drawing -> its number (from 1)
+  std::map<std::string, Layer> layers;        // by the layer's id
+  std::map<std::string, int> drawings;        // a square's drawing -> its number (from 1)
+  std::map<std::string, std::string> glyphs;  // a glyph's key -> its short id ("wN", "bP")
 };
 }  // namespace detail
 
@@ -108,7 +111,11 @@ class SharedDefs {
   std::string board(const Diagram& diagram, const std::string& layer = {},
                     const std::string& previous = {});
   // Forgets the layers drawn so far (later boards draw theirs whole); frees their memory.
-  void forget_layers() { layers_ = {}; }
+  // (The short glyph ids stay: the definitions keep them.)
+  void forget_layers() {
+    layers_.layers = {};
+    layers_.drawings = {};
+  }
   // An <svg> element of `size` pixels showing the glyph of piece `type` of `variant` in `color`
   // (a legend's entry), referring to the shared definitions.
   std::string glyph(const rules::Variant& variant, PieceType type, Color color, int size);

@@ -77,6 +77,27 @@ void replace_all(std::string& text, std::string_view from, const std::string& to
     text.replace(at, from.size(), to);
 }
 
+// The short id of the glyph `key` ("white-knight \t knight \t N") on a page: the colour's
+// initial and the piece's letter ("wN"), numbered when another glyph of the page has it ("wN2").
+std::string page_glyph_id(detail::PageLayers& page, const std::string& key, Color color,
+                          char letter) {
+  const auto found = page.glyphs.find(key);
+  if (found != page.glyphs.end()) return found->second;
+  const bool plain = (letter >= 'a' && letter <= 'z') || (letter >= 'A' && letter <= 'Z') ||
+                     (letter >= '0' && letter <= '9');
+  const std::string base =
+      std::string(1, color == Color::white ? 'w' : 'b') + (plain ? letter : 'x');
+  std::string id = base;
+  const auto taken = [&](const std::string& candidate) {
+    for (const auto& entry : page.glyphs)
+      if (entry.second == candidate) return true;
+    return false;
+  };
+  for (int n = 2; taken(id); ++n) id = base + std::to_string(n);
+  page.glyphs.emplace(key, id);
+  return id;
+}
+
 // Everything the layers need to place things.
 class Canvas {
  public:
@@ -170,8 +191,10 @@ class Canvas {
   // <defs> with everything in `used`, in a stable (sorted) order.
   // (`shared`: the definitions of a page's boards, whose glyphs and coordinates turn round
   // on their own centre by --xpgn-turn.)
+  // (`glyph_ids`: a page's short glyph ids, see page_glyph_id.)
   static std::string defs_of(const std::set<std::string>& used, const std::string& prefix,
-                             const Theme& theme, bool shared = false) {
+                             const Theme& theme, bool shared = false,
+                             const std::map<std::string, std::string>* glyph_ids = nullptr) {
     std::string out = "<defs>";
     for (const auto& key : used) {
       if (key == "~check") {
@@ -212,6 +235,9 @@ class Canvas {
         const Color color = id.rfind("white-", 0) == 0 ? Color::white : Color::black;
         out += '\n';
         std::string glyph = detail::glyph_definition(name, key[tab2 + 1], color, prefix);
+        if (glyph_ids && glyph_ids->count(key))
+          replace_all(glyph, "id=\"" + prefix + id + "\"",
+                      "id=\"" + prefix + glyph_ids->at(key) + "\"");
         if (shared)
           glyph.insert(2, " style=\"" + std::string(shared_turn) + ";transform-origin:50px 50px\"");
         out += glyph;
@@ -314,27 +340,40 @@ class Canvas {
   // build on (the same board, not too deep, not too different).
   void draw_layer(std::string& out, const std::string& background,
                   const std::vector<std::string>& drawings) {
-    constexpr int deepest = 24;  // layers built on one another, at most
+    constexpr int deepest = 16;  // layers built on one another, at most
     std::vector<int> numbers(drawings.size(), 0);
     for (std::size_t i = 0; i < drawings.size(); ++i)
       if (!drawings[i].empty())
         numbers[i] = layers_->drawings
                          .try_emplace(drawings[i], static_cast<int>(layers_->drawings.size()) + 1)
                          .first->second;
+    // What to build on: the previous layer, or when that is too deep the first of its line
+    // (drawn whole), the cheaper that is cheaper than drawing the pieces whole.
+    std::size_t best = background.size();
+    for (const auto& d : drawings) best += d.size();
     const detail::PageLayers::Layer* before = nullptr;
+    std::string base;  // its id
+    const auto consider = [&](const std::string& id) {
+      const auto found = layers_->layers.find(id);
+      if (found == layers_->layers.end() || found->second.squares.size() != numbers.size() ||
+          found->second.depth >= deepest)
+        return;
+      std::size_t cost = id.size() + 16;
+      for (std::size_t i = 0; i < numbers.size(); ++i)
+        if (numbers[i] != found->second.squares[i])
+          cost += drawings[i].size() + (found->second.squares[i] != 0 ? 34 : 0);
+      if (cost >= best) return;
+      best = cost;
+      before = &found->second;
+      base = id;
+    };
     if (!layer_.empty() && !previous_.empty()) {
+      consider(previous_);
       const auto found = layers_->layers.find(previous_);
-      if (found != layers_->layers.end() && found->second.squares.size() == numbers.size() &&
-          found->second.depth < deepest)
-        before = &found->second;
-    }
-    if (before) {
-      std::size_t changed = 0;
-      for (std::size_t i = 0; i < numbers.size(); ++i) changed += numbers[i] != before->squares[i];
-      if (4 * changed > numbers.size()) before = nullptr;  // cheaper drawn whole
+      if (found != layers_->layers.end()) consider(std::string(found->second.root));
     }
     if (!layer_.empty()) out += "<g id=\"" + layer_ + "\">";
-    out += before ? "<use href=\"#" + previous_ + "\"/>\n" : background;
+    out += before ? "<use href=\"#" + base + "\"/>\n" : background;
     for (std::size_t i = 0; i < numbers.size(); ++i) {
       if (before && numbers[i] == before->squares[i]) continue;
       const int files = variant_.files;
@@ -345,7 +384,8 @@ class Canvas {
     if (layer_.empty()) return;
     out += "</g>\n";
     const int depth = before ? before->depth + 1 : 0;
-    layers_->layers[layer_] = {std::move(numbers), depth};
+    const std::string root = before ? before->root : layer_;
+    layers_->layers[layer_] = {std::move(numbers), depth, root, base};
   }
 
   // A translucent fill over a square.
@@ -435,8 +475,10 @@ class Canvas {
   // The glyph of `p` placed at (x, y) with `scale` (1 = a full square).
   void use_glyph(std::string& out, Piece p, int x, int y, double scale = 1.0) {
     const rules::PieceDef& def = variant_.pieces[p.type()];
-    const std::string id = detail::glyph_id(def.name, p.color());
-    used_.insert(id + '\t' + def.name + '\t' + def.letter);
+    std::string id = detail::glyph_id(def.name, p.color());
+    const std::string key = id + '\t' + def.name + '\t' + def.letter;
+    used_.insert(key);
+    if (layers_) id = page_glyph_id(*layers_, key, p.color(), def.letter);
     out += (layers_ ? "<use href=\"#" : "<use xlink:href=\"#") + prefix_ + id + "\"";
     if (scale == 1.0) {
       out += " x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\"/>\n";
@@ -765,8 +807,9 @@ std::string SharedDefs::board(const Diagram& diagram, const std::string& layer,
 std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Color color,
                               int size) {
   const rules::PieceDef& def = variant.pieces[type];
-  const std::string id = detail::glyph_id(def.name, color);
-  used_.insert(id + '\t' + def.name + '\t' + def.letter);
+  const std::string key = detail::glyph_id(def.name, color) + '\t' + def.name + '\t' + def.letter;
+  used_.insert(key);
+  const std::string id = page_glyph_id(layers_, key, color, def.letter);
   return "<svg viewBox=\"0 0 100 100\" width=\"" + std::to_string(size) + "\" height=\"" +
          std::to_string(size) + "\"><use href=\"#" + prefix_ + id + "\"/></svg>";
 }
@@ -774,7 +817,8 @@ std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Col
 std::string SharedDefs::defs() const {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
          "width=\"0\" height=\"0\" style=\"position:absolute\" aria-hidden=\"true\">" +
-         Canvas::defs_of(used_, prefix_, theme_of(options_.theme), true) + "</svg>\n";
+         Canvas::defs_of(used_, prefix_, theme_of(options_.theme), true, &layers_.glyphs) +
+         "</svg>\n";
 }
 
 }  // namespace xpgn::render
