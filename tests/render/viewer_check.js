@@ -138,6 +138,26 @@ async function expectBoard(page, game, ply, fen, what) {
     boards.length, boards.filter((b) => getComputedStyle(b).display !== 'none').length]);
   check(visible[0] > 0 && visible[0] === visible[1],
         `without JavaScript ${visible[1]} of ${visible[0]} diagrams shown`);
+  // Each board draws: what it uses (the layers it builds on, glyphs, squares) is on the page,
+  // it has a size, and each of the first game's boards looks different from the one before.
+  const drawn = await plain.$$eval('.xpgn-board', (boards) => boards.map((b) => {
+    const svg = b.querySelector('svg');
+    const box = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
+    const missing = svg ? Array.from(svg.querySelectorAll('use'))
+        .map((u) => u.getAttribute('href').slice(1))
+        .filter((id) => !document.getElementById(id)) : ['<svg>'];
+    return {id: b.id, sized: box.width > 100 && box.height > 100, missing};
+  }));
+  const bad = drawn.filter((d) => !d.sized || d.missing.length);
+  check(bad.length === 0,
+        `without JavaScript every board is drawn (${JSON.stringify(bad.slice(0, 3))})`);
+  const firstGame = await plain.$$(`#${sections[0]} .xpgn-board:not(.variation) svg`);
+  const pictures = [];
+  for (const svg of firstGame) pictures.push((await svg.screenshot({encoding: 'base64'})));
+  const same = pictures.filter((p, i) => i > 0 && p === pictures[i - 1]).length;
+  check(pictures.length === games[0].moves.length + 1 && same === 0,
+        `without JavaScript ${pictures.length} boards of ${sections[0]}, each unlike the one ` +
+            `before (${same} alike)`);
   await browser.close();
   console.log(failures ? `viewer check FAILED (${failures})` : 'viewer check passed');
   process.exit(failures ? 1 : 0);

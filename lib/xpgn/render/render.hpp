@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "xpgn/core/types.hpp"
@@ -90,9 +91,9 @@ struct PageLayers {
     std::string root;          // the layer drawn whole that its line starts from
     std::string base;          // the layer it builds on ("" when drawn whole)
   };
-  std::map<std::string, Layer> layers;        // by the layer's id
-  std::map<std::string, int> drawings;        // a square's drawing -> its number (from 1)
-  std::map<std::string, std::string> glyphs;  // a glyph's key -> its short id ("wN", "bP")
+  std::map<std::string, Layer> layers;            // by the layer's id
+  std::unordered_map<std::string, int> drawings;  // a square's drawing -> its number (from 1)
+  std::map<std::string, std::string> glyphs;      // a glyph's key -> its short id ("wN", "bP")
 };
 }  // namespace detail
 

@@ -151,13 +151,18 @@ class Canvas {
     } else {
       // Boards of one page share their squares and coordinates (in the margin: nothing drawn
       // later covers them), defined once and placed with <use>.
-      std::string background;
-      draw_board(background);
-      draw_coordinates(background);
-      turn_texts(background);
       const std::string id = "b" + std::to_string(variant_.files) + "x" +
                              std::to_string(variant_.ranks) + "w" + std::to_string(width_);
-      used_.insert("~board\t" + id + '\t' + background);
+      const std::string key = "~board\t" + id + '\t';
+      const auto defined = used_.lower_bound(key);
+      if (defined == used_.end() || defined->compare(0, key.size(), key) != 0) {
+        // (The same for every board of this shape on the page: drawn once.)
+        std::string background;
+        draw_board(background);
+        draw_coordinates(background);
+        turn_texts(background);
+        used_.insert(key + background);
+      }
       // The pieces (a layer that may build on the previous board's), then the highlights over
       // them, and the pieces of the highlighted squares again over those.
       std::vector<std::string> drawings(static_cast<std::size_t>(variant_.files * variant_.ranks));
@@ -315,6 +320,7 @@ class Canvas {
 
   // On a page: a square's drawing turned upright by --xpgn-turn (see shared_turn).
   static void turn_texts(std::string& drawing) {
+    if (drawing.find("<text ") == std::string::npos) return;
     replace_all(drawing, "<text ",
                 "<text style=\"" + std::string(shared_turn) +
                     ";transform-box:fill-box;transform-origin:center\" ");
