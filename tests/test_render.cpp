@@ -546,42 +546,50 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
 TEST_CASE("render: HTML boards that build on the one before show their own position", "[render]") {
   // Every sample (castling, captures, promotions, drops, pockets, stacks, explosions, births)
   // and the test games (variations): each board of the page shows, square by square, what the
-  // standalone SVG of its FEN shows, whichever layers it builds on.
+  // standalone SVG of its FEN shows, whichever layers it builds on; in the default look, and
+  // the test games in print too (hatched squares, covered by squares of their own) and turned
+  // round.
+  std::vector<render::HtmlOptions> looks(3);
+  looks[1].svg.theme = "print";
+  looks[2].svg.flipped = true;
   std::vector<std::string> files = {data("games.pgn"), data("viewer.pgn")};
   for (const auto& entry : std::filesystem::recursive_directory_iterator(XPGN_SAMPLES_DIR))
     if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
   std::size_t boards = 0, built = 0;
-  for (const auto& file : files) {
-    for (const auto& game : record::read_games(slurp(file))) {
-      if (!game.variant) continue;
-      const std::string html = html_page({game});
-      for (auto at = html.find("<figure "); at != std::string::npos;
-           at = html.find("<figure ", at + 1)) {
-        const std::string tag = html.substr(at, html.find('>', at) - at);
-        const std::string fen = attribute(tag, "data-fen");
-        INFO(file << ": " << attribute(tag, "id") << " " << fen);
-        const auto svg_start = html.find("<svg", at);
-        const std::string_view svg(html.data() + svg_start,
-                                   html.find("</svg>", svg_start) - svg_start);
-        Painted page;
-        paint(html, svg, "x", page);
-        auto setup = notation::parse_fen(fen);
-        REQUIRE(setup);
-        std::string why;
-        auto position = rules::Position::from_setup(*game.variant, *setup, why);
-        REQUIRE(position);
-        Painted alone;
-        const std::string standalone =
-            render::to_svg({*position, std::nullopt, {}, {}, {}, {}}, {});
-        paint(standalone, standalone, "", alone);
-        CHECK(page == alone);
-        ++boards;
-        built += svg.find("<use href=\"#g") != std::string_view::npos;
+  for (const auto& look : looks)
+    for (const auto& file : files) {
+      if (&look != &looks[0] && file.rfind(std::string(XPGN_TEST_DATA), 0) != 0) continue;
+      for (const auto& game : record::read_games(slurp(file))) {
+        if (!game.variant) continue;
+        const std::string html = html_page({game}, look);
+        for (auto at = html.find("<figure "); at != std::string::npos;
+             at = html.find("<figure ", at + 1)) {
+          const std::string tag = html.substr(at, html.find('>', at) - at);
+          const std::string fen = attribute(tag, "data-fen");
+          INFO(file << ": " << attribute(tag, "id") << " " << fen << " " << look.svg.theme
+                    << (look.svg.flipped ? " flipped" : ""));
+          const auto svg_start = html.find("<svg", at);
+          const std::string_view svg(html.data() + svg_start,
+                                     html.find("</svg>", svg_start) - svg_start);
+          Painted page;
+          paint(html, svg, "x", page);
+          auto setup = notation::parse_fen(fen);
+          REQUIRE(setup);
+          std::string why;
+          auto position = rules::Position::from_setup(*game.variant, *setup, why);
+          REQUIRE(position);
+          Painted alone;
+          const std::string standalone =
+              render::to_svg({*position, std::nullopt, {}, {}, {}, {}}, look.svg);
+          paint(standalone, standalone, "", alone);
+          CHECK(page == alone);
+          ++boards;
+          built += svg.find("<use href=\"#g") != std::string_view::npos;
+        }
       }
     }
-  }
-  CHECK(boards > 300);
-  CHECK(built > 250);  // most boards build on another
+  CHECK(boards > 2000);
+  CHECK(built > 1800);  // most boards build on another
   // The first board is drawn whole, the next builds on it; a variation builds on the board
   // before it.
   auto games = record::read_games(slurp(data("games.pgn")));
