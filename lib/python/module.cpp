@@ -466,7 +466,7 @@ class Reader {
     std::unique_lock lock(mutex_);
     consumer_waiting_ = true;
     ready_.wait(lock, [&] {
-      return queue_.size() >= batch || (!ranges_.empty() && !queue_.empty()) || finished_ ||
+      return queue_.size() >= batch || (!stream_ && !queue_.empty()) || finished_ ||
              stopping_;
     });
     consumer_waiting_ = false;
