@@ -1,7 +1,9 @@
 // xpgn._xpgn: the C++ half of the Python package xpgn (docs/python.md). Games are read and
-// replayed by the facade (xpgn/xpgn.hpp) on a thread of their own while Python holds no lock on
-// them; positions, variants and checks go through xpgn/position_api.hpp. The Python half
-// (lib/python/xpgn/__init__.py) re-exports these names and defines the exceptions raised here.
+// replayed on threads of their own while Python holds no lock on them, by the replayer in tree
+// mode (record::ReplayMode::tree: the whole tree, but no position per move until one is asked
+// for); positions, variants and checks go through xpgn/position_api.hpp, writing through the
+// facade (xpgn/xpgn.hpp). The Python half (lib/python/xpgn/__init__.py) re-exports these names
+// and defines the exceptions raised here.
 //
 // Rules of this file: bad games are diagnostics, never exceptions; a call that cannot go on
 // raises one of xpgn's exceptions (xpgn/_errors.py) with the diagnostic's fields; the GIL is
@@ -15,8 +17,10 @@
 #include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,11 +29,14 @@
 #include <streambuf>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/position_api.hpp"
+#include "xpgn/record/check.hpp"
+#include "xpgn/record/replayer.hpp"
 #include "xpgn/text_ranges.hpp"
 #include "xpgn/xpgn.hpp"
 
@@ -89,45 +96,114 @@ bool is_path(const py::handle& value) {
 
 // ---- Values ----------------------------------------------------------------------------------
 
-// A game as read and its start position, shared by the Game object and its Move objects (which
-// point into it).
+// Mainlines of games Python dropped, their nodes destroyed but their room kept, for the reading
+// threads to hand back to the replayer (see record::GameHandler): a mainline's room (a node is
+// about 1 kB) is then neither allocated nor faulted in again for every game. Kept only while a
+// reader is alive, and bounded: at most `max_lines` lines of at most `max_nodes` nodes.
+class LineRoom {
+ public:
+  // Keeps the room of `line` (its nodes destroyed) when a reader is alive and there is space.
+  void give(xpgn::record::Line&& line) {
+    if (line.capacity() == 0 || line.capacity() > max_nodes || readers_.load() == 0) return;
+    line.clear();
+    std::lock_guard lock(mutex_);
+    if (lines_.size() < max_lines) lines_.push_back(std::move(line));
+  }
+  // An empty line with room, or one without when none is kept.
+  xpgn::record::Line take() {
+    std::lock_guard lock(mutex_);
+    if (lines_.empty()) return {};
+    xpgn::record::Line line = std::move(lines_.back());
+    lines_.pop_back();
+    return line;
+  }
+  // A reader starts; one ends (the last one frees the room kept).
+  void reader_started() { ++readers_; }
+  void reader_ended() {
+    if (--readers_ > 0) return;
+    std::lock_guard lock(mutex_);
+    lines_.clear();
+  }
+
+ private:
+  static constexpr std::size_t max_lines = 32;
+  static constexpr std::size_t max_nodes = 256;
+  std::mutex mutex_;
+  std::vector<xpgn::record::Line> lines_;
+  std::atomic<int> readers_ = 0;
+};
+LineRoom line_room;
+
+// A game as read, shared by the Game object and its Move objects (which point into its tree).
+// It was replayed in tree mode, so its verified nodes hold no position and no effects until
+// positions() restores them (record::restore_positions), the first time a move's position, UCI
+// or effects, a diagram or a writer needs them: iterating SAN never pays for positions. Only
+// touched with the GIL held (calls that release it restore first).
 struct GameData {
   Game game;
-  std::optional<xpgn::Position> start;
+  bool restored = false;
+  std::optional<xpgn::Position> start;  // set by positions()
+
+  GameData() = default;
+  GameData(const GameData&) = delete;
+  GameData& operator=(const GameData&) = delete;
+  ~GameData() { line_room.give(std::move(game.moves)); }
+
+  // The game with every verified node's position and effects (restored on the first call), its
+  // start position in `start` (nullopt when the variant or FEN is bad).
+  const Game& positions() {
+    if (restored) return game;
+    restored = true;
+    try {
+      xpgn::record::restore_positions(game);
+      if (game.variant) start = game.start_position();
+    } catch (const std::exception&) {
+      start.reset();  // (not expected: the replayer played these moves already)
+    }
+    return game;
+  }
 };
-using GamePtr = std::shared_ptr<const GameData>;
+using GamePtr = std::shared_ptr<GameData>;
 
 // Wraps a game the replayer produced, moving its contents.
-std::shared_ptr<GameData> make_game(Game&& game) {
+GamePtr make_game(Game&& game) {
   auto data = std::make_shared<GameData>();
   data->game = std::move(game);
-  if (data->game.variant) {
-    try {
-      data->start = data->game.start_position();
-    } catch (const std::exception&) {
-      data->start.reset();  // no start position: every move stays unverified
-    }
-  }
   return data;
 }
 
-// One move of a game's tree: the game it belongs to, its node and the position before it
-// (null when the move is unverified).
+// One move of a game's tree: the game it belongs to, its node, the node whose position it is
+// played from (null: the start position) and whether it was replayed as legal.
 struct MoveRef {
   GamePtr data;
   const MoveNode* node = nullptr;
-  const xpgn::Position* before = nullptr;
+  const MoveNode* previous = nullptr;
+  bool verified = false;
 };
 
-// The moves of `line` as MoveRefs, the first played from `before` (null: none verified).
+// The position a verified move is played from, the game's positions restored; null when the
+// move is unverified.
+const xpgn::Position* before_of(const MoveRef& r) {
+  if (!r.verified) return nullptr;
+  r.data->positions();
+  const xpgn::Position* before = nullptr;
+  if (r.previous)
+    before = r.previous->after ? &*r.previous->after : nullptr;
+  else
+    before = r.data->start ? &*r.data->start : nullptr;
+  return before && r.node->after ? before : nullptr;
+}
+
+// The moves of `line` as MoveRefs, the first played from the position after `previous` (null:
+// the start position); `verified` false when the line hangs from an unverified move.
 std::vector<MoveRef> line_moves(const GamePtr& data, const xpgn::record::Line& line,
-                                const xpgn::Position* before) {
+                                const MoveNode* previous, bool verified) {
   std::vector<MoveRef> out;
   out.reserve(line.size());
   for (const auto& node : line) {
-    const bool verified = node.verified && before && node.after;
-    out.push_back({data, &node, verified ? before : nullptr});
-    before = verified ? &*node.after : nullptr;
+    verified = verified && node.verified;  // (a line's moves after an unverified one are too)
+    out.push_back({data, &node, previous, verified});
+    previous = &node;
   }
   return out;
 }
@@ -240,6 +316,58 @@ class TextBuffer final : public std::streambuf {
   }
 };
 
+// Thrown through the replayer to stop reading when a handler says so.
+struct StopReading {};
+
+// The replay options of a read: tree mode (see GameData), the input's name, strictness and
+// encoding, and where the text given starts in the whole input (`start`, for ranges).
+xpgn::record::ReplayOptions tree_options(const xpgn::ReadOptions& options,
+                                         const xpgn::notation::ReadStart& start = {}) {
+  xpgn::record::ReplayOptions replay;
+  replay.mode = xpgn::record::ReplayMode::tree;
+  replay.file_name = options.name;
+  replay.strict = options.strict;
+  replay.reader.encoding = options.encoding;
+  replay.reader.start = start;
+  return replay;
+}
+
+// Replays every game of `input` (a stream or a text) with `replay`, handing each to `handler`
+// (false: stop after it), as xpgn::for_each_game does but in tree mode; diagnostics outside
+// any game go to `problems`. Returns "" or the library's error (an I/O error of a stream
+// included); the handler's own exceptions are passed on.
+template <typename Input>
+std::string replay_games(Input& input, const xpgn::record::ReplayOptions& replay,
+                         const std::function<bool(Game&)>& handler,
+                         std::vector<Diagnostic>* problems) {
+  std::exception_ptr handler_error;
+  std::string error;
+  try {
+    xpgn::record::replay_pgn(
+        input, replay,
+        [&](Game& game) {
+          bool more = true;
+          try {
+            more = handler(game);
+          } catch (...) {
+            handler_error = std::current_exception();
+          }
+          if (handler_error || !more) throw StopReading{};
+        },
+        problems);
+  } catch (const StopReading&) {
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (handler_error) std::rethrow_exception(handler_error);
+  if constexpr (std::is_base_of_v<std::istream, Input>) {
+    if (error.empty() && input.bad()) error = replay.file_name + ": read error";
+  }
+  return error;
+}
+
 class Reader;
 // Readers alive, closed at interpreter exit so that no thread outlives Python.
 std::mutex live_mutex;
@@ -288,6 +416,7 @@ class Reader {
     {
       std::lock_guard lock(live_mutex);
       live_readers.insert(this);
+      line_room.reader_started();
     }
     if (stream_) {
       workers_.emplace_back([this] { run_stream(); });
@@ -301,28 +430,21 @@ class Reader {
     close();
     std::lock_guard lock(live_mutex);
     live_readers.erase(this);
+    line_room.reader_ended();
   }
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
 
   // The next game; raises StopIteration after the last one, ReadError when reading failed.
+  // Games are taken from the threads in batches (take_batch()), so that most calls touch no
+  // lock and release no GIL.
   GamePtr next() {
-    GamePtr game;
-    {
-      py::gil_scoped_release release;
-      std::unique_lock lock(mutex_);
-      ready_.wait(lock, [&] { return !queue_.empty() || finished_ || stopping_; });
-      if (!queue_.empty()) {
-        game = std::move(queue_.front());
-        queue_.pop_front();
-        if (!range_games_left_.empty() && --range_games_left_.front() == 0) {
-          range_games_left_.pop_front();
-          ++taken_ranges_;
-        }
-        room_.notify_all();
-      }
+    if (taken_.empty()) take_batch();
+    if (!taken_.empty()) {
+      GamePtr game = std::move(taken_.front());
+      taken_.pop_front();
+      return game;
     }
-    if (game) return game;
     if (!reported_) {
       reported_ = true;
       std::string error;
@@ -335,6 +457,29 @@ class Reader {
       if (!error.empty()) raise_read_error(options_.name, error);
     }
     throw py::stop_iteration();
+  }
+
+  // Moves every queued game to taken_, first waiting without the GIL until a batch is queued
+  // (stream) or a range's games are (ranges), or reading ended. Called with the GIL held.
+  void take_batch() {
+    py::gil_scoped_release release;
+    std::unique_lock lock(mutex_);
+    consumer_waiting_ = true;
+    ready_.wait(lock, [&] {
+      return queue_.size() >= batch || (!stream_ && !queue_.empty()) || finished_ ||
+             stopping_;
+    });
+    consumer_waiting_ = false;
+    if (stopping_) return;
+    while (!queue_.empty()) {
+      taken_.push_back(std::move(queue_.front()));
+      queue_.pop_front();
+      if (!range_games_left_.empty() && --range_games_left_.front() == 0) {
+        range_games_left_.pop_front();
+        ++taken_ranges_;
+      }
+    }
+    room_.notify_all();
   }
 
   // Stops the threads (after the game or range they are replaying) and waits for them; games
@@ -358,12 +503,13 @@ class Reader {
     std::lock_guard lock(mutex_);
     queue_.clear();
     done_ranges_.clear();
+    taken_.clear();
   }
 
   // True once close() ran or every game was taken.
   bool closed() {
     std::lock_guard lock(mutex_);
-    return stopping_ || (finished_ && queue_.empty());
+    return stopping_ || (finished_ && queue_.empty() && taken_.empty());
   }
 
   // Diagnostics outside any game (text after the last game), known once reading is done.
@@ -373,7 +519,8 @@ class Reader {
   }
 
  private:
-  static constexpr std::size_t capacity = 32;          // games queued ahead (one thread)
+  static constexpr std::size_t capacity = 64;          // games queued ahead (one thread)
+  static constexpr std::size_t batch = 16;             // games Python takes at once (one thread)
   static constexpr std::size_t range_bytes = 1 << 13;  // the size ranges are cut to (jobs > 1)
 
   // The games and problems of one range, before they are numbered in the whole input.
@@ -402,15 +549,16 @@ class Reader {
     std::vector<Diagnostic> problems;
     std::string error;
     try {
-      error = xpgn::for_each_game(
-          *stream_, options_,
+      error = replay_games(
+          *stream_, tree_options(options_),
           [&](Game& game) {
             GamePtr data = make_game(std::move(game));
+            game.moves = line_room.take();
             std::unique_lock lock(mutex_);
             room_.wait(lock, [&] { return queue_.size() < capacity || stopping_; });
             if (stopping_) return false;
             queue_.push_back(std::move(data));
-            ready_.notify_one();
+            if (consumer_waiting_ && queue_.size() >= batch) ready_.notify_one();
             return true;
           },
           &problems);
@@ -440,10 +588,15 @@ class Reader {
       }
       RangeGames part;
       try {
-        part.error = xpgn::for_each_game_in_range(
-            text_, ranges_[i], options_,
+        const xpgn::TextRange& range = ranges_[i];
+        const std::string_view text =
+            std::string_view(text_).substr(range.begin, range.end - range.begin);
+        part.error = replay_games(
+            text,
+            tree_options(options_, {range.begin, range.line, range.games, range.encoding_state}),
             [&](Game& game) {
               part.games.push_back(make_game(std::move(game)));
+              game.moves = line_room.take();
               return !stopping_.load();
             },
             &part.problems);
@@ -491,6 +644,8 @@ class Reader {
   std::condition_variable ready_;  // games were queued, or the threads finished
   std::condition_variable room_;   // games were taken, or stopping
   std::deque<GamePtr> queue_;
+  std::deque<GamePtr> taken_;      // taken from queue_, handed to Python one by one (GIL held)
+  bool consumer_waiting_ = false;  // Python waits in take_batch()
   std::map<std::size_t, RangeGames> done_ranges_;  // finished, waiting for earlier ranges
   std::size_t next_range_ = 0;                     // the next range a thread takes
   std::size_t queued_ranges_ = 0;                  // ranges whose games went to the queue
@@ -504,6 +659,72 @@ class Reader {
   std::atomic<bool> stopping_ = false;
   bool reported_ = false;
 };
+
+// Checks the file at `path` as `xpgn check` does, the report byte for byte that of one thread
+// whatever `jobs`: with jobs > 1 the file is read into memory and cut into ranges of about
+// `range_bytes` (0: about a 16th of the text per thread, at least 1 MiB) where the whole input's
+// reader finds game starts (xpgn::cut_text, each range told the whole input's line, game count
+// and encoding decision), and `jobs` threads check the ranges; one range, or a range so long that
+// whether a game in it is too long could depend on where a stream read refills its buffer, and
+// the file is checked as one stream instead. An unreadable file gives a report with io_error.
+xpgn::CheckReport check_in_ranges(const std::string& path, unsigned jobs, bool strict,
+                                  std::size_t range_bytes) {
+  if (jobs <= 1) return xpgn::check_path(path, 1, strict);
+  xpgn::CheckReport report;
+  report.name = path;
+  std::string text, error;
+  if (!xpgn::record::read_file(path, text, error)) {
+    report.io_error = error;
+    return report;
+  }
+  const std::uint64_t game_limit = xpgn::notation::ReaderOptions{}.max_game_bytes;
+  if (range_bytes == 0)
+    range_bytes =
+        std::clamp<std::size_t>(text.size() / (std::size_t{jobs} * 16), 1 << 20, game_limit / 8);
+  xpgn::ReadOptions options;
+  options.name = path;
+  options.strict = strict;
+  const auto ranges = xpgn::cut_text(text, options, range_bytes, error);
+  bool one_stream = ranges.size() <= 1;
+  for (const auto& range : ranges)
+    if (range.end - range.begin >= game_limit / 4) one_stream = true;
+  if (one_stream) return xpgn::check_path(path, 1, strict);
+  std::vector<xpgn::CheckReport> parts(ranges.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < ranges.size(); i = next++) {
+      const xpgn::TextRange& range = ranges[i];
+      xpgn::record::ReplayOptions replay;
+      replay.mode = xpgn::record::ReplayMode::check;
+      replay.file_name = path;
+      replay.strict = strict;
+      replay.reader.start = {range.begin, range.line, range.games, range.encoding_state};
+      xpgn::CheckReport& part = parts[i];
+      std::vector<Diagnostic> orphans;
+      try {
+        xpgn::record::replay_pgn(
+            std::string_view(text).substr(range.begin, range.end - range.begin), replay,
+            [&](Game& game) { xpgn::record::add_game(part, game); }, &orphans);
+      } catch (const std::exception& e) {
+        part.io_error = e.what();  // (not expected: the replayer turns bad input into diagnostics)
+      }
+      for (auto& d : orphans) part.diagnostics.push_back(std::move(d));
+    }
+  };
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < std::min<std::size_t>(jobs, ranges.size()); ++t)
+    threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  for (auto& part : parts) {
+    for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
+    report.games += part.games;
+    report.valid += part.valid;
+    report.invalid += part.invalid;
+    report.plies += part.plies;
+    if (part.io_error && !report.io_error) report.io_error = part.io_error;
+  }
+  return report;
+}
 
 // Closes every reader still alive (at interpreter exit).
 void close_live_readers() {
@@ -545,16 +766,38 @@ py::str safe_str(const std::string& text) {
   return py::reinterpret_steal<py::str>(s);
 }
 
+// The number of verified mainline moves of `game` (a line's moves after its first unverified
+// one are unverified too).
+std::size_t verified_plies(const Game& game) {
+  std::size_t n = 0;
+  while (n < game.moves.size() && game.moves[n].verified) ++n;
+  return n;
+}
+
 // The verified mainline of a game as MoveRefs (stops at the first unverified move).
 std::vector<MoveRef> mainline(const GamePtr& data) {
   std::vector<MoveRef> out;
-  const xpgn::Position* before = data->start ? &*data->start : nullptr;
-  if (!before || !data->game.variant) return out;
-  out.reserve(data->game.moves.size());
-  for (const auto& node : data->game.moves) {
-    if (!node.verified || !node.after) break;
-    out.push_back({data, &node, before});
-    before = &*node.after;
+  const std::size_t n = verified_plies(data->game);
+  out.reserve(n);
+  const MoveNode* previous = nullptr;
+  for (std::size_t i = 0; i < n; ++i) {
+    out.push_back({data, &data->game.moves[i], previous, true});
+    previous = &data->game.moves[i];
+  }
+  return out;
+}
+
+// The SAN of the verified mainline moves as a list of str, built directly.
+py::list mainline_san_list(const Game& game) {
+  const std::size_t n = verified_plies(game);
+  PyObject* list = PyList_New(static_cast<Py_ssize_t>(n));
+  if (!list) throw py::error_already_set();
+  py::list out = py::reinterpret_steal<py::list>(list);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string& san = game.moves[i].san;
+    PyObject* text = PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(san.size()));
+    if (!text) throw py::error_already_set();
+    PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), text);  // (steals the reference)
   }
   return out;
 }
@@ -613,10 +856,13 @@ xpgn::PgnOptions pgn_options(const py::kwargs& kwargs) {
   return o;
 }
 
-// Games from a Python iterable of Game objects.
+// Games from a Python iterable of Game objects, their positions restored for the writers.
 std::vector<GamePtr> games_of(const py::iterable& games) {
   std::vector<GamePtr> out;
-  for (auto g : games) out.push_back(g.cast<GamePtr>());
+  for (auto g : games) {
+    out.push_back(g.cast<GamePtr>());
+    out.back()->positions();
+  }
   return out;
 }
 
@@ -789,20 +1035,21 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "san",
           [](const MoveRef& r) {
-            return r.before ? py::object(py::str(r.node->san)) : py::object(py::none());
+            return r.verified ? py::object(py::str(r.node->san)) : py::object(py::none());
           },
           "Canonical SAN from the rules ('--' for a null move), None when unverified.")
       .def_property_readonly(
           "uci",
           [](const MoveRef& r) {
-            return r.before ? py::object(py::str(xpgn::node_uci(*r.before, *r.node)))
-                            : py::object(py::none());
+            const xpgn::Position* before = before_of(r);
+            return before ? py::object(py::str(xpgn::node_uci(*before, *r.node)))
+                          : py::object(py::none());
           },
           "UCI coordinates ('0000' for a null move), None when unverified.")
       .def_property_readonly(
           "text", [](const MoveRef& r) { return safe_str(r.node->text); }, "The token as written.")
       .def_property_readonly(
-          "verified", [](const MoveRef& r) { return r.before != nullptr; },
+          "verified", [](const MoveRef& r) { return r.verified; },
           "True when the move was replayed as legal.")
       .def_property_readonly(
           "unverified_reason",
@@ -817,34 +1064,38 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "color",
           [](const MoveRef& r) {
-            if (!r.before) return py::object(py::none());
+            const xpgn::Position* before = before_of(r);
+            if (!before) return py::object(py::none());
             return py::object(
-                py::str(r.before->side_to_move() == xpgn::Color::white ? "white" : "black"));
+                py::str(before->side_to_move() == xpgn::Color::white ? "white" : "black"));
           },
           "'white' or 'black' (the side that moved), None when unverified.")
       .def_property_readonly(
           "fen_before",
           [](const MoveRef& r) {
-            return r.before ? py::object(py::str(r.before->fen())) : py::object(py::none());
+            const xpgn::Position* before = before_of(r);
+            return before ? py::object(py::str(before->fen())) : py::object(py::none());
           },
           "FEN of the position the move is played from, None when unverified.")
       .def_property_readonly(
           "fen_after",
           [](const MoveRef& r) {
-            return r.before ? py::object(py::str(r.node->after->fen())) : py::object(py::none());
+            return before_of(r) ? py::object(py::str(r.node->after->fen()))
+                                : py::object(py::none());
           },
           "FEN of the position after the move, None when unverified.")
       .def(
           "position_before",
           [](const MoveRef& r) {
-            if (!r.before) return py::object(py::none());
-            return py::cast(PyPosition{*r.before, std::nullopt, {}, {}});
+            const xpgn::Position* before = before_of(r);
+            if (!before) return py::object(py::none());
+            return py::cast(PyPosition{*before, std::nullopt, {}, {}});
           },
           "The position the move is played from as an xpgn.Position (None when unverified).")
       .def(
           "position_after",
           [](const MoveRef& r) {
-            if (!r.before) return py::object(py::none());
+            if (!before_of(r)) return py::object(py::none());
             std::vector<xpgn::Effect> effects(r.node->effects.begin(), r.node->effects.end());
             return py::cast(PyPosition{*r.node->after, r.node->move, effects, r.node->san});
           },
@@ -854,7 +1105,7 @@ PYBIND11_MODULE(_xpgn, m) {
           "effects",
           [](const MoveRef& r) {
             std::vector<xpgn::EffectText> out;
-            if (r.before)
+            if (before_of(r))
               for (const auto& e : r.node->effects)
                 out.push_back(xpgn::effect_text(*r.data->game.variant, e));
             return out;
@@ -895,15 +1146,15 @@ PYBIND11_MODULE(_xpgn, m) {
           [](const MoveRef& r) {
             std::vector<std::vector<MoveRef>> out;
             for (const auto& line : r.node->variations)
-              out.push_back(line_moves(r.data, line, r.before));
+              out.push_back(line_moves(r.data, line, r.previous, r.verified));
             return out;
           },
           "Alternatives to this move, each a list of moves played from the position before it.")
       .def("__str__",
-           [](const MoveRef& r) { return safe_str(r.before ? r.node->san : r.node->text); })
+           [](const MoveRef& r) { return safe_str(r.verified ? r.node->san : r.node->text); })
       .def("__repr__", [](const MoveRef& r) {
         return "<xpgn.Move " + std::to_string(r.node->ply) + " " +
-               (r.before ? r.node->san : r.node->text + " (unverified)") + ">";
+               (r.verified ? r.node->san : r.node->text + " (unverified)") + ">";
       });
 
   // ---- Game ----
@@ -989,21 +1240,13 @@ PYBIND11_MODULE(_xpgn, m) {
           "The verified mainline moves in order (a list of xpgn.Move; it stops before the first "
           "move that could not be replayed).")
       .def(
-          "mainline_san",
-          [](const GameData& g) {
-            py::list out(0);
-            if (!g.start || !g.game.variant) return out;
-            for (const auto& node : g.game.moves) {
-              if (!node.verified || !node.after) break;
-              out.append(py::str(node.san));
-            }
-            return out;
-          },
+          "mainline_san", [](const GameData& g) { return mainline_san_list(g.game); },
           "The SAN of the verified mainline moves: [m.san for m in mainline()], faster.")
       .def(
           "mainline_uci",
-          [](const GameData& g) {
+          [](GameData& g) {
             py::list out(0);
+            g.positions();
             const xpgn::Position* before = g.start ? &*g.start : nullptr;
             if (!before || !g.game.variant) return out;
             for (const auto& node : g.game.moves) {
@@ -1017,13 +1260,14 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "moves",
           [](const std::shared_ptr<GameData>& g) {
-            return line_moves(g, g->game.moves, g->start && g->game.variant ? &*g->start : nullptr);
+            return line_moves(g, g->game.moves, nullptr, true);
           },
           "The whole mainline as written, unverified moves included; each move's variations "
           "hold the rest of the tree.")
       .def(
           "start_position",
-          [](const GameData& g) {
+          [](GameData& g) {
+            g.positions();
             if (!g.start) return py::object(py::none());
             return py::cast(PyPosition{*g.start, std::nullopt, {}, {}});
           },
@@ -1031,12 +1275,14 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "end_position",
           [](const std::shared_ptr<GameData>& g) {
+            g->positions();
             auto moves = mainline(g);
             if (moves.empty()) {
               if (!g->start) return py::object(py::none());
               return py::cast(PyPosition{*g->start, std::nullopt, {}, {}});
             }
             const MoveNode& last = *moves.back().node;
+            if (!last.after) return py::object(py::none());
             std::vector<xpgn::Effect> effects(last.effects.begin(), last.effects.end());
             return py::cast(PyPosition{*last.after, last.move, effects, last.san});
           },
@@ -1044,8 +1290,9 @@ PYBIND11_MODULE(_xpgn, m) {
           "position).")
       .def(
           "to_pgn",
-          [](const GameData& g, const py::kwargs& kwargs) {
+          [](GameData& g, const py::kwargs& kwargs) {
             auto options = pgn_options(kwargs);
+            g.positions();
             std::string text;
             {
               py::gil_scoped_release release;
@@ -1057,7 +1304,8 @@ PYBIND11_MODULE(_xpgn, m) {
           "('san', 'lan', 'uci', 'figurine'), language, max_line, comments, nags, variations.")
       .def(
           "to_json",
-          [](const GameData& g, std::optional<int> indent) {
+          [](GameData& g, std::optional<int> indent) {
+            g.positions();
             std::string text;
             {
               py::gil_scoped_release release;
@@ -1070,14 +1318,16 @@ PYBIND11_MODULE(_xpgn, m) {
           "`xpgn convert --to jsonl`.")
       .def(
           "to_dict",
-          [](const GameData& g) {
-            return py::module_::import("json").attr("loads")(py::str(xpgn::to_json(g.game, -1)));
+          [](GameData& g) {
+            return py::module_::import("json").attr("loads")(
+                py::str(xpgn::to_json(g.positions(), -1)));
           },
           "The JSON object (docs/json.md) as Python dicts and lists.")
       .def(
           "svg",
-          [](const GameData& g, int ply, const py::kwargs& kwargs) {
+          [](GameData& g, int ply, const py::kwargs& kwargs) {
             auto request = svg_request(kwargs);
+            g.positions();
             std::string error;
             std::optional<std::string> svg;
             {
@@ -1161,7 +1411,14 @@ PYBIND11_MODULE(_xpgn, m) {
           xpgn::ReadOptions options;
           options.name = name;
           options.strict = strict;
-          result = xpgn::read_text(text, options);
+          std::string_view input = text;
+          result.error = replay_games(
+              input, tree_options(options),
+              [&](Game& game) {
+                result.games.push_back(std::move(game));
+                return true;
+              },
+              &result.problems);
         }
         if (!result.error.empty()) raise_read_error(name, result.error);
         std::vector<GamePtr> games;
@@ -1191,21 +1448,27 @@ PYBIND11_MODULE(_xpgn, m) {
 
   m.def(
       "check",
-      [](const py::object& path, bool strict, unsigned jobs) {
+      [](const py::object& path, bool strict, unsigned jobs, std::size_t range_bytes) {
         const std::string name = path_text(path);
+        std::error_code ec;
+        if (std::filesystem::is_directory(name, ec))
+          raise_read_error(name, name + ": is a directory");
         xpgn::CheckReport report;
         {
           py::gil_scoped_release release;
-          report = xpgn::check_path(
-              name, jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs, strict);
+          report = check_in_ranges(
+              name, jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : jobs, strict,
+              range_bytes);
         }
         if (report.io_error) raise_read_error(name, name + ": " + *report.io_error);
         return report;
       },
-      py::arg("path"), py::arg("strict") = false, py::arg("jobs") = 1,
+      py::arg("path"), py::arg("strict") = false, py::arg("jobs") = 1, py::arg("_range_bytes") = 0,
       "Checks a file as `xpgn check` does (same verdicts and diagnostics) and returns the "
-      "xpgn.CheckReport; jobs: threads (0: one per core). Raises ReadError when it cannot be "
-      "read.");
+      "xpgn.CheckReport; jobs: threads (0: one per core). With jobs > 1 the file is read into "
+      "memory, cut into ranges at game starts that read as in the whole file, and the ranges "
+      "are checked at once: the report is byte for byte that of one thread. Raises ReadError "
+      "when it cannot be read. (_range_bytes: the ranges' size, for tests; 0: automatic.)");
 
   m.def(
       "write",

@@ -176,3 +176,90 @@ def test_abandoned_reader_with_jobs_frees_its_threads(mixed):
     del reader
     gc.collect()
     assert settle(before) == before
+
+
+def check_fields(report):
+    """What a CheckReport says, as comparable values."""
+    return (report.name, report.games, report.valid, report.invalid, report.plies,
+            [str(d) for d in report.diagnostics])
+
+
+def most_threads_during(call):
+    """Runs `call()` while a Python thread polls the thread count; returns (result, the most
+    threads seen beyond those before the call, the poller excluded)."""
+    before = threads()
+    seen = [before]
+    stop = threading.Event()
+
+    def poll():
+        while not stop.is_set():
+            seen.append(threads() - 1)
+            time.sleep(0.0005)
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    try:
+        result = call()
+    finally:
+        stop.set()
+        poller.join()
+    return result, max(seen) - before
+
+
+@pytest.mark.parametrize("range_bytes", [4096, 65536, 0])
+def test_check_jobs_equals_one_thread(mixed, cli, range_bytes):
+    """check(jobs=2) cuts the file with the library's text ranges and checks them at once; the
+    report is that of one thread and of `xpgn check`, byte for byte."""
+    one = xpgn.check(mixed)
+    code, out = run_cli(cli, "check", mixed)
+    assert [str(d) for d in one.diagnostics] == out.decode().splitlines()[:-1]
+    assert one.invalid > 0 and one.games > 400
+    two, extra = most_threads_during(lambda: xpgn.check(mixed, jobs=2, _range_bytes=range_bytes))
+    assert check_fields(two) == check_fields(one)
+    if range_bytes:
+        assert extra >= 2  # checked in ranges, on two threads
+    assert check_fields(xpgn.check(mixed, jobs=3, _range_bytes=range_bytes or 4096)) == \
+        check_fields(one)
+
+
+def test_check_jobs_on_a_text_that_is_not_utf8(tmp_path, cli):
+    """The encoding decision made in the middle of the file reaches every range."""
+    game = SAMPLES[0].read_bytes().strip() + b"\n\n"
+    latin = b'[Event "Caf\xe9"]\n\n1. e4 {d\xe9j\xe0 vu} e5 *\n\n'
+    path = tmp_path / "latin.pgn"
+    path.write_bytes(game * 300 + latin + game * 300 + b"1. e4 {stray} *\n")
+    one = xpgn.check(path)
+    assert any("not UTF-8" in d.message for d in one.diagnostics)
+    for range_bytes in (1000, 4096):
+        assert check_fields(xpgn.check(path, jobs=2, _range_bytes=range_bytes)) == \
+            check_fields(one)
+    code, out = run_cli(cli, "check", "--jobs", "2", path)
+    assert [str(d) for d in one.diagnostics] == out.decode().splitlines()[:-1]
+
+
+@pytest.mark.skipif(not (CORPUS / "masters-gnuchess-book-60k.pgn.xz").is_file(),
+                    reason="corpus file masters-gnuchess-book-60k.pgn.xz absent")
+def test_check_jobs_on_corpus_games_with_a_cp437_game(tmp_path):
+    with lzma.open(CORPUS / "masters-gnuchess-book-60k.pgn.xz") as f:
+        data = f.read(4 << 20)
+    path = tmp_path / "masters-4mb.pgn"
+    path.write_bytes(data)
+    one = xpgn.check(path)
+    assert any("CP437" in d.message for d in one.diagnostics)
+    for range_bytes in (8192, 1 << 20, 0):
+        assert check_fields(xpgn.check(path, jobs=2, _range_bytes=range_bytes)) == \
+            check_fields(one)
+
+
+def test_check_jobs_errors_like_one_thread(tmp_path):
+    missing = tmp_path / "missing.pgn"
+    for jobs in (1, 2):
+        with pytest.raises(xpgn.ReadError) as error:
+            xpgn.check(missing, jobs=jobs)
+        assert error.value.file == str(missing)
+        with pytest.raises(xpgn.ReadError) as error:
+            xpgn.check(tmp_path, jobs=jobs)
+        assert "directory" in error.value.message
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    assert check_fields(xpgn.check(empty, jobs=2)) == check_fields(xpgn.check(empty))

@@ -57,3 +57,57 @@ def test_everything_public_has_a_docstring():
                     continue
                 assert (getattr(value, "__doc__", "") or "").strip(), \
                     f"xpgn.{name}.{member} has no docstring"
+
+
+def test_every_public_member_is_in_the_stub():
+    """The other way round: what the module has, the stub types (so editors complete it)."""
+    names = stub_names()
+    for name in xpgn.__all__:
+        obj = getattr(xpgn, name)
+        if not inspect.isclass(obj) or issubclass(obj, xpgn.Error):
+            continue
+        for member in vars(obj):
+            if member.startswith("_"):
+                continue
+            assert member in names[name], f"xpgn.{name}.{member} is missing from the stub"
+
+
+# What issue 40 ("A Python module") names, as (owner, attribute): each must exist, be typed in
+# the stub and be documented in docs/python.md (named as `attribute`, `attribute(...)` or
+# `owner.attribute`).
+ISSUE_NAMES = [
+    (None, "read"), (None, "read_string"), (None, "check"), (None, "variants"),
+    (None, "load_variant"), (None, "Position"), (None, "Error"),
+    ("Game", "tags"), ("Game", "variant"), ("Game", "valid"), ("Game", "result"),
+    ("Game", "outcome"), ("Game", "diagnostics"), ("Game", "mainline"), ("Game", "to_pgn"),
+    ("Game", "to_json"), ("Game", "to_dict"),
+    ("Move", "san"), ("Move", "uci"), ("Move", "fen_before"), ("Move", "fen_after"),
+    ("Move", "effects"), ("Move", "comment"), ("Move", "nags"), ("Move", "variations"),
+    ("Position", "legal_moves"), ("Position", "play"), ("Position", "fen"),
+    ("Position", "is_check"), ("Position", "outcome"), ("Position", "perft"),
+    ("Position", "_repr_svg_"), ("Position", "svg"),
+    ("Diagnostic", "file"), ("Diagnostic", "line"), ("Diagnostic", "column"),
+    ("Diagnostic", "game"), ("Diagnostic", "ply"), ("Diagnostic", "token"),
+    ("Diagnostic", "message"),
+    ("Error", "file"), ("Error", "line"), ("Error", "column"), ("Error", "game"),
+    ("Error", "ply"), ("Error", "token"), ("Error", "message"),
+]
+
+
+def test_the_issues_names_exist_are_typed_and_documented():
+    names = stub_names()
+    docs = (STUB.parents[3] / "docs" / "python.md").read_text(encoding="utf-8")
+    for owner, name in ISSUE_NAMES:
+        if owner is None:
+            assert hasattr(xpgn, name) and name in names, name
+        else:
+            assert name in names[owner], f"{owner}.{name} is not in the stub"
+            if owner != "Error":  # (instance attributes)
+                assert hasattr(getattr(xpgn, owner), name), f"{owner}.{name} does not exist"
+        assert f"`{name}`" in docs or f"`{name}(" in docs or f".{name}" in docs, \
+            f"{name} is not documented in docs/python.md"
+    import xpgn._xpgn as native
+    read = inspect.signature(xpgn.read)
+    assert list(read.parameters)[:2] == ["path_or_file", "jobs"]
+    assert read.parameters["jobs"].default == 1
+    assert "strict" in native.check.__doc__ and "jobs" in native.check.__doc__

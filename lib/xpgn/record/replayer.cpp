@@ -61,6 +61,19 @@ struct UntestedMark {
   std::size_t diagnostic_index = 0;
 };
 
+// Makes a MoveNode in place in a line (`line.emplace_back(NewNode{move})`) holding `move`, its
+// other members as their initialisers set them: emplace_back() without arguments would
+// value-initialise the node, zeroing all of its 1 kB first (mostly the room of its position,
+// which tree mode leaves empty), and moving a node in copies that room.
+struct NewNode {
+  const rules::Move& move;
+  operator MoveNode() const {
+    MoveNode node;  // (default-initialised: no zeroing; returned in place)
+    node.move = move;
+    return node;
+  }
+};
+
 // The warning for a check mark that does not fit the move from `before` to `after`.
 std::string wrong_mark_message(const rules::Position& before, const rules::Move& move,
                                const rules::Position& after) {
@@ -215,11 +228,17 @@ struct Replayer::State {
   const rules::ChessTables* chess = nullptr;
   const rules::Variant* chess_variant = nullptr;  // the variant chess_of_variant was asked for
   const rules::ChessTables* chess_of_variant = nullptr;
-  // The start position of `start_board_variant` as a board (fast path games without a FEN).
+  // The start position of `start_board_variant` as a board (fast path games without a FEN),
+  // and its canonical FEN (tree mode, which records it).
   rules::ChessBoard start_board;
   const rules::Variant* start_board_variant = nullptr;
+  std::string start_board_fen;
 
-  bool full() const { return options.mode == ReplayMode::full; }
+  // The tree is recorded (tags, nodes, comments): full and tree modes.
+  bool full() const { return options.mode != ReplayMode::check; }
+  // Every verified node keeps its position and effects, and on the fast path the frames'
+  // positions are kept current: full mode only.
+  bool keeps_positions() const { return options.mode == ReplayMode::full; }
 
   // Records a diagnostic for the current game.
   void report(Severity severity, SourcePos pos, int ply, std::string_view token,
@@ -318,7 +337,12 @@ struct Replayer::State {
   // Resets per-game state for game `index` starting at `pos`.
   void open_game(std::uint64_t index, SourcePos pos) {
     if (full()) {
+      // A handler that moved the game out may have left an empty mainline with room in
+      // game.moves (see GameHandler): the room is kept for this game's mainline.
+      Line room = std::move(game.moves);
+      room.clear();
       game = Game{};
+      game.moves = std::move(room);
     } else {
       game.diagnostics.clear();
       game.comments.clear();
@@ -461,9 +485,10 @@ struct Replayer::State {
       }
       main.set_pos(*position);
       if (full()) game.setup = std::move(*setup);
-    } else if (chess && start_board_variant == variant && !full()) {
+    } else if (chess && start_board_variant == variant && !keeps_positions()) {
       *main.ring.now = start_board;  // the start position, kept as a board
       main.fast = true;
+      if (full()) game.start_fen = start_board_fen;
       return;
     } else {
       if (!cached_start || &cached_start->variant() != variant)
@@ -475,6 +500,7 @@ struct Replayer::State {
     if (main.fast && !has_fen) {
       start_board = *main.ring.now;
       start_board_variant = variant;
+      start_board_fen = game.start_fen;
     }
   }
 
@@ -493,7 +519,7 @@ struct Replayer::State {
   void to_generic(Frame& f) {
     if (!f.fast) return;
     f.fast = false;
-    if (full()) return;
+    if (keeps_positions()) return;
     for (std::size_t i : {f.cur, f.prev}) {
       if (i != f.cur && !f.fast_before) break;
       if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
@@ -526,10 +552,11 @@ struct Replayer::State {
     return now.surely_undecided_at_once() || f.end_noted || now.surely_undecided(f.keys);
   }
 
-  // fast_move() in full mode (`token` written as `text` at `pos`): the board plays `token` into
-  // *f.ring.spare and gives the move it made; the generic rules play that move into the frame's
-  // positions (which gives the effects and the position the node keeps), and its node is
-  // appended.
+  // fast_move() in full and tree modes (`token` written as `text` at `pos`): the board plays
+  // `token` into *f.ring.spare and gives the move it made, and its node is appended. In full
+  // mode the generic rules also play that move into the frame's positions (which gives the
+  // effects and the position the node keeps); in tree mode the frame's positions are left stale,
+  // as in check mode (to_generic() brings them up to date).
   [[gnu::noinline]] bool fast_move_recorded(Frame& f, const SanToken& token, std::string_view text,
                                             SourcePos pos, int ply) {
     rules::Move move;
@@ -537,9 +564,9 @@ struct Replayer::State {
     if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, canonical))
       return false;
     rules::EffectList effects;
-    rules::play_into(f.pos(), move, f.next_slot(), &effects);
+    if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
     add_node(f, move, format_san(canonical), false, effects, text, pos, ply);
-    f.commit();
+    if (keeps_positions()) f.commit();
     moved_fast(f, ply);
     return true;
   }
@@ -579,7 +606,7 @@ struct Replayer::State {
     f.has_move = true;
     f.after_move = true;
     if (!full() || !f.line) return;
-    MoveNode& node = f.line->emplace_back();
+    MoveNode& node = f.line->emplace_back(NewNode{rules::Move{}});
     node.verified = false;
     node.text.assign(text);
     node.pos = pos;
@@ -644,9 +671,10 @@ struct Replayer::State {
     // on with a legal move (test_mark()).
     rules::EffectList effects;
     const rules::Resolution res =
-        null_move ? play_null_move(f)
-                  : rules::resolve(f.pos(), token, &f.next_slot(), full() ? &effects : nullptr,
-                                   full() ? rules::MarkTest::full : rules::MarkTest::as_written);
+        null_move
+            ? play_null_move(f)
+            : rules::resolve(f.pos(), token, &f.next_slot(), keeps_positions() ? &effects : nullptr,
+                             full() ? rules::MarkTest::full : rules::MarkTest::as_written);
     if (res.error != rules::MoveError::none) {
       refuse_move(f, res, text, pos, ply);
       return;
@@ -674,23 +702,25 @@ struct Replayer::State {
   // The nodes a mainline gets room for with its first move (about a game's plies).
   static constexpr std::size_t mainline_room = 128;
 
-  // Full mode: appends to the frame's line the node of `move` (canonical SAN `san`, written as
-  // `text` at `pos`), just played from f.pos() into f.next_slot() with `effects`.
+  // Full and tree modes: appends to the frame's line the node of `move` (canonical SAN `san`,
+  // written as `text` at `pos`); in full mode it was just played from f.pos() into
+  // f.next_slot() with `effects`, which the node keeps.
   void add_node(Frame& f, const rules::Move& move, std::string san, bool null_move,
                 const rules::EffectList& effects, std::string_view text, SourcePos pos, int ply) {
     // Room for a usual game's mainline at once, rather than moving its nodes as it grows.
     if (f.line->empty() && &f == &frames[0]) f.line->reserve(mainline_room);
-    MoveNode& node = f.line->emplace_back();
-    node.move = move;
+    MoveNode& node = f.line->emplace_back(NewNode{move});
     node.san = std::move(san);
     node.null_move = null_move;
     node.text.assign(text);
     node.pos = pos;
     node.ply = ply;
     node.comments_before = std::move(f.pending);
-    node.effects.assign(effects.begin(), effects.end());
-    node.after = f.next_slot();
     f.pending.clear();
+    if (keeps_positions()) {
+      node.effects.assign(effects.begin(), effects.end());
+      node.after = f.next_slot();
+    }
   }
 
   // Plays a pass into the frame's next slot; returns it as a resolution without error.
@@ -868,7 +898,7 @@ struct Replayer::State {
     if (p.fast) {
       *child.ring.now = *p.ring.before;
       child.fast = true;
-      if (full()) child.set_pos(p.before());  // (current in full mode, see Frame::fast)
+      if (keeps_positions()) child.set_pos(p.before());  // (current: see Frame::fast)
       return;
     }
     child.set_pos(p.before());
@@ -1122,6 +1152,29 @@ std::uint64_t replay_pgn(std::string_view text, const ReplayOptions& options,
 std::uint64_t replay_pgn(std::istream& in, const ReplayOptions& options, const GameHandler& handler,
                          std::vector<Diagnostic>* orphans) {
   return run_replay(in, options, handler, orphans);
+}
+
+bool restore_positions(Game& game) {
+  const std::optional<rules::Position> start = game.start_position();
+  if (!start) return false;
+  // Plays the verified nodes of `line` from `before`; a variation's line from the position
+  // before the move it replaces.
+  auto restore_line = [](auto& self, Line& line, const rules::Position& first) -> void {
+    const rules::Position* before = &first;
+    for (MoveNode& node : line) {
+      if (!node.verified) break;  // the rest of the line is kept as read
+      if (!node.after) {
+        rules::EffectList effects;
+        node.after.emplace(*before);  // (a position of the variant for play_into to overwrite)
+        rules::play_into(*before, node.move, *node.after, &effects);
+        node.effects.assign(effects.begin(), effects.end());
+      }
+      for (Line& variation : node.variations) self(self, variation, *before);
+      before = &*node.after;
+    }
+  };
+  restore_line(restore_line, game.moves, *start);
+  return true;
 }
 
 std::vector<Game> read_games(std::string_view text, const ReplayOptions& options) {

@@ -19,6 +19,10 @@ namespace xpgn::record {
 enum class ReplayMode : std::uint8_t {
   full,   // keep the whole tree: tags, moves, canonical SAN, comments, NAGs, variations, effects
   check,  // validate only: moves and variations are replayed, but no tree, tag or comment is kept
+  // as full, but verified nodes keep no position and no effects (MoveNode::after stays nullopt,
+  // MoveNode::effects empty) until restore_positions() plays the moves again: for readers that
+  // mostly want the moves' SAN (the Python module). Diagnostics are those of full mode.
+  tree,
 };
 
 struct ReplayOptions {
@@ -37,7 +41,9 @@ struct ReplayOptions {
   notation::ReaderOptions reader;
 };
 
-// Receives each finished game; it may move the game's contents out.
+// Receives each finished game; it may move the game's contents out, and may leave in
+// game.moves an empty line with room (one a game it was given earlier had, say), which the
+// next game's mainline then fills without allocating.
 using GameHandler = std::function<void(Game&)>;
 
 class Replayer final : public notation::PgnVisitor {
@@ -78,6 +84,13 @@ std::uint64_t replay_pgn(std::string_view text, const ReplayOptions& options,
 // Same for a stream, read in constant memory.
 std::uint64_t replay_pgn(std::istream& in, const ReplayOptions& options, const GameHandler& handler,
                          std::vector<Diagnostic>* orphans = nullptr);
+
+// Fills in the positions and effects a ReplayMode::tree replay left out: every verified node of
+// `game`'s tree gets MoveNode::after and MoveNode::effects as a full replay gives them, by
+// playing the nodes' moves from the start position. Nodes that have a position already are left
+// as they are, so that it may be called on any game, more than once. Returns false (nothing
+// changed) when the game has no start position.
+bool restore_positions(Game& game);
 
 // Every game of `text`, fully replayed (convenience for tests and small inputs).
 std::vector<Game> read_games(std::string_view text, const ReplayOptions& options = {});
