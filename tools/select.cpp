@@ -23,7 +23,6 @@
 #include "io.hpp"
 #include "parallel_replay.hpp"
 #include "progress.hpp"
-#include "xpgn/core/san_languages.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/openings.hpp"
 #include "xpgn/record/select.hpp"
@@ -392,10 +391,6 @@ bool open_output(const std::string& path, std::optional<emit::AtomicFile>& file)
 // Runs the selection; returns the exit status.
 int run_select(SelectCliOptions options) {
   if (!load_variant_files(options.variant_files)) return exit_usage;
-  if (find_san_language(options.reader.san_language) == nullptr) {
-    std::cerr << "xpgn: unknown language '" << options.reader.san_language << "'\n";
-    return exit_usage;
-  }
   if (options.files.empty()) options.files.push_back("-");
   std::string error;
   const auto selector = record::Selector::make(options.criteria, error);
@@ -538,11 +533,7 @@ void setup_select(CLI::App& app, int& exit_code) {
                 "errors (for --valid, --invalid)");
   sub->add_flag("-q,--quiet", options->quiet, "No summary line on standard error");
   add_reader_options(*sub, options->reader);
-  options->reader.san_language = "en";
-  sub->add_option("--lang", options->reader.san_language,
-                  "Piece letters of the moves read: en, de (K D T L S), fr, es, it, pt, sv; the "
-                  "English letters a language does not use are read too")
-      ->capture_default_str();
+  add_read_language_option(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
   add_progress_options(*sub, options->progress);
   sub->add_option("-j,--jobs", options->jobs,
