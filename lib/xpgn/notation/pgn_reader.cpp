@@ -532,8 +532,9 @@ class Splitter {
           while (name_end < name_limit && is_tag_name_char(*name_end)) ++name_end;
         }
         const char* inside = nullptr;
-        const char* tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
-                                                : scan_tag_value(name_end, e, inside);
+        const char* tag_end =
+            resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
+                              : scan_tag_value(name_end, e, inside, !f.in_game || !f.has_movetext);
         if (tag_end == nullptr) {
           if (!eof) return inside != nullptr ? need_more(p, inside) : need_more(p);
           tag_end = e;
@@ -711,19 +712,23 @@ class Splitter {
     return Event::game;
   }
 
+ public:
   // After a tag name: the end of the tag pair ("value" and ']'), or nullptr when the buffer ends
   // before the line does; then `inside` is where scan_quoted() can go on when the value's
   // opening quote was seen (else nullptr). Mirrors the lenient grammar: \x escapes, a '"'
   // followed by something else than blanks and ']' or the end of the line is part of the
-  // value, the value ends at the end of the line.
-  static const char* scan_tag_value(const char* q, const char* e, const char*& inside) {
+  // value, the value ends at the end of the line. A pair without a quoted value ends at its ']'
+  // when it has no value; else, `in_head` (no movetext yet: a malformed tag pair such as
+  // `[Foo bar]`, which the reader skips after its syntax error), as if the value were quoted
+  // from there, and otherwise before that value (movetext, an error of its own).
+  static const char* scan_tag_value(const char* q, const char* e, const char*& inside,
+                                    bool in_head) {
     inside = nullptr;
     while (q < e && (*q == ' ' || *q == '\t')) ++q;
     if (q == e) return nullptr;
     if (*q == '"') return scan_quoted(q + 1, e, inside);
-    while (q < e && (*q == ' ' || *q == '\t')) ++q;
-    if (q == e) return nullptr;
-    return *q == ']' ? q + 1 : q;
+    if (*q == ']') return q + 1;
+    return in_head ? scan_quoted(q, e, inside) : q;
   }
 
   // Inside a quoted tag value, from `q`: as scan_tag_value(); `inside` is where to go on.
@@ -759,6 +764,7 @@ class Splitter {
     }
   }
 
+ private:
   // A '\n' in [p, e) that is followed by `[Event "`, or nullptr.
   static constexpr std::string_view event_line = "[Event \"";
   static const char* find_event_line(const char* p, const char* e) {
@@ -812,6 +818,19 @@ class Splitter {
   std::uint64_t mark_ = 0;
   SourcePos mark_pos_{1, 1, 0};
 };
+
+// Where the splitter ends the tag pair of a game's head that starts at `open` (its '['), in a
+// text that ends at `e`: past its ']', or at the end of its line (or `e`) when it is malformed.
+// The reader goes on there after a syntax error in the pair, as the splitter did.
+const char* head_tag_pair_end(const char* open, const char* e) {
+  const char* name = open + 1;
+  while (name < e && (*name == ' ' || *name == '\t')) ++name;
+  const char* const name_end = skip_tag_name(
+      name, name + std::min<std::ptrdiff_t>(e - name, grammars::pgn::max_tag_name_length));
+  const char* inside = nullptr;
+  const char* end = Splitter<true>::scan_tag_value(name_end, e, inside, true);
+  return end == nullptr ? e : end;
+}
 
 // ---- Encodings ----------------------------------------------------------------------------------
 // True when `s` is all ASCII: sixteen or eight bytes at a time, or byte by byte when `plain`
@@ -1172,6 +1191,8 @@ std::size_t ep_mark_length(const char* p, const char* end) {
 struct GameError {
   const char* at;
   const char* expected;
+  const char* stop = nullptr;  // where reading stopped: the text from there on is not read
+  bool in_tag = false;         // in a tag pair (the reader goes on after it)
 };
 
 struct GameState {
@@ -1181,6 +1202,7 @@ struct GameState {
   std::string_view tag_name;
   std::string_view tag_text;
   const char* comment_open = nullptr;
+  const char* tag_open = nullptr;  // the '[' of the last tag pair begun by the grammar
   std::vector<const char*> open_variations;
   SanToken token;
   bool grammar_only = false;  // symbols are parsed by the SAN grammar alone
@@ -1254,6 +1276,13 @@ void report_symbol(GameState& st, std::string_view text, SourcePos pos) {
 template <typename Rule>
 struct action : pg::nothing<Rule> {};
 
+template <>
+struct action<gp::tag_open> {
+  template <typename Input>
+  static void apply(const Input& in, GameState& st) {
+    st.tag_open = in.begin();
+  }
+};
 template <>
 struct action<gp::tag_name> {
   template <typename Input>
@@ -1402,13 +1431,18 @@ struct control : pg::normal<Rule> {
     if (at == in.end()) {  // point at what was left open rather than at the end of the game
       if constexpr (std::is_same_v<Rule, gp::brace_close>) {
         if (st.comment_open != nullptr) at = st.comment_open;
+        throw GameError{at, error_text<Rule>(), at};  // the comment is not read
       } else if constexpr (std::is_same_v<Rule, gp::variation_close>) {
         if (!st.open_variations.empty()) {
-          throw GameError{st.open_variations.back(), "')' closing this variation"};
+          throw GameError{st.open_variations.back(), "')' closing this variation", at};
         }
       }
     }
-    throw GameError{at, error_text<Rule>()};
+    constexpr bool in_tag =
+        std::is_same_v<Rule, gp::tag_space> || std::is_same_v<Rule, gp::tag_name> ||
+        std::is_same_v<Rule, gp::tag_value> || std::is_same_v<Rule, gp::tag_quote_close> ||
+        std::is_same_v<Rule, gp::tag_close>;
+    throw GameError{at, error_text<Rule>(), in.current(), in_tag};
   }
 };
 
@@ -1898,8 +1932,8 @@ class Reader {
         converted_, note);
     if (!note.empty()) visitor_.warning(slice.start, note);
     lines_.reset(text.data(), slice.start, grammar_only_);
-    GameState st{visitor_, lines_,           unescaped_, {},           {},
-                 nullptr,  std::move(open_), {},         grammar_only_};
+    GameState st{visitor_, lines_,  unescaped_,       {}, {},
+                 nullptr,  nullptr, std::move(open_), {}, grammar_only_};
     GameInput in(text.data(), text.data() + text.size(), "pgn");
     FastGame fast(text, st, held_);
     try {
@@ -1921,11 +1955,7 @@ class Reader {
         }
       }
     } catch (const GameError& e) {
-      SyntaxError error;
-      error.pos = lines_.at(e.at);
-      error.token = error_token(e.at, text.data() + text.size());
-      error.expected = e.expected;
-      visitor_.syntax_error(error);
+      read_on_after(e, st, slice, text);
     }
     open_ = std::move(st.open_variations);
     open_.clear();
@@ -1934,6 +1964,75 @@ class Reader {
   }
 
   std::uint64_t games() const { return games_; }
+
+  // Reports the syntax error `e` in the game of `slice` (its text `text`, read with `st`) and
+  // reads on: after a malformed tag pair, from where the splitter ended it, so that the other
+  // tags and the movetext are read (the pair's text comes as a comment, unread_note(), after the
+  // head, and the error once the game's text is read: a replayer takes a syntax error for the
+  // end of what it can replay); after any other error, the text not read comes as such a
+  // comment, so that what is written of the game keeps it. Out of line: game() stays as small
+  // as without it.
+  [[gnu::noinline]] void read_on_after(GameError e, GameState& st, const GameSlice& slice,
+                                       std::string_view text) {
+    const char* const end = text.data() + text.size();
+    struct BadTag {
+      GameError error;
+      const char* begin;  // the pair's text
+      const char* end;
+    };
+    std::vector<BadTag> tag_errors;  // reported once the text is read
+    bool notes_given = false;
+    // Hands over the text of the malformed pairs, once.
+    const auto give_notes = [&] {
+      if (notes_given || !visitor_.wants_movetext()) return;
+      notes_given = true;
+      for (const BadTag& t : tag_errors) {
+        std::string_view pair(t.begin, static_cast<std::size_t>(t.end - t.begin));
+        while (!pair.empty() && (is_blank(pair.back()) || pair.back() == '\n'))
+          pair.remove_suffix(1);
+        const SourcePos at = lines_.at(t.begin);
+        visitor_.comment(unread_note(at, t.error.expected, pair), at);
+      }
+    };
+    while (e.in_tag && st.tag_open != nullptr && st.tag_open < end) {
+      const char* const from = head_tag_pair_end(st.tag_open, end);
+      tag_errors.push_back({e, st.tag_open, from});
+      st.tag_open = nullptr;
+      st.comment_open = nullptr;
+      st.open_variations.clear();
+      try {
+        GameInput in(from, end, "pgn");
+        pg::parse<gp::game_head, action, control>(in, st);
+        give_notes();
+        if (visitor_.wants_movetext())
+          pg::parse<gp::movetext_section, action, control>(in, st);
+        else if (slice.result != nullptr)
+          report_splitter_result(slice);
+        for (const BadTag& t : tag_errors) report_error(t.error, end);
+        return;
+      } catch (const GameError& next) {
+        e = next;
+      }
+    }
+    give_notes();
+    for (const BadTag& t : tag_errors) report_error(t.error, end);
+    report_error(e, end);
+    if (!visitor_.wants_movetext() || e.stop == nullptr) return;
+    std::string_view rest(e.stop, static_cast<std::size_t>(end - e.stop));
+    while (!rest.empty() && (is_blank(rest.back()) || rest.back() == '\n')) rest.remove_suffix(1);
+    if (rest.empty()) return;
+    const SourcePos at = lines_.at(e.stop);
+    visitor_.comment(unread_note(at, e.expected, rest), at);
+  }
+
+  // Reports the syntax error `e` of a game whose text ends at `end`.
+  void report_error(const GameError& e, const char* end) {
+    SyntaxError error;
+    error.pos = lines_.at(e.at);
+    error.token = error_token(e.at, end);
+    error.expected = e.expected;
+    visitor_.syntax_error(error);
+  }
 
   // The game of `slice` (its text in `in`) read by the grammar alone, as game() does in
   // grammar-only mode; throws GameError. (Out of line: game() stays as small as without it.)
@@ -2128,6 +2227,19 @@ std::uint64_t read_located_games(std::string_view text, std::uint64_t text_offse
     reader.game(slice, end);
   }
   return reader.games();
+}
+
+std::string unread_note(SourcePos pos, std::string_view expected, std::string_view rest) {
+  std::string note(unread_note_prefix);
+  note += " at line " + std::to_string(pos.line) + ", column " + std::to_string(pos.column);
+  if (!expected.empty()) {
+    note += " (expected ";
+    note += expected;
+    note += ')';
+  }
+  note += ": ";
+  note += rest;
+  return note;
 }
 
 bool is_known_encoding(const std::string& name) {
