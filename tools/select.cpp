@@ -215,6 +215,14 @@ struct Outlets {
   std::uint64_t games = 0, chosen = 0, duplicate_games = 0;
 };
 
+// The tag --split-by `key` (other than "variant") files games by.
+const std::string& split_tag(const std::string& key) {
+  static const std::map<std::string, std::string, std::less<>> tags = {
+      {"eco", "ECO"},     {"event", "Event"}, {"site", "Site"},    {"white", "White"},
+      {"black", "Black"}, {"date", "Date"},   {"result", "Result"}};
+  return tags.at(key);
+}
+
 // The value of `game` that --split-by `key` files it under: its variant's id, or a tag (the
 // year of Date).
 std::string split_value(const record::Game& game, const std::string& key) {
@@ -222,10 +230,7 @@ std::string split_value(const record::Game& game, const std::string& key) {
     const rules::Variant* v = game.variant ? game.variant : record::variant_of_tags(game);
     return v ? v->id : "unknown-variant";
   }
-  static const std::map<std::string, std::string, std::less<>> tags = {
-      {"eco", "ECO"},     {"event", "Event"}, {"site", "Site"},    {"white", "White"},
-      {"black", "Black"}, {"date", "Date"},   {"result", "Result"}};
-  const std::string* value = game.tag(tags.at(key));
+  const std::string* value = game.tag(split_tag(key));
   if (value == nullptr) return "";
   if (key == "date")
     return value->substr(0, 4).find('?') == std::string::npos ? value->substr(0, 4) : "";
@@ -290,6 +295,18 @@ class SelectJob final : public ReplayJob {
     chosen.entries.push_back(entry);
   }
   void add_orphans(Part&, std::vector<record::Diagnostic>&&) const override {}
+  std::vector<std::string> tag_names() const override {
+    std::vector<std::string> names = selector_.tag_names();
+    names.emplace_back("Result");  // (never empty: empty would keep every tag)
+    const std::string& key = options_.split_by;
+    if (key == "variant") {
+      names.emplace_back("Variant");
+      names.emplace_back("VariantOptions");
+    } else if (!key.empty()) {
+      names.push_back(split_tag(key));
+    }
+    return names;
+  }
   bool tags_only() const override {
     return !selector_.needs_replay() && !options_.unique && canonical_ == nullptr &&
            !options_.classify;
