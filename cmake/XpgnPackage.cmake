@@ -46,6 +46,7 @@ install(TARGETS ${xpgn_libraries} EXPORT xpgnTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/xpgn DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.hpp"
         PATTERN "detail.hpp" EXCLUDE
+        PATTERN "reader" EXCLUDE
         PATTERN "facade" EXCLUDE)
 install(EXPORT xpgnTargets NAMESPACE xpgn:: DESTINATION ${XPGN_CMAKE_DIR})
 configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/xpgnConfig.cmake.in

@@ -91,6 +91,15 @@ std::vector<std::string> read(const std::string& text, bool positions = false) {
 
 using Log = std::vector<std::string>;
 
+// What the reader in grammar-only mode reports of `text` (without positions).
+Log read_grammar(const std::string& text) {
+  Recorder r;
+  notation::ReaderOptions options;
+  options.grammar_only = true;
+  notation::read_pgn(std::string_view(text), r, options);
+  return r.log;
+}
+
 // Only the lines of the log that start with `prefix`.
 Log only(const Log& log, const std::string& prefix) {
   Log out;
@@ -315,7 +324,8 @@ TEST_CASE("read_pgn: invalid moves are reported and reading goes on", "[notation
                    "invalid Nc6/h @1:18: the end of the move", "move Bb5", "result *", "end"});
 }
 
-TEST_CASE("read_pgn: syntax errors skip to the next game with file positions", "[notation][pgn]") {
+TEST_CASE("read_pgn: a syntax error ends the game, its unread text handed over as a comment",
+          "[notation][pgn]") {
   const std::string text =
       "[Event \"1\"]\n\n1. e4 e5 *\n\n"
       "[Event \"2\"]\n\n1. d4 d5 1-0\n\n"
@@ -343,6 +353,8 @@ TEST_CASE("read_pgn: syntax errors skip to the next game with file positions", "
                    "move Nf6 @13:8",
                    "move g3 @13:15",
                    "error @13:18 ']': a move, comment, annotation, variation or game result",
+                   "comment xpgn: not read after a syntax error at line 13, column 18 (expected "
+                   "a move, comment, annotation, variation or game result): ] 4. Bg2 * @13:18",
                    "end",
                    "game 4 @15:1 +114",
                    "tag Event=4 @15:1",
@@ -367,11 +379,56 @@ TEST_CASE("read_pgn: kinds of syntax errors", "[notation][pgn]") {
         Log{"error @1:7 ')': a move, comment, annotation, variation or game result"});
 }
 
+TEST_CASE("read_pgn: nothing of a game is lost after a syntax error in its movetext",
+          "[notation][pgn]") {
+  // The example of issue 37: without the comment, a writer wrote "1. e4 e5 2. Bc4 Nc6 1-0".
+  const Log log = read("[Event \"x\"]\n\n1. e4 e5 2. Bc4 Nc6 & 3. Qh5 Nf6 4. Qxf7# 1-0\n\n");
+  CHECK(log == Log{"game 1 @1:1 +0", "tag Event=x", "move e4", "move e5", "move Bc4", "move Nc6",
+                   "error @3:21 '&': a move, comment, annotation, variation or game result",
+                   "comment xpgn: not read after a syntax error at line 3, column 21 (expected a "
+                   "move, comment, annotation, variation or game result): & 3. Qh5 Nf6 4. Qxf7# "
+                   "1-0",
+                   "end"});
+  // Inside a variation: the rest from the error on, the variation's end included.
+  CHECK(only(read("1. e4 (1. d4 & ) e5 1-0"), "comment") ==
+        Log{"comment xpgn: not read after a syntax error at line 1, column 14 (expected ')' "
+            "closing the variation, or a move, comment or annotation): & ) e5 1-0"});
+  // A variation left open at the end: its moves were read, nothing is left unread.
+  CHECK(only(read("1. e4 (1. d4 d5\n"), "comment").empty());
+  // The grammar alone says the same.
+  CHECK(read_grammar("1. e4 e5 & 2. Nf3 *") == read("1. e4 e5 & 2. Nf3 *"));
+}
+
+TEST_CASE("read_pgn: a malformed tag pair does not hide the rest of its game", "[notation][pgn]") {
+  const std::string text =
+      "[Event \"y\"]\n[Foo bar]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"z\"]\n\n1. d4 *\n";
+  const Log log = read(text);
+  // One game, not two: the splitter keeps the pair in the tag section; its text comes as a
+  // comment after the head, the error once the game is read (a replayer stops replaying at a
+  // syntax error).
+  CHECK(log == Log{"game 1 @1:1 +0", "tag Event=y", "tag Result=*",
+                   "comment xpgn: not read after a syntax error at line 2, column 1 (expected a "
+                   "tag value in double quotes): [Foo bar]",
+                   "move e4", "move e5", "move Ke3", "result *",
+                   "error @2:6 'bar': a tag value in double quotes", "end", "game 2 @7:1 +55",
+                   "tag Event=z", "move d4", "result *", "end"});
+  CHECK(read_grammar(text) == log);
+  std::istringstream in(text);
+  CHECK(notation::scan_games(in, [](const notation::GameStart&) { return true; }) == 2);
+  // Two malformed pairs, the second without its ']'; a pair with no value at all.
+  CHECK(only(read("[A b]\n[B \"c\"\n[C \"d\"]\n1. e4 *"), "tag") == Log{"tag C=d"});
+  CHECK(only(read("[A b]\n[B \"c\"\n[C \"d\"]\n1. e4 *"), "error").size() == 2);
+  CHECK(only(read("[A]\n[C \"d\"]\n1. e4 *"), "move") == Log{"move e4"});
+}
+
 TEST_CASE("read_pgn: an unclosed comment stops at the next Event tag line", "[notation][pgn]") {
   const Log log = read("[Event \"a\"]\n1. e4 {oops\n\n[Event \"b\"]\n1. d4 {fine} *\n");
   CHECK(log == Log{"game 1 @1:1 +0", "tag Event=a", "move e4",
-                   "error @2:7 '{oops': '}' closing the comment", "end", "game 2 @4:1 +25",
-                   "tag Event=b", "move d4", "comment fine", "result *", "end"});
+                   "error @2:7 '{oops': '}' closing the comment",
+                   "comment xpgn: not read after a syntax error at line 2, column 7 (expected '}' "
+                   "closing the comment): {oops",
+                   "end", "game 2 @4:1 +25", "tag Event=b", "move d4", "comment fine", "result *",
+                   "end"});
 }
 
 TEST_CASE("read_pgn: wants_movetext() false skips the movetext", "[notation][pgn]") {

@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -228,6 +229,33 @@ TEST_CASE("select: the tag reader hands over tags and results without moves", "[
   CHECK(games[5].diagnostics.empty());  // its illegal move was not replayed
   CHECK(xpgn::record::variant_of_tags(games[4])->id == "crazyhouse");
   CHECK(xpgn::record::variant_of_tags(games[0])->id == "chess");
+}
+
+TEST_CASE("select: the tag reader keeps only the tags a selection reads", "[select]") {
+  xpgn::record::SelectOptions o;
+  o.player = "karpov";
+  o.variants = {"crazyhouse"};
+  o.tags = {"WhiteElo~^2"};
+  std::string error;
+  const auto selector = xpgn::record::Selector::make(o, error);
+  REQUIRE(selector);
+  const auto names = selector->tag_names();
+  CHECK(names ==
+        std::vector<std::string>{"White", "Black", "WhiteElo", "Variant", "VariantOptions"});
+  std::vector<xpgn::record::Game> all, some;
+  xpgn::record::TagReader every([&](xpgn::record::Game& g) { all.push_back(g); });
+  xpgn::record::TagReader filtered([&](xpgn::record::Game& g) { some.push_back(g); }, names);
+  xpgn::notation::read_pgn(slurp(curation), every);
+  xpgn::notation::read_pgn(slurp(curation), filtered);
+  REQUIRE(all.size() == some.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    INFO("game " << i + 1);
+    for (const auto& tag : some[i].tags)
+      CHECK(std::find(names.begin(), names.end(), tag.name) != names.end());
+    CHECK(some[i].tags.size() < all[i].tags.size());
+    CHECK(some[i].result_tag == all[i].result_tag);  // kept whatever the names
+    CHECK(selector->matches(some[i]) == selector->matches(all[i]));
+  }
 }
 
 TEST_CASE("xpgn select writes the chosen games byte for byte, in order", "[select][cli]") {

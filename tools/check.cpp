@@ -18,7 +18,6 @@
 #include "parallel_replay.hpp"
 #include "part.hpp"
 #include "progress.hpp"
-#include "xpgn/core/san_languages.hpp"
 #include "xpgn/record/check.hpp"
 
 namespace xpgn::cli {
@@ -64,10 +63,6 @@ int run_check(const CheckOptions& options) {
   if (files.empty()) files.push_back("-");
   if (auto clash = output_over_input("-", files); !clash.empty()) {
     std::cerr << "xpgn: " << clash << '\n';
-    return exit_usage;
-  }
-  if (find_san_language(options.reader.san_language) == nullptr) {
-    std::cerr << "xpgn: unknown language '" << options.reader.san_language << "'\n";
     return exit_usage;
   }
   record::ReplayOptions replay;
@@ -147,11 +142,7 @@ void setup_check(CLI::App& app, int& exit_code) {
                 "Moves after fivefold, 75 moves or a dead position, and null moves in a main "
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
-  options->reader.san_language = "en";
-  sub->add_option("--lang", options->reader.san_language,
-                  "Piece letters of the moves read: en, de (K D T L S), fr, es, it, pt, sv; the "
-                  "English letters a language does not use are read too")
-      ->capture_default_str();
+  add_read_language_option(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
   add_progress_options(*sub, options->progress);
   add_part_options(*sub, options->part);

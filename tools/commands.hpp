@@ -20,6 +20,9 @@ inline constexpr int exit_usage = 2;    // bad arguments or an input/output erro
 // Adds the options that say how inputs are read (--encoding, --max-game-size) to `sub`,
 // storing them in `options` (which must outlive the parse).
 void add_reader_options(CLI::App& sub, notation::ReaderOptions& options);
+// Adds `--lang CODE` (the SAN piece letters read, default en; an unknown code is a usage
+// error) to `sub`, storing it in `options.san_language`.
+void add_read_language_option(CLI::App& sub, notation::ReaderOptions& options);
 
 // Adds `--variant-file FILE` (repeatable) to `sub`, storing the paths in `files`.
 void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files);

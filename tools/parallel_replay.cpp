@@ -231,7 +231,7 @@ std::unique_ptr<ReplayJob::Part> replay_batch(const Batch& batch, record::Replay
   notation::ReaderOptions reader = options.reader;
   reader.start = batch.start;
   if (job.tags_only()) {
-    record::TagReader tags(handler);
+    record::TagReader tags(handler, job.tag_names());
     notation::read_located_games(batch.bytes, batch.start.offset, batch.games, tags, reader);
     return part;
   }
@@ -478,7 +478,7 @@ void replay_in_batches(Input& input, std::size_t index, const record::ReplayOpti
   };
   tee.take(batch.bytes);
   if (job.tags_only()) {
-    record::TagReader tags(handler);
+    record::TagReader tags(handler, job.tag_names());
     read_stretch(batch.start, base, batch.bytes, &tee.source(), tags, reader);
     return;
   }

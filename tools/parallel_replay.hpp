@@ -42,6 +42,9 @@ class ReplayJob {
   // True when the games need no replay: workers read their tags alone (record::TagReader), and
   // the games handed over have tags but no moves or diagnostics.
   virtual bool tags_only() const { return false; }
+  // With tags_only(): the names of the tags the games handed over must have (the others are
+  // not kept, which saves time); empty (the default): every tag.
+  virtual std::vector<std::string> tag_names() const { return {}; }
   // Adds what the replay found outside any game (Replayer::finish()) to `part`.
   virtual void add_orphans(Part& part, std::vector<record::Diagnostic>&& diagnostics) const = 0;
   // Takes the next part of input number `input` (an index into the paths). Called on the

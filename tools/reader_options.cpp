@@ -2,6 +2,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "xpgn/core/san_languages.hpp"
 
 namespace xpgn::cli {
 
@@ -18,6 +19,20 @@ void add_reader_options(CLI::App& sub, notation::ReaderOptions& options) {
   sub.add_option("--max-game-size", options.max_game_bytes,
                  "Longest game text in bytes; a longer game is an error and is skipped")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+}
+
+void add_read_language_option(CLI::App& sub, notation::ReaderOptions& options) {
+  options.san_language = "en";
+  sub.add_option("--lang", options.san_language,
+                 "Piece letters of the moves read: en, de (K D T L S), fr, es, it, pt, sv; the "
+                 "English letters a language does not use are read too")
+      ->check(
+          [](const std::string& code) {
+            return find_san_language(code) != nullptr ? std::string()
+                                                      : "unknown language '" + code + "'";
+          },
+          "LANG")
       ->capture_default_str();
 }
 

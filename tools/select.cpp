@@ -23,7 +23,6 @@
 #include "io.hpp"
 #include "parallel_replay.hpp"
 #include "progress.hpp"
-#include "xpgn/core/san_languages.hpp"
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/openings.hpp"
 #include "xpgn/record/select.hpp"
@@ -216,6 +215,14 @@ struct Outlets {
   std::uint64_t games = 0, chosen = 0, duplicate_games = 0;
 };
 
+// The tag --split-by `key` (other than "variant") files games by.
+const std::string& split_tag(const std::string& key) {
+  static const std::map<std::string, std::string, std::less<>> tags = {
+      {"eco", "ECO"},     {"event", "Event"}, {"site", "Site"},    {"white", "White"},
+      {"black", "Black"}, {"date", "Date"},   {"result", "Result"}};
+  return tags.at(key);
+}
+
 // The value of `game` that --split-by `key` files it under: its variant's id, or a tag (the
 // year of Date).
 std::string split_value(const record::Game& game, const std::string& key) {
@@ -223,10 +230,7 @@ std::string split_value(const record::Game& game, const std::string& key) {
     const rules::Variant* v = game.variant ? game.variant : record::variant_of_tags(game);
     return v ? v->id : "unknown-variant";
   }
-  static const std::map<std::string, std::string, std::less<>> tags = {
-      {"eco", "ECO"},     {"event", "Event"}, {"site", "Site"},    {"white", "White"},
-      {"black", "Black"}, {"date", "Date"},   {"result", "Result"}};
-  const std::string* value = game.tag(tags.at(key));
+  const std::string* value = game.tag(split_tag(key));
   if (value == nullptr) return "";
   if (key == "date")
     return value->substr(0, 4).find('?') == std::string::npos ? value->substr(0, 4) : "";
@@ -291,6 +295,18 @@ class SelectJob final : public ReplayJob {
     chosen.entries.push_back(entry);
   }
   void add_orphans(Part&, std::vector<record::Diagnostic>&&) const override {}
+  std::vector<std::string> tag_names() const override {
+    std::vector<std::string> names = selector_.tag_names();
+    names.emplace_back("Result");  // (never empty: empty would keep every tag)
+    const std::string& key = options_.split_by;
+    if (key == "variant") {
+      names.emplace_back("Variant");
+      names.emplace_back("VariantOptions");
+    } else if (!key.empty()) {
+      names.push_back(split_tag(key));
+    }
+    return names;
+  }
   bool tags_only() const override {
     return !selector_.needs_replay() && !options_.unique && canonical_ == nullptr &&
            !options_.classify;
@@ -392,10 +408,6 @@ bool open_output(const std::string& path, std::optional<emit::AtomicFile>& file)
 // Runs the selection; returns the exit status.
 int run_select(SelectCliOptions options) {
   if (!load_variant_files(options.variant_files)) return exit_usage;
-  if (find_san_language(options.reader.san_language) == nullptr) {
-    std::cerr << "xpgn: unknown language '" << options.reader.san_language << "'\n";
-    return exit_usage;
-  }
   if (options.files.empty()) options.files.push_back("-");
   std::string error;
   const auto selector = record::Selector::make(options.criteria, error);
@@ -538,11 +550,7 @@ void setup_select(CLI::App& app, int& exit_code) {
                 "errors (for --valid, --invalid)");
   sub->add_flag("-q,--quiet", options->quiet, "No summary line on standard error");
   add_reader_options(*sub, options->reader);
-  options->reader.san_language = "en";
-  sub->add_option("--lang", options->reader.san_language,
-                  "Piece letters of the moves read: en, de (K D T L S), fr, es, it, pt, sv; the "
-                  "English letters a language does not use are read too")
-      ->capture_default_str();
+  add_read_language_option(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
   add_progress_options(*sub, options->progress);
   sub->add_option("-j,--jobs", options->jobs,

@@ -29,6 +29,17 @@ std::optional<SanToken> parse_san(std::string_view text, SyntaxError* error = nu
 // Parses an extended FEN. Returns the unvalidated fields, or nullopt and fills `error`.
 std::optional<FenSetup> parse_fen(std::string_view text, SyntaxError* error = nullptr);
 
+// The start of the comment in which the reader hands over the text of a game that it did not
+// read after a syntax error (see unread_note()); record::parse_commands() looks for no
+// commands in such a comment.
+inline constexpr std::string_view unread_note_prefix = "xpgn: not read after a syntax error";
+
+// The comment that keeps `rest`, the text of a game from `pos` on that a syntax error (where
+// `expected` was expected) left unread: "xpgn: not read after a syntax error at line L, column
+// C (expected ...): REST". The reader hands it to PgnVisitor::comment() after the
+// syntax_error() call, so that what is written of the game keeps its text.
+std::string unread_note(SourcePos pos, std::string_view expected, std::string_view rest);
+
 // Receives the parts of PGN games in file order. Views are valid only during the call.
 // All text handed over is UTF-8 (converted first when the game was not).
 class PgnVisitor {
@@ -54,7 +65,9 @@ class PgnVisitor {
   virtual void end_variation(SourcePos pos) { (void)pos; }
   // The game termination marker; absent when the game text ended without one.
   virtual void result(std::string_view text, SourcePos pos) { (void)text, (void)pos; }
-  // A syntax error in the game text; the reader skips to the next game after it.
+  // A syntax error in the game text. After a malformed tag pair the reader goes on with the
+  // game's next tag pair or movetext; after any other error, the rest of the game's text comes
+  // as one comment (unread_note()), then the game ends.
   virtual void syntax_error(const SyntaxError& error) { (void)error; }
   // A non-fatal note about the input (e.g. "converted from CP437 to UTF-8").
   virtual void warning(SourcePos pos, std::string_view message) { (void)pos, (void)message; }

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "xpgn/notation/notation.hpp"
+
 namespace xpgn::record {
 
 namespace {
@@ -83,6 +85,7 @@ void split_items(std::string_view s, std::vector<std::string>& out) {
 
 void parse_commands(std::string_view comment, Commands& commands,
                     std::vector<std::string>* problems) {
+  if (comment.starts_with(notation::unread_note_prefix)) return;  // text not read, as written
   std::size_t at = 0;
   while ((at = comment.find("[%", at)) != std::string_view::npos) {
     auto close = comment.find(']', at);

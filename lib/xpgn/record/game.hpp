@@ -42,7 +42,8 @@ struct Commands {
 
 // Adds the commands found in `comment` to `commands`; unknown commands are ignored. A %clk or
 // %emt value that is no time from 0 to 999:59:59 is not stored; when `problems` is given, a
-// sentence naming it is appended there.
+// sentence naming it is appended there. A comment holding text the reader did not read after a
+// syntax error (notation::unread_note_prefix) has no commands.
 void parse_commands(std::string_view comment, Commands& commands,
                     std::vector<std::string>* problems = nullptr);
 

@@ -614,6 +614,23 @@ std::optional<Selector> Selector::make(const SelectOptions& options, std::string
   return s;
 }
 
+std::vector<std::string> Selector::tag_names() const {
+  std::vector<std::string> names;
+  if (!white_.empty() || !player_.empty()) names.emplace_back("White");
+  if (!black_.empty() || !player_.empty()) names.emplace_back("Black");
+  if (!event_.empty()) names.emplace_back("Event");
+  if (!site_.empty()) names.emplace_back("Site");
+  for (const TagPattern& t : tags_) names.push_back(t.name);
+  if (!results_.empty()) names.emplace_back("Result");
+  if (!variants_.empty()) {
+    names.emplace_back("Variant");
+    names.emplace_back("VariantOptions");
+  }
+  if (!eco_.empty()) names.emplace_back("ECO");
+  if (date_from_ || date_to_) names.emplace_back("Date");
+  return names;
+}
+
 bool Selector::matches(const Game& game) const {
   if (!white_.empty() && !tag_contains(game, "White", white_)) return false;
   if (!black_.empty() && !tag_contains(game, "Black", black_)) return false;
@@ -756,6 +773,7 @@ void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
 
 void TagReader::tag(std::string_view name, std::string_view value, SourcePos pos) {
   if (name == "Result") game_.result_tag.assign(value);
+  if (!names_.empty() && std::find(names_.begin(), names_.end(), name) == names_.end()) return;
   game_.tags.push_back(Tag{std::string(name), std::string(value), pos});
 }
 

@@ -162,6 +162,9 @@ class Selector {
   // endings): otherwise the tags of
   // a game (TagReader) are all matches() reads.
   bool needs_replay() const { return needs_replay_; }
+  // The names of the tags matches() reads (for TagReader's filter); "Result" is among them
+  // when a result is asked for, "Variant" and "VariantOptions" when a variant is.
+  std::vector<std::string> tag_names() const;
   // True when `game` meets every criterion. Its tags must be there (ReplayMode::full, or
   // TagReader); when needs_replay(), it must have been replayed.
   bool matches(const Game& game) const;
@@ -193,10 +196,12 @@ const rules::Variant* variant_of_tags(const Game& game);
 
 // A visitor that reads games' tags alone (their movetext is skipped, the fast path of the
 // reader) and hands each game to `handler` with its index, position, tags and termination
-// marker; nothing is replayed, so the game has no moves, variant or diagnostics.
+// marker; nothing is replayed, so the game has no moves, variant or diagnostics. With `names`,
+// only the tags of those names are kept (Game::result_tag is set in any case).
 class TagReader final : public notation::PgnVisitor {
  public:
-  explicit TagReader(std::function<void(Game&)> handler) : handler_(std::move(handler)) {}
+  explicit TagReader(std::function<void(Game&)> handler, std::vector<std::string> names = {})
+      : handler_(std::move(handler)), names_(std::move(names)) {}
   void begin_game(std::uint64_t index, SourcePos pos) override;
   void tag(std::string_view name, std::string_view value, SourcePos pos) override;
   void result(std::string_view text, SourcePos pos) override;
@@ -205,6 +210,7 @@ class TagReader final : public notation::PgnVisitor {
 
  private:
   std::function<void(Game&)> handler_;
+  std::vector<std::string> names_;  // the tags kept; empty: all
   Game game_;
   bool open_ = false;
 };
