@@ -22,8 +22,8 @@ class Renamed final : public EndRule {
   std::string_view name() const override { return inner_->name(); }
   FideEndRule fide_rule() const override { return declared_; }
   bool needs_moves() const override { return inner_->needs_moves(); }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
-    return inner_->judge(pos, keys);
+  Outcome judge(const Position& pos, const History& history) const override {
+    return inner_->judge(pos, history);
   }
   std::string check_setup(const Position& pos) const override { return inner_->check_setup(pos); }
 

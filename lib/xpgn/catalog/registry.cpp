@@ -348,6 +348,15 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
          &rules::make_repetition_draw);
   simple("repetition-loses", "a move that repeats an earlier position loses",
          &rules::make_repetition_loses);
+  out.push_back(
+      {"n-fold-repetition",
+       "the `count`-th occurrence of a position ends the game in a draw; with "
+       "`perpetual_check`: \"loses\", the side that gave check throughout the cycle loses",
+       [](Params& p, rules::Variant& v) {
+         const int count = p.integer("count", 4, 2, 9);
+         const bool loses = p.choice("perpetual_check", {"loses", "draws"}, "draws") == "loses";
+         v.end_rules.push_back(rules::make_repetition_perpetual_check(count, loses));
+       }});
   simple("move-count", "50 moves claimable, 75 moves automatic", &rules::make_move_count_rule);
   out.push_back({"dead-position", "a dead position is a draw", [](Params& p, rules::Variant& v) {
                    v.end_rules.push_back(

@@ -19,45 +19,7 @@
 namespace xpgn::emit {
 
 std::string_view effect_name(rules::EffectKind kind) {
-  switch (kind) {
-    case rules::EffectKind::capture:
-      return "capture";
-    case rules::EffectKind::rook_castled:
-      return "rook_castled";
-    case rules::EffectKind::promotion:
-      return "promotion";
-    case rules::EffectKind::birth:
-      return "birth";
-    case rules::EffectKind::reserve_pawn:
-      return "reserve_pawn";
-    case rules::EffectKind::to_reentry:
-      return "to_reentry";
-    case rules::EffectKind::reentry_lost:
-      return "reentry_lost";
-    case rules::EffectKind::pushed:
-      return "pushed";
-    case rules::EffectKind::teleported:
-      return "teleported";
-    case rules::EffectKind::portal_declared:
-      return "portal_declared";
-    case rules::EffectKind::portal_vanished:
-      return "portal_vanished";
-    case rules::EffectKind::piece_removed:
-      return "piece_removed";
-    case rules::EffectKind::pregnant:
-      return "pregnant";
-    case rules::EffectKind::catacomb_switch:
-      return "catacomb_switch";
-    case rules::EffectKind::exploded:
-      return "exploded";
-    case rules::EffectKind::to_hand:
-      return "to_hand";
-    case rules::EffectKind::check_counted:
-      return "check_counted";
-    case rules::EffectKind::gated:
-      return "gated";
-  }
-  return "unknown";
+  return kind.name();
 }
 
 namespace {

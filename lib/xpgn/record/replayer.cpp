@@ -90,6 +90,11 @@ struct Frame {
   std::size_t prev = 1;
   std::vector<std::uint64_t> keys;        // keys of the line's earlier positions, oldest first
   rules::KeyFilter earlier;               // `keys` as a filter (they only grow after push_frame())
+  // When the variant keeps them (Variant::keeps_ply_history): per earlier position, the move
+  // made in it and whether its side to move was in check (one per key; else empty).
+  std::vector<rules::EarlierPly> plies;
+  // The game before `pos` as the end rules see it.
+  rules::History history() const { return {keys, plies}; }
   std::optional<rules::Outcome> outcome;  // judgement of `pos`, computed on demand
   int ply = 0;                            // plies from the game's start to `pos`
   bool has_move = false;                  // a move of this line was played
@@ -387,6 +392,7 @@ struct Replayer::State {
     f.prev = 1;
     f.untested_mark.pending = false;
     f.keys.clear();
+    f.plies.clear();
     f.earlier.clear();
     f.outcome.reset();
     f.ply = 0;
@@ -586,7 +592,7 @@ struct Replayer::State {
 
   // Judgement of the frame's current position (cached until the next move).
   const rules::Outcome& outcome_of(Frame& f) {
-    if (!f.outcome) f.outcome = rules::judge(f.pos(), f.keys);
+    if (!f.outcome) f.outcome = rules::judge(f.pos(), f.history());
     return *f.outcome;
   }
 
@@ -659,7 +665,8 @@ struct Replayer::State {
     // The rules that need no move search come first; mate and stalemate show up as a token that
     // does not resolve, and only then is the full judgement worth its cost.
     if (!f.end_noted) {
-      const rules::Outcome cheap = rules::decided_without_search(f.pos(), f.keys, f.earlier, key);
+      const rules::Outcome cheap =
+          rules::decided_without_search(f.pos(), f.history(), f.earlier, key);
       if (cheap.decided() && !after_end(f, cheap, text, pos, ply)) return;
     }
     const bool null_move = is_null_move(token, f.pos().variant());
@@ -689,6 +696,8 @@ struct Replayer::State {
       add_node(f, res.move, std::move(san), null_move, effects, text, pos, ply);
     }
     f.keys.push_back(key);
+    if (f.pos().variant().keeps_ply_history)
+      f.plies.push_back({res.move, rules::in_check(f.pos())});
     f.commit();
     if (res.mate_untested) defer_mark_test(f, res.move, text, pos, ply);
     f.outcome.reset();
@@ -895,6 +904,7 @@ struct Replayer::State {
       return;
     }
     child.keys.assign(p.keys.begin(), p.keys.end() - 1);
+    if (!p.plies.empty()) child.plies.assign(p.plies.begin(), p.plies.end() - 1);
     if (p.fast) {
       *child.ring.now = *p.ring.before;
       child.fast = true;

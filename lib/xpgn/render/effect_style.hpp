@@ -1,5 +1,6 @@
-// How a diagram marks each kind of forced effect: data the SVG writer reads without knowing
-// which rule made the effect. (Internal to the render module.)
+// How a diagram marks each kind of forced effect: the look the rule declared with the kind
+// (rules::EffectKindInfo), which the SVG writer reads without knowing which rule made the
+// effect. (Internal to the render module.)
 #pragma once
 
 #include <string_view>

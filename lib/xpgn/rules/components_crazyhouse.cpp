@@ -215,7 +215,7 @@ class CheckLimit final : public EndRule {
  public:
   explicit CheckLimit(int limit) : limit_(limit) {}
   std::string_view name() const override { return "check limit"; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     for (Color c : {Color::white, Color::black}) {
       if (pos.counter(c, 0) < limit_) continue;
       Outcome out;
@@ -242,7 +242,7 @@ class CheckLimit final : public EndRule {
 class BareKings final : public EndRule {
  public:
   std::string_view name() const override { return "bare kings"; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     const Variant& v = pos.variant();
     if (pos.hand_total() != 0) return {};
     for (Color c : {Color::white, Color::black})

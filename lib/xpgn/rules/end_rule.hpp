@@ -95,9 +95,16 @@ class EndRule {
   // are skipped by judge_without_search().
   virtual bool needs_moves() const { return false; }
 
-  // This rule's verdict on `pos` (Termination::none when it has none). `earlier_keys` are the
-  // Position::key() values of every earlier position of the game, oldest first.
-  virtual Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys) const = 0;
+  // This rule's verdict on `pos` (Termination::none when it has none). `history` is the game
+  // before `pos`: the keys of every earlier position, oldest first, and, when the variant keeps
+  // them (some rule's needs_ply_history()), what happened in each (History).
+  virtual Outcome judge(const Position& pos, const History& history) const = 0;
+
+  // True when judge() needs History::plies: the move made in each earlier position and whether
+  // its side to move was in check. A variant with such a rule has Variant::keeps_ply_history
+  // set, and whoever replays its games records them (a rule must still judge without them,
+  // e.g. for a position given alone, saying nothing it cannot tell).
+  virtual bool needs_ply_history() const { return false; }
 
   // False when this rule makes every drawn result impossible (a 1/2-1/2 is then an error).
   virtual bool allows_draws() const { return true; }
@@ -159,6 +166,13 @@ std::shared_ptr<const EndRule> make_repetition_draw();
 
 // A move that recreates any earlier position of the game loses for the player who made it.
 std::shared_ptr<const EndRule> make_repetition_loses();
+
+// The `count`-th occurrence of a position ends the game (2 to 9; occurrences counted as by
+// make_repetition_draw()): a draw, unless `perpetual_check_loses` and one side gave check in
+// every position of the cycle, which then loses ("perpetual_check"; both sides: a draw). The
+// checks come from History::plies (end_rules_history.cpp).
+std::shared_ptr<const EndRule> make_repetition_perpetual_check(int count,
+                                                               bool perpetual_check_loses);
 
 // The 50-move rule (claimable) and the 75-move rule (automatic), on the halfmove clock.
 std::shared_ptr<const EndRule> make_move_count_rule();

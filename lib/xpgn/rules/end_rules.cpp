@@ -41,7 +41,7 @@ class CheckmateStalemate final : public EndRule {
   std::string_view name() const override { return "checkmate and stalemate"; }
   FideEndRule fide_rule() const override { return FideEndRule::checkmate_stalemate; }
   bool needs_moves() const override { return true; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     if (has_legal_move(pos)) return {};
     if (in_check(pos)) return verdict(Termination::checkmate, opposite(pos.side_to_move()));
     return verdict(Termination::stalemate);
@@ -60,7 +60,7 @@ class NoMovesLoses final : public EndRule {
  public:
   std::string_view name() const override { return "no legal move loses"; }
   bool needs_moves() const override { return true; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     if (has_legal_move(pos)) return {};
     return verdict(in_check(pos) ? Termination::checkmate : Termination::no_legal_moves,
                    opposite(pos.side_to_move()));
@@ -78,8 +78,8 @@ class RepetitionDraw final : public EndRule {
             .reversible_window = 4, .decided_reversible_window = 8, .repeated_position = true}) {}
   std::string_view name() const override { return "repetition"; }
   FideEndRule fide_rule() const override { return FideEndRule::repetition; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
-    const int repeats = earlier_occurrences(pos, keys, false);
+  Outcome judge(const Position& pos, const History& history) const override {
+    const int repeats = earlier_occurrences(pos, history.keys, false);
     if (repeats >= 4) return verdict(Termination::fivefold_repetition);
     if (repeats >= 2) return verdict(Termination::threefold_repetition);
     return {};
@@ -90,9 +90,9 @@ class RepetitionLoses final : public EndRule {
  public:
   RepetitionLoses() : EndRule(VerdictNeeds{.repeated_position = true}) {}
   std::string_view name() const override { return "repetition loses"; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
+  Outcome judge(const Position& pos, const History& history) const override {
     // The player who just moved repeated a position and loses.
-    if (earlier_occurrences(pos, keys, true) > 0)
+    if (earlier_occurrences(pos, history.keys, true) > 0)
       return verdict(Termination::repetition_loss, pos.side_to_move());
     return {};
   }
@@ -104,7 +104,7 @@ class MoveCountRule final : public EndRule {
   MoveCountRule() : EndRule(VerdictNeeds{.halfmove_clock = 100, .decided_halfmove_clock = 150}) {}
   std::string_view name() const override { return "50- and 75-move rules"; }
   FideEndRule fide_rule() const override { return FideEndRule::move_count; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     if (pos.halfmove_clock() >= 150) return verdict(Termination::seventy_five_moves);
     if (pos.halfmove_clock() >= 100) return verdict(Termination::fifty_moves);
     return {};
@@ -119,7 +119,7 @@ class DeadPosition final : public EndRule {
         rule_{bishops_keep_colour} {}
   std::string_view name() const override { return "dead position"; }
   FideEndRule fide_rule() const override { return FideEndRule::dead_position; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     return is_dead_position(pos, rule_) ? verdict(Termination::insufficient_material) : Outcome{};
   }
   const DeadPositionRule& rule() const { return rule_; }
@@ -135,7 +135,7 @@ class NoDraws final : public EndRule {
       : EndRule(VerdictNeeds{.halfmove_clock = std::numeric_limits<int>::max(),
                              .decided_halfmove_clock = std::numeric_limits<int>::max()}) {}
   std::string_view name() const override { return "no draws"; }
-  Outcome judge(const Position&, std::span<const std::uint64_t>) const override { return {}; }
+  Outcome judge(const Position&, const History&) const override { return {}; }
   bool allows_draws() const override { return false; }
 };
 

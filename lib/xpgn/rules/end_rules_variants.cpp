@@ -24,7 +24,7 @@ class KingOnSquares final : public EndRule {
   }
   std::string_view name() const override { return "king on the goal squares"; }
   // The side that just moved first: it is the one that can have arrived.
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     for (Color c : {opposite(pos.side_to_move()), pos.side_to_move()})
       for (int i = 0; i < pos.royal_count(c); ++i)
         if (goals_.test(pos.royal_square(c, i))) return verdict(Termination::goal_reached, c);
@@ -43,7 +43,7 @@ class RaceToLastRank final : public EndRule {
   // Fairy-Stockfish's order: the side to move on the goal wins (a draw when it is White and
   // Black is there too); the opponent on the goal wins, unless it is White and Black can still
   // reach the rank with its next move.
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     const Color us = pos.side_to_move(), them = opposite(us);
     if (arrived(pos, us)) {
       if (us == Color::white && arrived(pos, them)) return verdict(Termination::goal_reached);
@@ -85,7 +85,7 @@ class NoPieces final : public EndRule {
  public:
   explicit NoPieces(bool loses) : loses_(loses) {}
   std::string_view name() const override { return "no pieces left"; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     for (Color c : {opposite(pos.side_to_move()), pos.side_to_move()})
       if (!pos.has_pieces_on_board(c))
         return verdict(Termination::pieces_gone, loses_ ? opposite(c) : c);
@@ -102,7 +102,7 @@ class NoMovesWins final : public EndRule {
  public:
   std::string_view name() const override { return "no legal move wins"; }
   bool needs_moves() const override { return true; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     if (has_legal_move(pos)) return {};
     return verdict(Termination::stalemate, pos.side_to_move());
   }
@@ -112,7 +112,7 @@ class NoMovesWins final : public EndRule {
 class RoyalLost final : public EndRule {
  public:
   std::string_view name() const override { return "king blown up"; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t>) const override {
+  Outcome judge(const Position& pos, const History&) const override {
     if (pos.variant().royal_types == 0) return {};
     for (Color c : {pos.side_to_move(), opposite(pos.side_to_move())})
       if (pos.royal_count(c) == 0) return verdict(Termination::king_exploded, opposite(c));
@@ -134,8 +134,8 @@ class CheckmateStalemateWithKings final : public EndRule {
       : kings_(kings), inner_(make_checkmate_stalemate()) {}
   std::string_view name() const override { return inner_->name(); }
   bool needs_moves() const override { return true; }
-  Outcome judge(const Position& pos, std::span<const std::uint64_t> keys) const override {
-    return inner_->judge(pos, keys);
+  Outcome judge(const Position& pos, const History& history) const override {
+    return inner_->judge(pos, history);
   }
   std::string check_setup(const Position& pos) const override {
     for (Color c : {Color::white, Color::black}) {

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string_view>
 #include <type_traits>
 
 #include "xpgn/core/types.hpp"
@@ -105,28 +106,90 @@ class FixedList {
 inline constexpr std::size_t max_moves = 1024;
 using MoveList = FixedList<Move, max_moves>;
 
-// Something a move did besides moving its piece, for reports (JSON) and diagrams.
-enum class EffectKind : std::uint8_t {
-  capture,          // `piece` was removed from `square`
-  rook_castled,     // the castling rook went from `square` to `to`
-  promotion,        // the piece on `square` became `piece`
-  birth,            // `piece` was born on `square` (forced or chosen)
-  reserve_pawn,     // a reserve pawn `piece` was placed on `square`
-  to_reentry,       // captured `piece` went to the re-entry square
-  reentry_lost,     // `piece` was pushed off the re-entry square for good
-  pushed,           // `piece` was pushed from `square` to `to`
-  teleported,       // `piece` jumped from portal `square` to portal `to`
-  portal_declared,  // a portal of the mover on `square`
-  portal_vanished,  // the portal on `square` vanished
-  piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
-  pregnant,         // the queen on `square` became pregnant
-  catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
-  exploded,         // `piece` on `square` was blown up by a capture's explosion (atomic)
-  to_hand,          // the piece taken on `square` entered the capturer's hand as `piece`
-  check_counted,    // the king `piece` on `square` was checked; the check was counted
-  gated,            // `piece` entered from the hand on `square` (Seirawan gating)
+// How a diagram marks an effect of one kind: data the renderer reads without knowing which rule
+// made the effect.
+struct EffectLook {
+  std::string_view color;   // outline of the marked square; "" draws nothing
+  bool dashed = false;      // a dashed outline
+  bool connector = false;   // a dashed arrow joins `square` to `to` (or to the hand box)
+  bool at_hand = false;     // marks the hand box beside the board instead of a square
+  bool relocation = false;  // shows a piece's relocation, so no extra connector is drawn
 };
 
+// What one kind of forced effect is, as the rule that causes it declares it: its machine name
+// (JSON, the facade) and how diagrams mark it.
+struct EffectKindInfo {
+  std::string_view name;
+  EffectLook look;
+};
+
+// A kind of forced effect: one byte naming an EffectKindInfo. The kinds of the built-in rules
+// are the named constants below; a rule component defines its own with define() (once, e.g.
+// in a namespace-scope constant of its file), and everything that writes or draws effects
+// reads the name and look from the kind, never a list of kinds.
+class EffectKind {
+ public:
+  constexpr EffectKind() = default;  // capture
+
+  // Registers `info` (which must live as long as the program) as a new kind and returns it.
+  // Throws std::length_error past 256 kinds.
+  static EffectKind define(const EffectKindInfo& info);
+
+  // The kind's machine name ("capture", "to_hand", ...) and diagram look.
+  std::string_view name() const { return info().name; }
+  const EffectLook& look() const { return info().look; }
+  const EffectKindInfo& info() const;
+
+  friend constexpr bool operator==(EffectKind, EffectKind) = default;
+
+  // The built-in kinds (their names and looks: move.cpp).
+  static const EffectKind capture,  // `piece` was removed from `square`
+      rook_castled,                 // the castling rook went from `square` to `to`
+      promotion,                    // the piece on `square` became `piece`
+      birth,                        // `piece` was born on `square` (forced or chosen)
+      reserve_pawn,                 // a reserve pawn `piece` was placed on `square`
+      to_reentry,                   // captured `piece` went to the re-entry square
+      reentry_lost,                 // `piece` was pushed off the re-entry square for good
+      pushed,                       // `piece` was pushed from `square` to `to`
+      teleported,                   // `piece` jumped from portal `square` to portal `to`
+      portal_declared,              // a portal of the mover on `square`
+      portal_vanished,              // the portal on `square` vanished
+      piece_removed,    // `piece` left the board by rule (e.g. a Maxim pawn on the last rank)
+      pregnant,         // the queen on `square` became pregnant
+      catacomb_switch,  // `piece` went on through the catacombs from `square` to `to`
+      exploded,         // `piece` on `square` was blown up by a capture's explosion (atomic)
+      to_hand,          // the piece taken on `square` entered the capturer's hand as `piece`
+      check_counted,    // the king `piece` on `square` was checked; the check was counted
+      gated;            // `piece` entered from the hand on `square` (Seirawan gating)
+
+  // The number of built-in kinds (ids 0 .. builtin_count - 1).
+  static constexpr std::uint8_t builtin_count = 18;
+
+ private:
+  constexpr explicit EffectKind(std::uint8_t id) : id_(id) {}
+  std::uint8_t id_ = 0;
+};
+
+inline constexpr EffectKind EffectKind::capture{0};
+inline constexpr EffectKind EffectKind::rook_castled{1};
+inline constexpr EffectKind EffectKind::promotion{2};
+inline constexpr EffectKind EffectKind::birth{3};
+inline constexpr EffectKind EffectKind::reserve_pawn{4};
+inline constexpr EffectKind EffectKind::to_reentry{5};
+inline constexpr EffectKind EffectKind::reentry_lost{6};
+inline constexpr EffectKind EffectKind::pushed{7};
+inline constexpr EffectKind EffectKind::teleported{8};
+inline constexpr EffectKind EffectKind::portal_declared{9};
+inline constexpr EffectKind EffectKind::portal_vanished{10};
+inline constexpr EffectKind EffectKind::piece_removed{11};
+inline constexpr EffectKind EffectKind::pregnant{12};
+inline constexpr EffectKind EffectKind::catacomb_switch{13};
+inline constexpr EffectKind EffectKind::exploded{14};
+inline constexpr EffectKind EffectKind::to_hand{15};
+inline constexpr EffectKind EffectKind::check_counted{16};
+inline constexpr EffectKind EffectKind::gated{17};
+
+// Something a move did besides moving its piece, for reports (JSON) and diagrams.
 struct Effect {
   EffectKind kind = EffectKind::capture;
   Square square = no_square;

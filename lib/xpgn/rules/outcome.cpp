@@ -19,8 +19,7 @@ namespace {
 // rules that end play at once (stops_play()) are asked before all others, wherever they are
 // listed: no move is legal in a position they decide, so a rule looking at the moves (mate,
 // stalemate) would misread it.
-Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
-                      bool search) {
+Outcome ask_end_rules(const Position& pos, const History& history, bool search) {
   const Variant& v = pos.variant();
   const auto& order = v.asking_order[search ? 1 : 0];  // see Variant::asking_order
   const std::size_t stopping = v.stopping_rules[search ? 1 : 0];
@@ -29,8 +28,8 @@ Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlie
   const std::size_t count = order.size();
   Outcome claimable;
   for (std::size_t i = 0; i < count; ++i) {
-    if (rules[i]->surely_silent(pos, earlier_keys.size())) continue;
-    const Outcome o = rules[i]->judge(pos, earlier_keys);
+    if (rules[i]->surely_silent(pos, history.size())) continue;
+    const Outcome o = rules[i]->judge(pos, history);
     if (o.termination == Termination::none) [[likely]]
       continue;
     if (o.decided()) return o;
@@ -41,12 +40,12 @@ Outcome ask_end_rules(const Position& pos, std::span<const std::uint64_t> earlie
 
 }  // namespace
 
-Outcome judge(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
-  return ask_end_rules(pos, earlier_keys, true);
+Outcome judge(const Position& pos, const History& history) {
+  return ask_end_rules(pos, history, true);
 }
 
-Outcome judge_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
-  return ask_end_rules(pos, earlier_keys, false);
+Outcome judge_without_search(const Position& pos, const History& history) {
+  return ask_end_rules(pos, history, false);
 }
 
 namespace {
@@ -70,9 +69,10 @@ bool screened_undecided(const Position& pos, std::span<const std::uint64_t> earl
 }
 
 // decided_without_search(), with the filter when `earlier` is given.
-Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> earlier_keys,
-                         KeyFilter* earlier, std::uint64_t key) {
+Outcome decided_by_rules(const Position& pos, const History& history, KeyFilter* earlier,
+                         std::uint64_t key) {
   const Variant& v = pos.variant();
+  const std::span<const std::uint64_t> earlier_keys = history.keys;
   // Whether every rule that stops play is among those asked here (none needs the legal moves),
   // so that finding none of them decided means play goes on.
   const bool stopping_all_asked =
@@ -89,7 +89,7 @@ Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> ear
       if (repeated < 0) repeated = earlier->may_hold(earlier_keys, key);
       if (!repeated) continue;
     }
-    const Outcome o = rule->judge(pos, earlier_keys);
+    const Outcome o = rule->judge(pos, history);
     if (o.decided()) return o;
   }
   // Every rule that stops play was asked (none needs the legal moves) and none decided. (Only
@@ -100,47 +100,17 @@ Outcome decided_by_rules(const Position& pos, std::span<const std::uint64_t> ear
 
 }  // namespace
 
-Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys) {
-  return decided_by_rules(pos, earlier_keys, nullptr, 0);
+Outcome decided_without_search(const Position& pos, const History& history) {
+  return decided_by_rules(pos, history, nullptr, 0);
 }
 
-Outcome decided_without_search(const Position& pos, std::span<const std::uint64_t> earlier_keys,
-                               KeyFilter& earlier, std::uint64_t key) {
-  return decided_by_rules(pos, earlier_keys, &earlier, key);
+Outcome decided_without_search(const Position& pos, const History& history, KeyFilter& earlier,
+                               std::uint64_t key) {
+  return decided_by_rules(pos, history, &earlier, key);
 }
 
 std::string_view termination_name(Termination t) {
-  switch (t) {
-    case Termination::none:
-      return "none";
-    case Termination::checkmate:
-      return "checkmate";
-    case Termination::stalemate:
-      return "stalemate";
-    case Termination::no_legal_moves:
-      return "no_legal_moves";
-    case Termination::repetition_loss:
-      return "repetition_loss";
-    case Termination::goal_reached:
-      return "goal_reached";
-    case Termination::pieces_gone:
-      return "pieces_gone";
-    case Termination::king_exploded:
-      return "king_exploded";
-    case Termination::check_limit:
-      return "check_limit";
-    case Termination::insufficient_material:
-      return "insufficient_material";
-    case Termination::fivefold_repetition:
-      return "fivefold_repetition";
-    case Termination::seventy_five_moves:
-      return "seventy_five_moves";
-    case Termination::threefold_repetition:
-      return "threefold_repetition";
-    case Termination::fifty_moves:
-      return "fifty_moves";
-  }
-  return "none";
+  return t.name();
 }
 
 }  // namespace xpgn::rules

@@ -510,6 +510,8 @@ void Variant::finish() {
     }
   }
   derive_undecided_screen(*this);
+  keeps_ply_history = std::any_of(end_rules.begin(), end_rules.end(),
+                                  [](const auto& rule) { return rule->needs_ply_history(); });
 }
 
 void Variant::drop_bitboards() {

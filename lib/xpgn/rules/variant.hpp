@@ -197,6 +197,9 @@ struct Variant {
     bool repeated_position = false;
   };
   UndecidedScreen undecided_screen;
+  // True when an end rule judges by the moves and checks of earlier positions
+  // (EndRule::needs_ply_history(); derived by finish()): a replay then records History::plies.
+  bool keeps_ply_history = false;
   std::vector<std::string> options;  // options that were switched on
   // The components that claim Position's generic state slots (derived by finish() from
   // RuleComponent::slots(); nullptr when no rule uses the slot).
