@@ -28,7 +28,7 @@ const EffectKind arrival = EffectKind::define(arrival_info);
 class MarksArrival final : public RuleComponent {
  public:
   std::string_view name() const override { return "marks arrival"; }
-  unsigned hooks() const override { return hook_apply; }
+  Declaration declaration() const override { return {.hooks = hook_apply}; }
   void apply(const Position&, const Move& move, Position& after,
              EffectList* effects) const override {
     if (effects && move.to != no_square)

@@ -1,5 +1,5 @@
 // Playing and finding moves calls only the rule components that declare the hook
-// (RuleComponent::hooks(): Variant::appliers, finishers, allowers, generators). A component left
+// (Declaration::hooks: Variant::appliers, finishers, allowers, generators). A component left
 // out of a list must do nothing there: checked in random games of every catalog variant, for
 // every pseudo-legal move (and every square, for the moves a component makes).
 #include <catch2/catch.hpp>
@@ -88,7 +88,7 @@ TEST_CASE("rule hooks: the lists keep the order of the components", "[rules][hoo
     INFO(v->id);
     std::size_t a = 0, f = 0, l = 0, g = 0;
     for (const auto& c : v->components) {
-      const unsigned hooks = c->hooks();
+      const unsigned hooks = c->declaration().hooks;
       if (hooks & hook_apply) REQUIRE((a < v->appliers.size() && v->appliers[a++] == c.get()));
       if (hooks & hook_finish) REQUIRE((f < v->finishers.size() && v->finishers[f++] == c.get()));
       if (hooks & hook_allows) REQUIRE((l < v->allowers.size() && v->allowers[l++] == c.get()));

@@ -20,7 +20,7 @@ enum class RoyalVerdict : std::uint8_t {
   threatened,  // threatened, whatever attacks them (e.g. the king has gone)
 };
 
-// The hooks of the move cycle a rule may act in (RuleComponent::hooks()).
+// The hooks of the move cycle a rule may act in (Declaration::hooks).
 enum RuleHook : unsigned {
   hook_apply = 1,     // apply()
   hook_finish = 2,    // finish()
@@ -32,13 +32,51 @@ enum RuleHook : unsigned {
 // fast path (ChessBoard::tables_for) asks this, and then probes the behaviour, never the name.
 enum class FideRule : std::uint8_t { none, castling, en_passant, promotion };
 
-// What a component says about itself, once: what it is, where the engine must not recognise it
-// by its name string.
+// What a component says about itself, once (RuleComponent::declaration()): what it is, where
+// the engine acts through it, which Position slots it owns and what it may do to a game. The
+// engine reads it when a variant is built (Variant::finish() derives its lists from it) and
+// never recognises a rule by its name string. The defaults describe a rule that may act in
+// every hook of the move cycle and nothing else.
 struct Declaration {
   FideRule fide = FideRule::none;
   // Its moves include passes (MoveKind::pass): a pass token is then a move of the game, not a
   // null move.
   bool makes_passes = false;
+  // The hooks among apply(), finish(), allows() and the move generation (generate(),
+  // generate_to(), may_generate()) it acts in (RuleHook bits), so that playing and finding
+  // moves calls only the rules that act there (Variant::appliers, finishers, allowers and
+  // generators). A rule that leaves a hook at its default leaves it out.
+  unsigned hooks = hook_apply | hook_finish | hook_allows | hook_generate;
+  // The generic Position slots it gives a meaning to (StateSlot bits: layer, hand, pair,
+  // counters). At most one rule of a variant claims each; Variant::finish() records it
+  // (layer_rule, hand_rule, pair_rule, counter_rule) and the engine asks it the slot's hooks.
+  unsigned slots = 0;
+  // It completes basic moves through refine_move() (Variant::move_refiners).
+  bool refines_moves = false;
+  // It replaces pawn moves through expand_pawn_move() (Variant::pawn_expanders).
+  bool expands_pawn_moves = false;
+  // It overrules the attack test through royal_verdict() (Variant::royal_judges).
+  bool judges_royals = false;
+  // apply() or finish() may, for a move of kind normal or placement, change the piece on a
+  // square the move does not name (from, to, aux, birth, relocation, push, gate), or the mark
+  // there in a variant whose marked pieces are disarmed: a reserve pawn put on the file of a
+  // capture, an explosion (Variant::far_editors; may_edit_unnamed_squares() narrows it per
+  // move). The search for a way out of check relies on it.
+  bool edits_unnamed_squares = false;
+  // It gives castling rights their meaning.
+  bool uses_castling_rights = false;
+  // It reads and writes letters of the castling field besides the castling rights (Seirawan's
+  // gating files); the first such rule of a variant is asked read_castling_field() and
+  // write_castling_field().
+  bool shares_castling_field = false;
+  // A marked piece neither captures nor attacks (Variant::marked_disarmed).
+  bool disarms_marked_pieces = false;
+  // It may add pieces to the game (births), so that a capture that leaves fewer pieces (on
+  // the board and waiting beside it) does not make earlier positions unreachable.
+  bool may_add_pieces = false;
+  // A pawn may come to stand behind where pawns stood before (re-entry, births, reserve pawns,
+  // teleports), so that a pawn move does not make earlier positions unreachable.
+  bool may_move_pawns_back = false;
 };
 
 class RuleComponent {
@@ -47,15 +85,8 @@ class RuleComponent {
   // Short name for messages ("castling"); never used to recognise the rule (declaration()).
   virtual std::string_view name() const = 0;
 
-  // What this rule is (see Declaration); the default is nothing the engine asks about.
+  // What this rule is and does (see Declaration), said once.
   virtual Declaration declaration() const { return {}; }
-
-  // The hooks among apply(), finish(), allows() and the move generation (generate(),
-  // generate_to(), may_generate()) this rule overrides (RuleHook bits), so that playing and
-  // finding moves calls only the rules that act there (derived by Variant::finish() into
-  // Variant::appliers, finishers, allowers and generators). The default names them all: a
-  // rule that leaves some at their defaults says so to be skipped there.
-  virtual unsigned hooks() const { return hook_apply | hook_finish | hook_allows | hook_generate; }
 
   // Appends moves this rule creates (castling, en passant, placements, passes).
   virtual void generate(const Position& pos, MoveList& out) const { (void)pos, (void)out; }
@@ -81,11 +112,9 @@ class RuleComponent {
     return true;
   }
 
-  // True when this rule overrides expand_pawn_move() (derived into Variant::pawn_expanders, so
-  // that move generation asks only the rules that expand).
-  virtual bool expands_pawn_moves() const { return false; }
-  // Called for each basic move of a pawn; returns true if it appended replacement moves for it
-  // (e.g. one per promotion choice) so the basic move itself is dropped.
+  // Called (for a rule that declares expands_pawn_moves) for each basic move of a pawn; returns
+  // true if it appended replacement moves for it (e.g. one per promotion choice) so the basic move
+  // itself is dropped.
   virtual bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const {
     (void)pos, (void)move, (void)out;
     return false;
@@ -102,13 +131,8 @@ class RuleComponent {
   // run on positions read from FEN. En passant uses it to drop a square no capture can use.
   virtual void finish(Position& pos) const { (void)pos; }
 
-  // True for the component that gives castling rights their meaning.
-  virtual bool uses_castling_rights() const { return false; }
-
   // ---- Letters of its own in the FEN's castling field (Seirawan's gating files) ------------
-  // True when this rule reads and writes letters of the castling field besides the castling
-  // rights; the first such rule of a variant is asked the two hooks below.
-  virtual bool shares_castling_field() const { return false; }
+  // Asked of the first rule that declares shares_castling_field.
   // Reads the castling field (without "-") into `pos`, whose board and hand are already read:
   // keeps this rule's letters and appends to `rights` the ones the engine reads as castling
   // rights. An error message, or "".
@@ -125,13 +149,10 @@ class RuleComponent {
   }
 
   // ---- Completing basic moves ---------------------------------------------------------------
-  // True when this rule overrides refine_move() (derived into Variant::move_refiners, so
-  // that move generation calls only the rules that refine).
-  virtual bool refines_moves() const { return false; }
-  // Called for each basic move of a piece (before pawn expansion), in the variant's order of
-  // components: may complete `move` in place (a teleport sets its relocation), or append the
-  // moves that replace it (one per push square) and return true. `mover_alone`: the mover
-  // does not share its square.
+  // Called (for a rule that declares refines_moves) for each basic move of a piece (before pawn
+  // expansion), in the variant's order of components: may complete `move` in place (a teleport sets
+  // its relocation), or append the moves that replace it (one per push square) and return true.
+  // `mover_alone`: the mover does not share its square.
   virtual bool refine_move(const Position& pos, Move& move, bool mover_alone, MoveList& out) const {
     (void)pos, (void)move, (void)mover_alone, (void)out;
     return false;
@@ -153,14 +174,8 @@ class RuleComponent {
   }
 
   // ---- What a move edits (the search for a way out of check relies on it) ------------------
-  // True when apply() or finish() may, for a move of kind normal or placement, change the piece
-  // on a square the move does not name (from, to, aux, birth, relocation, push, gate), or the
-  // mark there in a variant whose marked pieces are disarmed: a reserve pawn put on the file
-  // of a capture, an explosion. Derived into Variant::far_editors. A rule that overrides
-  // apply() or finish() must override this too when it edits such squares.
-  virtual bool edits_unnamed_squares() const { return false; }
-  // For a rule with edits_unnamed_squares(): false when it surely edits no unnamed square for
-  // `move` (pseudo-legal in `pos`). The default is true.
+  // For a rule that declares edits_unnamed_squares: false when it surely edits no unnamed square
+  // for `move` (pseudo-legal in `pos`). The default is true.
   virtual bool may_edit_unnamed_squares(const Position& pos, const Move& move) const {
     (void)pos, (void)move;
     return true;
@@ -179,23 +194,17 @@ class RuleComponent {
     return false;
   }
 
-  // True when this rule overrides royal_verdict() (derived into Variant::royal_judges, so that
-  // the attack test asks only the rules that judge).
-  virtual bool judges_royals() const { return false; }
-  // Whether `side`'s royal pieces are threatened in `pos` (in check, or left attacked by the
-  // move that made `pos`), overriding the usual attack test; the first component with a say
-  // decides. Called by royal_threatened() (movegen.hpp); the default has no say.
+  // (For a rule that declares judges_royals.) Whether `side`'s royal pieces are threatened in `pos`
+  // (in check, or left attacked by the move that made `pos`), overriding the usual attack test; the
+  // first component with a say decides. Called by royal_threatened() (movegen.hpp); the default has
+  // no say.
   virtual RoyalVerdict royal_verdict(const Position& pos, Color side) const {
     (void)pos, (void)side;
     return RoyalVerdict::usual;
   }
 
   // ---- State this rule keeps in the position ------------------------------------------------
-  // The generic Position slots this rule gives a meaning to (StateSlot bits: layer, hand,
-  // pair, counters). At most one rule of a variant claims each; Variant::finish() records it
-  // (layer_rule, hand_rule, pair_rule, counter_rule) and the engine asks it the hooks below.
-  virtual unsigned slots() const { return 0; }
-
+  // Asked of the rule that declares the slot (Declaration::slots).
   // Layer (two pieces on one square; Position::under): why the FEN may not put `lower` under
   // `upper` on `s`, or "".
   virtual std::string layer_refuses(Square s, Piece lower, Piece upper) const {
@@ -265,19 +274,6 @@ class RuleComponent {
     (void)pos;
     return {};
   }
-  // True when a marked piece neither captures nor attacks (derived into the variant by
-  // Variant::finish(), read by move generation).
-  virtual bool disarms_marked_pieces() const { return false; }
-
-  // ---- What the end rules need to know ------------------------------------------------------
-  // True when this rule may add pieces to the game (births), so that a capture that leaves
-  // fewer pieces (on the board and waiting beside it) does not make earlier positions
-  // unreachable.
-  virtual bool may_add_pieces() const { return false; }
-  // True when a pawn may come to stand behind where pawns stood before (re-entry, births,
-  // reserve pawns, teleports), so that a pawn move does not make earlier positions unreachable.
-  virtual bool may_move_pawns_back() const { return false; }
-
   // Checks this rule's parameters against the variant (letters it names exist, squares lie on
   // the board); an error message, or "" when they fit. Called by Variant::finish().
   virtual std::string validate(const Variant& variant) const {

@@ -15,9 +15,11 @@ class Castling final : public RuleComponent {
       : king_to_(king_to), rook_to_(rook_to) {}
   std::string_view name() const override { return "castling"; }
   // The castling of the FIDE kind (its destination files are probed by the fast path).
-  Declaration declaration() const override { return {.fide = FideRule::castling}; }
-  unsigned hooks() const override { return hook_apply | hook_generate; }
-  bool uses_castling_rights() const override { return true; }
+  Declaration declaration() const override {
+    return {.fide = FideRule::castling,
+            .hooks = hook_apply | hook_generate,
+            .uses_castling_rights = true};
+  }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
     return pos.variant().pieces[piece].royal && pos.castling().any();
@@ -239,8 +241,9 @@ class Castling final : public RuleComponent {
 class EnPassant final : public RuleComponent {
  public:
   std::string_view name() const override { return "en passant"; }
-  Declaration declaration() const override { return {.fide = FideRule::en_passant}; }
-  unsigned hooks() const override { return hook_apply | hook_finish | hook_generate; }
+  Declaration declaration() const override {
+    return {.fide = FideRule::en_passant, .hooks = hook_apply | hook_finish | hook_generate};
+  }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return to == pos.en_passant() && piece == pos.variant().pawn_type();
   }
@@ -338,10 +341,10 @@ class Promotion final : public RuleComponent {
  public:
   explicit Promotion(std::string choices) : choices_(std::move(choices)) {}
   std::string_view name() const override { return "promotion"; }
-  Declaration declaration() const override { return {.fide = FideRule::promotion}; }
-  unsigned hooks() const override { return hook_apply; }
+  Declaration declaration() const override {
+    return {.fide = FideRule::promotion, .hooks = hook_apply, .expands_pawn_moves = true};
+  }
 
-  bool expands_pawn_moves() const override { return true; }
   bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
     const Variant& v = pos.variant();
     if (v.relative_rank(move.to, pos.side_to_move()) != v.ranks - 1) return false;

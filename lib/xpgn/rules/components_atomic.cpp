@@ -28,7 +28,11 @@ class Explosions final : public RuleComponent {
  public:
   explicit Explosions(std::string spared) : spared_(std::move(spared)) {}
   std::string_view name() const override { return "explosions"; }
-  unsigned hooks() const override { return hook_apply; }
+  // An explosion empties the squares around the capture (edits squares the move does not
+  // name), and kings that touch are safe while a side without its king is threatened.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply, .judges_royals = true, .edits_unnamed_squares = true};
+  }
 
   // The capturer (as it stands now, promoted or not) and every non-pawn piece around the
   // capture square go; castling rights of a blown-up rook or king go with them.
@@ -49,13 +53,9 @@ class Explosions final : public RuleComponent {
     }
   }
 
-  // An explosion empties the squares around the capture.
-  bool edits_unnamed_squares() const override { return true; }
   bool may_edit_unnamed_squares(const Position& pos, const Move& move) const override {
     return captures(pos, move);
   }
-
-  bool judges_royals() const override { return true; }
 
   // A side whose king is gone is threatened (so no move may blow up the mover's own king, and a
   // side without king counts as mated), its opponent safe; touching kings are safe.

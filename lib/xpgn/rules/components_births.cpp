@@ -43,12 +43,18 @@ class Reproduction final : public RuleComponent {
   Reproduction(bool vacated_only, char prince_letter, bool barren)
       : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
   std::string_view name() const override { return "reproduction"; }
-  Declaration declaration() const override { return {.makes_passes = true}; }
-  unsigned hooks() const override { return hook_apply | hook_generate; }
+  // Its moves include passes; a born pawn may stand where a captured or advanced one stood;
+  // barren pregnant queens neither capture nor attack.
+  Declaration declaration() const override {
+    return {.makes_passes = true,
+            .hooks = hook_apply | hook_generate,
+            .disarms_marked_pieces = barren_,
+            .may_add_pieces = true,
+            .may_move_pawns_back = true};
+  }
   // Pregnancy is the position's mark, listed in the FEN field "pregnant=".
   std::string_view fen_field() const override { return "pregnant"; }
   std::string_view mark_name() const override { return "pregnant"; }
-  bool disarms_marked_pieces() const override { return barren_; }
 
   std::string read_fen_field(Position& pos, std::string_view list) const override {
     const Variant& v = pos.variant();
@@ -81,9 +87,6 @@ class Reproduction final : public RuleComponent {
     return list;
   }
 
-  // A born pawn may stand where a captured or advanced one stood.
-  bool may_add_pieces() const override { return true; }
-  bool may_move_pawns_back() const override { return true; }
   // The moves of generate() that end on a square are births: a pregnant queen's move with a
   // birth (a queen move), and, unless only vacated squares may be used, a pawn placed on an
   // empty square beside a pregnant queen (a pawn's placement). Passes end on no square.
@@ -308,10 +311,10 @@ class ChainBirths final : public RuleComponent {
     }
   }
   std::string_view name() const override { return "chain births"; }
-  unsigned hooks() const override { return hook_apply; }
   // A born piece may stand where a captured or advanced one stood.
-  bool may_add_pieces() const override { return true; }
-  bool may_move_pawns_back() const override { return true; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply, .may_add_pieces = true, .may_move_pawns_back = true};
+  }
 
   // A piece that moved leaves the next piece of the chain on the square it left.
   void apply(const Position& before, const Move& move, Position& after,

@@ -27,16 +27,16 @@ Square capture_square(const Move& move) {
 class Pockets final : public RuleComponent {
  public:
   std::string_view name() const override { return "pockets"; }
-  unsigned hooks() const override { return hook_apply | hook_generate; }
   // The pockets are Position's hand: any number of pieces of either colour, "[NPpq]" in FEN.
-  unsigned slots() const override { return slot_hand; }
+  // A dropped pawn may stand behind where pawns stood before.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_generate, .slots = slot_hand, .may_move_pawns_back = true};
+  }
   std::string_view hand_label() const override { return "pocket"; }
   bool hands_per_colour() const override { return true; }
   // Promoted pieces carry the position's mark, written "Q~" in FEN.
   std::string_view mark_name() const override { return "promoted"; }
   bool marks_in_board() const override { return true; }
-  // A dropped pawn may stand behind where pawns stood before.
-  bool may_move_pawns_back() const override { return true; }
   // Drops are placements, which SAN names as such; no piece move is made here.
   bool may_generate(const Position&, PieceType, Square) const override { return false; }
   bool may_generate_type(const Variant&, PieceType) const override { return false; }
@@ -154,9 +154,8 @@ class CheckCount final : public RuleComponent {
  public:
   explicit CheckCount(int limit) : limit_(limit) {}
   std::string_view name() const override { return "check count"; }
-  unsigned hooks() const override { return hook_apply; }
   // Counter 0 of each colour: the checks that colour has given.
-  unsigned slots() const override { return slot_counters; }
+  Declaration declaration() const override { return {.hooks = hook_apply, .slots = slot_counters}; }
 
   // Counts a check given by the move: run last, on the finished board. A check is what
   // in_check() will say of `after` (royal_threatened(), whose answer the position keeps, so

@@ -11,9 +11,7 @@ namespace {
 class LastRankRemoval final : public RuleComponent {
  public:
   std::string_view name() const override { return "last-rank removal"; }
-  unsigned hooks() const override { return hook_apply; }
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
+  Declaration declaration() const override { return {.hooks = hook_apply}; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
@@ -50,11 +48,15 @@ class Portals final : public RuleComponent {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
-  unsigned hooks() const override { return hook_apply | hook_allows; }
-  // A colour's portals are its Position::pair.
-  unsigned slots() const override { return slot_pair; }
+  // A colour's portals are its Position::pair. A teleport may bring a pawn back towards its
+  // first rank.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_allows,
+            .slots = slot_pair,
+            .refines_moves = true,
+            .may_move_pawns_back = true};
+  }
   std::string_view pair_name() const override { return "portal"; }
-  bool refines_moves() const override { return true; }
   // A move ending on a portal goes on to its partner (no portals in the position: no partner).
   bool refine_move(const Position& pos, Move& move, bool, MoveList&) const override {
     const Square partner = pos.pair_partner(move.to);
@@ -96,10 +98,6 @@ class Portals final : public RuleComponent {
     }
     return text;
   }
-  // A teleport may bring a pawn back towards its first rank.
-  bool may_move_pawns_back() const override { return true; }
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
@@ -260,17 +258,15 @@ class Portals final : public RuleComponent {
 class Stacks final : public RuleComponent {
  public:
   std::string_view name() const override { return "stacks"; }
-  unsigned hooks() const override { return 0; }
-  unsigned slots() const override { return slot_layer; }
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
+  Declaration declaration() const override {
+    return {.hooks = 0, .slots = slot_layer, .refines_moves = true};
+  }
 
   std::string layer_refuses(Square s, Piece lower, Piece upper) const override {
     if (lower.color() == upper.color()) return {};
     return "square " + square_name(s) + ": a stack holds two pieces of one side";
   }
 
-  bool refines_moves() const override { return true; }
   // Capturing a stack: one move per push square (none: the plain move takes both).
   bool refine_move(const Position& pos, Move& move, bool mover_alone,
                    MoveList& out) const override {

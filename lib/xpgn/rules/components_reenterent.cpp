@@ -40,10 +40,14 @@ class Reentry final : public RuleComponent {
     for (auto& [letter, list] : squares) squares_.emplace_back(letter, parse_squares(list));
   }
   std::string_view name() const override { return "re-entry"; }
-  unsigned hooks() const override { return hook_apply | hook_allows | hook_generate; }
   // The re-entry square is Position's hand, holding at most one piece of either colour,
-  // "[X]" or "[]" in FEN.
-  unsigned slots() const override { return slot_hand; }
+  // "[X]" or "[]" in FEN. Captured pieces wait beside the board (as many pieces as before) and
+  // come back, pawns behind others.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_allows | hook_generate,
+            .slots = slot_hand,
+            .may_move_pawns_back = true};
+  }
   std::string_view hand_label() const override { return "re-entry"; }
   std::string read_hand(Position& pos, std::string_view letters) const override {
     if (letters.empty()) return {};
@@ -57,9 +61,6 @@ class Reentry final : public RuleComponent {
         std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t));
     return {};
   }
-  // Captured pieces wait beside the board (as many pieces as before) and come back, pawns
-  // behind others.
-  bool may_move_pawns_back() const override { return true; }
   // A piece waiting to re-enter may still decide the game.
   bool may_generate(const Position&, PieceType, Square) const override {
     return false;  // only placements, which SAN names as such
@@ -169,7 +170,7 @@ class Catacombs final : public RuleComponent {
  public:
   Catacombs(char bishop_letter, Square a, Square b) : letter_(bishop_letter), a_(a), b_(b) {}
   std::string_view name() const override { return "catacombs"; }
-  unsigned hooks() const override { return hook_apply | hook_generate; }
+  Declaration declaration() const override { return {.hooks = hook_apply | hook_generate}; }
 
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     return pos.variant().pieces[piece].letter == letter_ && (to == a_ || to == b_);

@@ -10,13 +10,12 @@ class ReservePawns final : public RuleComponent {
  public:
   explicit ReservePawns(std::string majors) : majors_(std::move(majors)) {}
   std::string_view name() const override { return "reserve pawns"; }
-  unsigned hooks() const override { return hook_apply; }
   // A captured major piece leaves a pawn behind (as many pieces as before), which may promote
-  // to it again and step behind other pawns.
-  bool may_move_pawns_back() const override { return true; }
-
-  // The reserve pawn goes to a square of the capture's file that the move does not name.
-  bool edits_unnamed_squares() const override { return true; }
+  // to it again and step behind other pawns. The reserve pawn goes to a square of the
+  // capture's file that the move does not name.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply, .edits_unnamed_squares = true, .may_move_pawns_back = true};
+  }
   bool may_edit_unnamed_squares(const Position& pos, const Move& move) const override {
     return move.kind == MoveKind::normal && !pos.at(move.to).empty();
   }
@@ -58,7 +57,7 @@ class ReservePawns final : public RuleComponent {
 class FullFileBan final : public RuleComponent {
  public:
   std::string_view name() const override { return "full file"; }
-  unsigned hooks() const override { return hook_allows; }
+  Declaration declaration() const override { return {.hooks = hook_allows}; }
 
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {

@@ -17,13 +17,17 @@ class Gating final : public RuleComponent {
   // `letters`: FEN letters of the pieces that may be held and gated (upper case).
   explicit Gating(std::string letters) : letters_(std::move(letters)) {}
   std::string_view name() const override { return "gating"; }
-  unsigned hooks() const override { return hook_apply | hook_allows | hook_generate; }
-  unsigned slots() const override { return slot_hand; }
+  // The hand is Position's; gating completes basic moves, and the gating files are letters
+  // of the castling field.
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_allows | hook_generate,
+            .slots = slot_hand,
+            .refines_moves = true,
+            .shares_castling_field = true};
+  }
   std::string_view hand_label() const override { return "hand"; }
   // Each side's hand is drawn beside the board with counts, as crazyhouse pockets are.
   bool hands_per_colour() const override { return true; }
-  bool refines_moves() const override { return true; }
-  bool shares_castling_field() const override { return true; }
   // Gated castlings end where castlings end: the king's square.
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;
@@ -68,7 +72,7 @@ class Gating final : public RuleComponent {
   void generate(const Position& pos, MoveList& out) const override {
     if (!has_hand(pos) || !pos.castling().any()) return;
     for (const auto& c : pos.variant().components) {
-      if (!c->uses_castling_rights()) continue;
+      if (!c->declaration().uses_castling_rights) continue;
       MoveList castlings;
       c->generate(pos, castlings);
       for (const Move& m : castlings) {

@@ -15,7 +15,7 @@ namespace {
 class PlayStopsAtEnd final : public RuleComponent {
  public:
   std::string_view name() const override { return "play stops at the end"; }
-  unsigned hooks() const override { return hook_allows; }
+  Declaration declaration() const override { return {.hooks = hook_allows}; }
   bool allows(const Position& before, const Move&, const Position&) const override {
     return before.play_goes_on_memo() || ended(before).termination == Termination::none;
   }
@@ -45,7 +45,7 @@ class PlayStopsAtEnd final : public RuleComponent {
 class NoChecks final : public RuleComponent {
  public:
   std::string_view name() const override { return "no checks"; }
-  unsigned hooks() const override { return hook_allows; }
+  Declaration declaration() const override { return {.hooks = hook_allows}; }
   bool allows(const Position&, const Move&, const Position& after) const override {
     return !in_check(after);
   }
@@ -69,7 +69,7 @@ bool is_capture(const Position& pos, const Move& m) {
 class CompulsoryCapture final : public RuleComponent {
  public:
   std::string_view name() const override { return "compulsory capture"; }
-  unsigned hooks() const override { return hook_allows; }
+  Declaration declaration() const override { return {.hooks = hook_allows}; }
   bool allows(const Position& before, const Move& move, const Position&) const override {
     return is_capture(before, move) || !can_capture(before);
   }
@@ -184,7 +184,7 @@ class NoEnPassantFromRank final : public RuleComponent {
  public:
   explicit NoEnPassantFromRank(int rank) : rank_(rank) {}
   std::string_view name() const override { return "no en passant from rank"; }
-  unsigned hooks() const override { return hook_apply; }
+  Declaration declaration() const override { return {.hooks = hook_apply}; }
   void apply(const Position& before, const Move& move, Position& after,
              EffectList*) const override {
     const Variant& v = before.variant();

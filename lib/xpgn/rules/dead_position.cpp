@@ -616,7 +616,7 @@ bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
       wins_without_mate(v) || v.files < 3 || v.ranks < 3)
     return false;
   for (const auto& c : v.components)
-    if (c->may_add_pieces()) return false;
+    if (c->declaration().may_add_pieces) return false;
   int knights = 0;
   for (int i = 0; i < board_size(v); ++i) {
     const Piece p = pos.at(square_at(v, i));

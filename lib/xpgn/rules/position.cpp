@@ -496,7 +496,7 @@ namespace {
 // The rule that reads and writes letters of its own in the castling field, or nullptr.
 const RuleComponent* castling_field_sharer(const Variant& v) {
   for (const auto& c : v.components)
-    if (c->shares_castling_field()) return c.get();
+    if (c->declaration().shares_castling_field) return c.get();
   return nullptr;
 }
 
@@ -513,8 +513,9 @@ bool Position::read_castling(const std::string& field, std::string& error) {
     if (castling.empty()) castling = "-";
   }
   // Castling rights.
-  const bool castles = std::any_of(v.components.begin(), v.components.end(),
-                                   [](const auto& c) { return c->uses_castling_rights(); });
+  const bool castles = std::any_of(v.components.begin(), v.components.end(), [](const auto& c) {
+    return c->declaration().uses_castling_rights;
+  });
   if (castling != "-" && !castling.empty() && !castles) {
     error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
     return false;

@@ -157,7 +157,7 @@ std::string explain_refusal(const Position& pos, const SanToken& token,
   }
   const bool castle = token.kind == TokenKind::castle_short || token.kind == TokenKind::castle_long;
   if (castle && std::none_of(v.components.begin(), v.components.end(),
-                             [](const auto& c) { return c->uses_castling_rights(); }))
+                             [](const auto& c) { return c->declaration().uses_castling_rights; }))
     return v.id + " has no castling";
   if (token.kind == TokenKind::pass) return v.id + " has no pass";
   return "no legal move: " + matches.what + " is not possible here" + nearest_moves(pos, token);

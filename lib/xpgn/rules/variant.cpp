@@ -479,14 +479,15 @@ void Variant::finish() {
     if (!problem.empty())
       throw std::invalid_argument("variant " + id + ", rule " + std::string(c->name()) + ": " +
                                   problem);
-    pieces_may_grow |= c->may_add_pieces();
-    pawn_moves_reversible |= c->may_move_pawns_back();
-    marked_disarmed |= c->disarms_marked_pieces();
-    if (c->refines_moves()) move_refiners.push_back(c.get());
-    if (c->expands_pawn_moves()) pawn_expanders.push_back(c.get());
-    if (c->judges_royals()) royal_judges.push_back(c.get());
-    if (c->edits_unnamed_squares()) far_editors.push_back(c.get());
-    const unsigned hooks = c->hooks();
+    const Declaration d = c->declaration();
+    pieces_may_grow |= d.may_add_pieces;
+    pawn_moves_reversible |= d.may_move_pawns_back;
+    marked_disarmed |= d.disarms_marked_pieces;
+    if (d.refines_moves) move_refiners.push_back(c.get());
+    if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
+    if (d.judges_royals) royal_judges.push_back(c.get());
+    if (d.edits_unnamed_squares) far_editors.push_back(c.get());
+    const unsigned hooks = d.hooks;
     if (hooks & hook_apply) appliers.push_back(c.get());
     if (hooks & hook_finish) finishers.push_back(c.get());
     if (hooks & hook_allows) allowers.push_back(c.get());
@@ -521,7 +522,7 @@ void Variant::drop_bitboards() {
 }
 
 void Variant::claim_slots(const RuleComponent& c) {
-  const unsigned claimed = c.slots();
+  const unsigned claimed = c.declaration().slots;
   const std::pair<StateSlot, const RuleComponent**> owners[] = {{slot_layer, &layer_rule},
                                                                 {slot_hand, &hand_rule},
                                                                 {slot_pair, &pair_rule},

@@ -68,7 +68,7 @@ inline Bits128 without_lowest(Bits128 set) {
   return {0, set.hi & (set.hi - 1)};
 }
 
-// The generic state slots of a Position a rule component may claim (RuleComponent::slots()).
+// The generic state slots of a Position a rule component may claim (Declaration::slots).
 enum StateSlot : unsigned {
   slot_layer = 1,     // Position::under: a second piece on a square
   slot_hand = 2,      // Position::in_hand: pieces off the board, counted per colour and type
@@ -202,7 +202,7 @@ struct Variant {
   bool keeps_ply_history = false;
   std::vector<std::string> options;  // options that were switched on
   // The components that claim Position's generic state slots (derived by finish() from
-  // RuleComponent::slots(); nullptr when no rule uses the slot).
+  // Declaration::slots; nullptr when no rule uses the slot).
   const RuleComponent* layer_rule = nullptr;    // two pieces on a square, "(XY)" in FEN
   const RuleComponent* hand_rule = nullptr;     // pieces in hand, "[...]" in FEN
   const RuleComponent* pair_rule = nullptr;     // a pair of squares per colour
@@ -210,16 +210,16 @@ struct Variant {
   // The components whose refine_move() completes basic moves (derived by finish()).
   std::vector<const RuleComponent*> move_refiners;
   // The components whose expand_pawn_move() may replace a pawn's basic move (derived by
-  // finish() from RuleComponent::expands_pawn_moves()).
+  // finish() from Declaration::expands_pawn_moves).
   std::vector<const RuleComponent*> pawn_expanders;
   // The components whose royal_verdict() may overrule the attack test (derived by finish()).
   std::vector<const RuleComponent*> royal_judges;
   // The components that may edit squares a move does not name (derived by finish() from
-  // RuleComponent::edits_unnamed_squares()).
+  // Declaration::edits_unnamed_squares).
   std::vector<const RuleComponent*> far_editors;
   // The components whose apply(), finish() or allows() act, and those that generate moves
   // (generate(), generate_to(), may_generate()), in the order of `components` (derived by
-  // finish() from RuleComponent::hooks()).
+  // finish() from Declaration::hooks).
   std::vector<const RuleComponent*> appliers, finishers, allowers, generators;
   // Per piece type, the generators whose may_generate_type() says they may make a move of it
   // (derived by finish()): SAN resolution of a move token asks only those.
@@ -337,7 +337,7 @@ struct Variant {
   bool pieces_may_grow = false;
   bool pawn_moves_reversible = false;
   // Whether a marked piece neither captures nor attacks (derived by finish() from the
-  // components' disarms_marked_pieces()).
+  // components' Declaration::disarms_marked_pieces).
   bool marked_disarmed = false;
 
   // False when an end rule forbids draws (a 1/2-1/2 result is then an error).
