@@ -2,11 +2,15 @@
 // split_at_games use the reader's own, notation::scan_games).
 #include <catch2/catch.hpp>
 
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "xpgn/record/check.hpp"
+#include "xpgn/record/ordered_replay.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/xpgn.hpp"
 
 namespace {
 
@@ -164,4 +168,118 @@ TEST_CASE("piece letters of another language are read with ReaderOptions::san_la
   const auto fr = xpgn::record::read_games("1. e4 e5 2. Cf3 Cc6 3. Fc4 Fc5 4. Ke2 Dh4 *\n", french);
   CHECK(fr.at(0).valid());
   CHECK(fr.at(0).moves[7].san == "Qh4");
+}
+
+namespace {
+
+// A ReplayJob that writes down, per game, its number, line, plies, verdict, diagnostics and the
+// length of its text as read; the parts are joined in the order they are taken (how the games
+// are cut into parts depends on the batches; what is made of them must not).
+class Ledger final : public xpgn::record::ReplayJob {
+ public:
+  struct Lines final : Part {
+    std::string text;
+  };
+  std::unique_ptr<Part> new_part() const override { return std::make_unique<Lines>(); }
+  void add_game(Part& part, xpgn::record::Game& game) const override {
+    add_game_text(part, game, {});
+  }
+  void add_game_text(Part& part, xpgn::record::Game& game, std::string_view text) const override {
+    auto& out = static_cast<Lines&>(part).text;
+    out += std::to_string(game.index) + "@" + std::to_string(game.pos.line) + " plies " +
+           std::to_string(game.mainline_plies) + (game.valid() ? " valid" : " invalid") + " text " +
+           std::to_string(text.size()) + "\n";
+    for (const auto& d : game.diagnostics) out += "  " + xpgn::record::format_diagnostic(d) + "\n";
+  }
+  void add_orphans(Part& part, std::vector<xpgn::record::Diagnostic>&& found) const override {
+    for (const auto& d : found)
+      static_cast<Lines&>(part).text += "orphan " + xpgn::record::format_diagnostic(d) + "\n";
+  }
+  void take(std::size_t input, std::unique_ptr<Part> part) override {
+    if (input != last) log += "input " + std::to_string(input) + "\n";
+    last = input;
+    log += static_cast<Lines&>(*part).text;
+  }
+  void input_failed(std::size_t input, const std::string& error) override {
+    log += "failed " + std::to_string(input) + ": " + error + "\n";
+  }
+  std::string log;
+  std::size_t last = ~std::size_t{0};  // the input of the last part taken
+};
+
+// What the ordered pipeline makes of `inputs` with `jobs` threads and batches of `batch` bytes;
+// ReplayMode::full.
+std::string ordered(const std::vector<std::string>& inputs, unsigned jobs, std::size_t batch) {
+  Ledger job;
+  xpgn::record::ReplayOptions options;
+  options.mode = xpgn::record::ReplayMode::full;
+  xpgn::record::OrderedReplayer workers(jobs, options, job, batch);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::istringstream in(inputs[i]);
+    workers.replay(i, in, "in" + std::to_string(i) + ".pgn");
+  }
+  workers.finish();
+  return job.log;
+}
+
+}  // namespace
+
+TEST_CASE("the ordered pipeline of the library: the parts of one thread, whatever the threads",
+          "[pipeline]") {
+  std::string games;
+  for (int i = 0; i < 40; ++i) {
+    games += roster + (i % 7 == 3 ? "1. e4 e5 2. Ke3 *\n\n" : "1. d4 d5 2. c4 e6 *\n\n");
+    if (i % 11 == 5) games += roster + "1. e4 & 2. Nf3 *\n\n";  // a syntax error: rest kept
+    if (i % 13 == 2) games += "{a comment\n\n[Annotator \"x\"]\n} " + roster + "1. c4 *\n\n";
+  }
+  const std::vector<std::string> inputs{games, "1. e4 e5 *\n", games.substr(0, games.size() / 3)};
+  const std::string one = ordered(inputs, 1, std::size_t{1} << 20);
+  CHECK(one.find("input 0\n1@1 plies 4 valid") == 0);
+  CHECK(one.find("illegal move") != std::string::npos);
+  CHECK(one.find("syntax error") != std::string::npos);
+  CHECK(one.find("input 1\n1@1 plies 2 valid text 11\n") != std::string::npos);
+  for (unsigned jobs : {1u, 2u, 3u})
+    for (std::size_t batch : {std::size_t{1}, std::size_t{97}, std::size_t{1000}}) {
+      INFO("jobs " << jobs << ", batches of " << batch << " bytes");
+      CHECK(ordered(inputs, jobs, batch) == one);
+    }
+  // check_text on threads is the same pipeline: the report of one thread.
+  const auto report1 = xpgn::record::check_text(games, "g.pgn", 1);
+  const auto report3 = xpgn::record::check_text(games, "g.pgn", 3);
+  CHECK(report3.games == report1.games);
+  CHECK(report3.valid == report1.valid);
+  CHECK(report3.plies == report1.plies);
+  REQUIRE(report3.diagnostics.size() == report1.diagnostics.size());
+  for (std::size_t i = 0; i < report1.diagnostics.size(); ++i)
+    CHECK(xpgn::record::format_diagnostic(report3.diagnostics[i]) ==
+          xpgn::record::format_diagnostic(report1.diagnostics[i]));
+}
+
+TEST_CASE("the facade reads on several threads with the games of one", "[pipeline][facade]") {
+  std::string text;
+  for (int i = 0; i < 3000; ++i)  // about 500 KB: more than one batch of 256 KiB
+    text += roster + (i % 9 == 4 ? "1. e4 e5 2. Ke3 *\n\n" : "1. d4 {c} d5 (1... Nf6) 2. c4 *\n\n");
+  text += "1. e4 & e5 *\n";  // a syntax error in the last game
+  xpgn::ReadOptions one;
+  one.name = "t.pgn";
+  xpgn::ReadOptions three = one;
+  three.jobs = 3;
+  const auto a = xpgn::read_text(text, one);
+  const auto b = xpgn::read_text(text, three);
+  REQUIRE(a.games.size() == 3001);
+  REQUIRE(b.games.size() == a.games.size());
+  for (std::size_t i = 0; i < a.games.size(); ++i) {
+    INFO("game " << i + 1);
+    CHECK(xpgn::to_pgn(b.games[i]) == xpgn::to_pgn(a.games[i]));
+    CHECK(b.games[i].diagnostics.size() == a.games[i].diagnostics.size());
+  }
+  // Stopping: the handler is not called after it said stop.
+  std::istringstream in(text);
+  int calls = 0;
+  const std::string error = xpgn::for_each_game(in, three, [&](xpgn::Game& game) {
+    ++calls;
+    return game.index < 5;
+  });
+  CHECK(error.empty());
+  CHECK(calls == 5);
 }

@@ -17,48 +17,9 @@ using record::CheckReport;
 // Adds what `part` (a later stretch of input number `input`) found to `report`: hands it to
 // `sink` first when there is one, and then keeps only its counts.
 void merge_part(CheckReport& report, CheckReport&& part, std::size_t input, const PartSink& sink) {
-  report.games += part.games;
-  report.valid += part.valid;
-  report.invalid += part.invalid;
-  report.plies += part.plies;
-  if (sink) {
-    sink(input, part);
-    return;
-  }
-  for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
+  if (sink) sink(input, part);
+  record::merge_report(report, std::move(part), !sink);
 }
-
-// `check --jobs N`: a part is the report of a batch, merged into its input's report.
-class CheckJob final : public ReplayJob {
- public:
-  CheckJob(std::vector<CheckReport>& reports, const PartSink& sink)
-      : reports_(reports), sink_(sink) {}
-  std::unique_ptr<Part> new_part() const override {
-    auto part = std::make_unique<Checked>();
-    part->report.summarise_games = true;
-    return part;
-  }
-  void add_game(Part& part, record::Game& game) const override {
-    record::add_game(static_cast<Checked&>(part).report, game);
-  }
-  void add_orphans(Part& part, std::vector<record::Diagnostic>&& diagnostics) const override {
-    auto& found = static_cast<Checked&>(part).report.diagnostics;
-    for (auto& d : diagnostics) found.push_back(std::move(d));
-  }
-  void take(std::size_t input, std::unique_ptr<Part> part) override {
-    merge_part(reports_[input], std::move(static_cast<Checked&>(*part).report), input, sink_);
-  }
-  void input_failed(std::size_t input, const std::string& error) override {
-    reports_[input].io_error = error;
-  }
-
- private:
-  struct Checked final : Part {
-    CheckReport report;
-  };
-  std::vector<CheckReport>& reports_;
-  const PartSink& sink_;
-};
 
 // Bytes per batch (256 KiB): enough for the cost of handing a batch over to vanish (tens of
 // microseconds against milliseconds of checking), few enough to spread a file of a few megabytes
@@ -108,7 +69,7 @@ std::vector<CheckReport> check_inputs(const std::vector<std::string>& paths, uns
   if (jobs <= 1)
     check_in_turn(paths, options, reports, sink, range, progress);
   else {
-    CheckJob job(reports, sink);
+    record::CheckJob job(reports, sink);
     replay_in_parallel(paths, jobs, options, job, check_batch_bytes, range, progress);
   }
   return reports;

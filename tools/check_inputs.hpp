@@ -19,7 +19,7 @@ namespace xpgn::cli {
 // Receives what was found in a stretch of input number `input` (an index into the paths): its
 // diagnostics and the summaries of its games. Called on the calling thread, strictly in input
 // order, as soon as the stretch is checked; the part is dropped afterwards.
-using PartSink = std::function<void(std::size_t input, const record::CheckReport& part)>;
+using PartSink = record::PartSink;
 
 // Checks `paths` ("-": standard input; FIFOs work too) with `jobs` threads; `options` are the
 // replay options (mode and file name are set here). Reports are in the order of `paths`; an

@@ -49,6 +49,10 @@ struct ReadOptions {
   std::string name = "-";  // the input's name in diagnostics (read_file sets it to the path)
   bool strict = false;     // moves after fivefold/75 moves/dead position are errors (see docs)
   std::string encoding;    // an ICU encoding name for every game; empty: decided per input
+  // Threads that read and replay (1: the calling thread alone). With more, the input is cut into
+  // batches at game starts that worker threads replay (record::OrderedReplayer); the games still
+  // come in input order, the same games as with one thread, and memory stays bounded.
+  unsigned jobs = 1;
 };
 
 // Games read from one input.
@@ -69,9 +73,11 @@ ReadResult read_stream(std::istream& in, const ReadOptions& options = {});
 ReadResult read_text(std::string_view text, const ReadOptions& options = {});
 
 // Streams the games of `in` to `handler` one at a time, so memory stays bounded by one game
-// whatever the input's size. `handler` may move the game's contents out; returning false
-// stops the reading after that game. Diagnostics outside any game go to `problems` when given.
-// Returns "" or the error (I/O, unknown encoding); the handler's own exceptions are passed on.
+// whatever the input's size (with options.jobs > 1, by a few batches of games). `handler` may
+// move the game's contents out; returning false stops the reading after that game. It is always
+// called on the calling thread, in input order. Diagnostics outside any game go to `problems`
+// when given. Returns "" or the error (I/O, unknown encoding); the handler's own exceptions are
+// passed on.
 std::string for_each_game(std::istream& in, const ReadOptions& options,
                           const std::function<bool(Game&)>& handler,
                           std::vector<Diagnostic>* problems = nullptr);

@@ -15,6 +15,7 @@
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/openings.hpp"
+#include "xpgn/record/ordered_replay.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/rules/variant.hpp"
 
@@ -53,6 +54,81 @@ std::string guarded(Body&& body) {
   return {};
 }
 
+// Calls `handler` with `game`; false when reading must stop: the handler said so, or it threw
+// (its exception is kept in `error`).
+bool hand_over(const std::function<bool(Game&)>& handler, Game& game, std::exception_ptr& error) {
+  try {
+    return handler(game);
+  } catch (...) {
+    error = std::current_exception();
+    return false;
+  }
+}
+
+// The job of for_each_game() on several threads: a part holds a batch's games (and what was found
+// outside any game), which take() hands to the handler in input order on the calling thread.
+class HandOver final : public record::ReplayJob {
+ public:
+  HandOver(const std::function<bool(Game&)>& handler, std::vector<Diagnostic>* problems)
+      : handler_(handler), problems_(problems) {}
+  std::unique_ptr<Part> new_part() const override { return std::make_unique<Games>(); }
+  void add_game(Part& part, Game& game) const override {
+    static_cast<Games&>(part).games.push_back(std::move(game));
+  }
+  void add_orphans(Part& part, std::vector<Diagnostic>&& found) const override {
+    for (auto& d : found) static_cast<Games&>(part).orphans.push_back(std::move(d));
+  }
+  // Hands the games over; throws StopReading once the handler said stop or threw (kept in
+  // handler_error).
+  void take(std::size_t, std::unique_ptr<Part> part) override {
+    auto& games = static_cast<Games&>(*part);
+    for (Game& game : games.games)
+      if (!hand_over(handler_, game, handler_error)) throw StopReading{};
+    if (problems_ != nullptr)
+      for (auto& d : games.orphans) problems_->push_back(std::move(d));
+  }
+  void input_failed(std::size_t, const std::string& error) override { failure = error; }
+
+  std::exception_ptr handler_error;
+  std::string failure;
+
+ private:
+  struct Games final : Part {
+    std::vector<Game> games;
+    std::vector<Diagnostic> orphans;
+  };
+  const std::function<bool(Game&)>& handler_;
+  std::vector<Diagnostic>* problems_;
+};
+
+// for_each_game() with options.jobs > 1 threads (`replay` made of the options).
+std::string for_each_game_in_order(std::istream& in, const ReadOptions& options,
+                                   const record::ReplayOptions& replay,
+                                   const std::function<bool(Game&)>& handler,
+                                   std::vector<Diagnostic>* problems) {
+  HandOver job(handler, problems);
+  std::string error = guarded([&] {
+    try {
+      record::OrderedReplayer workers(options.jobs, replay, job);
+      workers.replay(0, in, options.name);
+      workers.finish();
+    } catch (const StopReading&) {
+    }
+  });
+  if (job.handler_error) std::rethrow_exception(job.handler_error);
+  if (error.empty() && in.bad()) error = options.name + ": read error";
+  return error;
+}
+
+// A read-only stream buffer over text in memory.
+class TextBuffer final : public std::streambuf {
+ public:
+  explicit TextBuffer(std::string_view text) {
+    char* p = const_cast<char*>(text.data());  // only read: the get area of a streambuf
+    setg(p, p, p + text.size());
+  }
+};
+
 // Reads `in` into `result` through for_each_game.
 void read_into(std::istream& in, const ReadOptions& options, ReadResult& result) {
   result.error = for_each_game(
@@ -90,6 +166,7 @@ std::string for_each_game(std::istream& in, const ReadOptions& options,
                           std::vector<Diagnostic>* problems) {
   record::ReplayOptions replay;
   if (auto problem = replay_options(options, replay); !problem.empty()) return problem;
+  if (options.jobs > 1) return for_each_game_in_order(in, options, replay, handler, problems);
   std::exception_ptr handler_error;
   bool stopped = false;
   std::string error = guarded([&] {
@@ -98,13 +175,7 @@ std::string for_each_game(std::istream& in, const ReadOptions& options,
           in, replay,
           [&](Game& game) {
             if (stopped) return;
-            bool more = true;
-            try {
-              more = handler(game);
-            } catch (...) {
-              handler_error = std::current_exception();
-            }
-            if (handler_error || !more) {
+            if (!hand_over(handler, game, handler_error)) {
               stopped = true;
               throw StopReading{};
             }
@@ -126,6 +197,12 @@ ReadResult read_stream(std::istream& in, const ReadOptions& options) {
 
 ReadResult read_text(std::string_view text, const ReadOptions& options) {
   ReadResult result;
+  if (options.jobs > 1) {
+    TextBuffer buffer(text);
+    std::istream in(&buffer);
+    read_into(in, options, result);
+    return result;
+  }
   record::ReplayOptions replay;
   result.error = replay_options(options, replay);
   if (!result.error.empty()) return result;

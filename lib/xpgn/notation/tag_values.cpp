@@ -23,8 +23,27 @@ bool unknown(std::string_view part) {
   return !part.empty() && part.find_first_not_of('?') == std::string_view::npos;
 }
 
+// The value of the two digits at `p`, 0 for "??", -1 for anything else.
+int two_digits(const char* p) {
+  if (p[0] == '?' && p[1] == '?') return 0;
+  if (p[0] < '0' || p[0] > '9' || p[1] < '0' || p[1] > '9') return -1;
+  return (p[0] - '0') * 10 + (p[1] - '0');
+}
+
 // Why the date `value` cannot be right, or "".
 std::string date_problem(std::string_view value) {
+  if (value.size() == 10 && value[4] == '.' && value[7] == '.') {  // the usual "YYYY.MM.DD"
+    const char* p = value.data();
+    // Plausible at once: a year of four digits or "????", a month 1 to 12 or "??", a day 1 to
+    // 28 or "??" (anything else is looked at below).
+    const int month = two_digits(p + 5), day = two_digits(p + 8);
+    const bool year =
+        (p[0] != '?' && p[2] != '?' && two_digits(p) >= 0 && two_digits(p + 2) >= 0) ||
+        value.substr(0, 4) == "????";
+    if (year && (month > 0 ? month <= 12 : month == 0 && p[5] == '?') &&
+        (day > 0 ? day <= 28 : day == 0 && p[8] == '?'))
+      return {};
+  }
   if (value.empty() || unknown(value)) return {};
   std::array<std::string_view, 3> parts;  // no allocation: this runs for every game's Date
   std::size_t count = 0;

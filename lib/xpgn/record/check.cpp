@@ -1,13 +1,11 @@
 #include "xpgn/record/check.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <span>
 #include <sstream>
 #include <thread>
 
@@ -31,11 +29,6 @@ class MemoryBuffer final : public std::streambuf {
     setg(p, p, p + text.size());
   }
 };
-
-// True for an encoding state before any decision ("" or "utf-8-seen").
-bool undecided(const std::string& state) {
-  return state.empty() || state == "utf-8-seen";
-}
 
 // The games of `text` as the reader's splitter (notation::scan_games) finds them, and the
 // encoding decision after the last one.
@@ -103,67 +96,63 @@ std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts) {
   return starts;
 }
 
-CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs, bool strict) {
-  jobs = std::max(1u, jobs);
-  // Several stretches per thread, taken from a shared counter, so that stretches of unequal work
-  // (games with many moves versus long comments) still keep every thread busy.
-  constexpr unsigned ranges_per_job = 8;
-  constexpr std::size_t min_range = 1 << 20;
-  unsigned parts_wanted = jobs == 1 ? 1 : jobs * ranges_per_job;
-  parts_wanted = static_cast<unsigned>(
-      std::max<std::size_t>(1, std::min<std::size_t>(parts_wanted, text.size() / min_range)));
-  if (jobs > 1) parts_wanted = std::max(parts_wanted, std::min(jobs, 2u));
-  if (parts_wanted <= 1) {
-    MemoryBuffer buffer(text);
-    std::istream in(&buffer);
-    return check_stream(in, name, strict);
-  }
-  // The reader's own splitter locates the games once; each stretch is read where it located
-  // them, as a stream read of the whole text reads them (ReadStart: line, games before, encoding
-  // decision), so the report is that of one thread.
-  const Located found = locate_games(text);
-  const auto cuts = cut_points(found, text.size(), parts_wanted);
-  std::vector<CheckReport> parts(cuts.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < cuts.size(); i = next++) {
-      const std::size_t first = cuts[i];
-      const std::size_t end = i + 1 < cuts.size() ? cuts[i + 1] : found.starts.size();
-      CheckReport& report = parts[i];
-      ReplayOptions options;
-      options.mode = ReplayMode::check;
-      options.file_name = name;
-      options.strict = strict;
-      Replayer replayer(options, collector(report));
-      if (first < end) {
-        const notation::GameStart& at = found.starts[first];
-        notation::ReaderOptions reader;
-        if (first > 0) reader.start = {at.pos.offset, at.pos.line, at.game - 1, at.encoding_state};
-        const std::string& end_state =
-            end < found.starts.size() ? found.starts[end].encoding_state : found.final_state;
-        if (undecided(reader.start.encoding) && !undecided(end_state))
-          reader.start.encoding += ">" + end_state;  // the decision is made in this stretch
-        notation::read_located_games(
-            text, 0, std::span<const notation::GameSpan>(found.spans).subspan(first, end - first),
-            replayer, reader);
-      }
-      for (auto& d : replayer.finish()) report.diagnostics.push_back(std::move(d));
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 0; t < std::min<std::size_t>(jobs, cuts.size()); ++t)
-    threads.emplace_back(work);
-  for (auto& t : threads) t.join();
-  CheckReport report;
-  report.name = name;
-  for (auto& part : parts) {
+void merge_report(CheckReport& report, CheckReport&& part, bool diagnostics) {
+  report.games += part.games;
+  report.valid += part.valid;
+  report.invalid += part.invalid;
+  report.plies += part.plies;
+  if (diagnostics)
     for (auto& d : part.diagnostics) report.diagnostics.push_back(std::move(d));
-    report.games += part.games;
-    report.valid += part.valid;
-    report.invalid += part.invalid;
-    report.plies += part.plies;
-  }
-  return report;
+}
+
+namespace {
+
+// What a CheckJob makes of a batch.
+struct Checked final : ReplayJob::Part {
+  CheckReport report;
+};
+
+}  // namespace
+
+std::unique_ptr<ReplayJob::Part> CheckJob::new_part() const {
+  auto part = std::make_unique<Checked>();
+  part->report.summarise_games = true;
+  return part;
+}
+
+void CheckJob::add_game(Part& part, Game& game) const {
+  record::add_game(static_cast<Checked&>(part).report, game);
+}
+
+void CheckJob::add_orphans(Part& part, std::vector<Diagnostic>&& diagnostics) const {
+  auto& found = static_cast<Checked&>(part).report.diagnostics;
+  for (auto& d : diagnostics) found.push_back(std::move(d));
+}
+
+void CheckJob::take(std::size_t input, std::unique_ptr<Part> part) {
+  CheckReport& found = static_cast<Checked&>(*part).report;
+  if (sink_) sink_(input, found);
+  merge_report(reports_[input], std::move(found), !sink_);
+}
+
+void CheckJob::input_failed(std::size_t input, const std::string& error) {
+  reports_[input].io_error = error;
+}
+
+CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs, bool strict) {
+  MemoryBuffer buffer(text);
+  std::istream in(&buffer);
+  if (jobs <= 1) return check_stream(in, name, strict);
+  std::vector<CheckReport> reports(1);
+  reports[0].name = name;
+  CheckJob job(reports);
+  ReplayOptions options;
+  options.mode = ReplayMode::check;
+  options.strict = strict;
+  OrderedReplayer workers(jobs, options, job);
+  workers.replay(0, in, name);
+  workers.finish();
+  return std::move(reports[0]);
 }
 
 CheckReport check_stream(std::istream& in, const std::string& name, bool strict) {

@@ -4,13 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "xpgn/record/diagnostic.hpp"
+#include "xpgn/record/ordered_replay.hpp"
 
 namespace xpgn::record {
 
@@ -46,15 +49,42 @@ struct Game;
 // report.summarise_games, keeps its summary.
 void add_game(CheckReport& report, Game& game);
 
+// Adds the counts of `part` (what a later stretch of the same input found) to `report`, and,
+// with `diagnostics`, moves its diagnostics there too.
+void merge_report(CheckReport& report, CheckReport&& part, bool diagnostics = true);
+
+// Receives what was found in a stretch of input number `input`: its diagnostics and the
+// summaries of its games, strictly in input order, as soon as the stretch is checked.
+using PartSink = std::function<void(std::size_t input, const CheckReport& part)>;
+
+// The ReplayJob of checking (replay with ReplayMode::check): what a batch finds is merged into
+// reports[input] in input order; with a `sink`, each part goes there first and the report keeps
+// only its counts (memory stays bounded). An input that cannot be read sets its io_error.
+class CheckJob final : public ReplayJob {
+ public:
+  CheckJob(std::vector<CheckReport>& reports, PartSink sink = {})
+      : reports_(reports), sink_(std::move(sink)) {}
+  std::unique_ptr<Part> new_part() const override;
+  void add_game(Part& part, Game& game) const override;
+  void add_orphans(Part& part, std::vector<Diagnostic>&& diagnostics) const override;
+  void take(std::size_t input, std::unique_ptr<Part> part) override;
+  void input_failed(std::size_t input, const std::string& error) override;
+
+ private:
+  std::vector<CheckReport>& reports_;
+  PartSink sink_;
+};
+
 // Byte offsets where `text` may be cut into at most `parts` ranges of about equal size: each
 // offset (after the first, 0) is the start of a game as the reader's own splitter finds it
 // (notation::scan_games), where a read may start. Returns the range starts in increasing order,
 // always beginning with 0.
 std::vector<std::size_t> split_at_games(std::string_view text, unsigned parts);
 
-// Checks the games of `text`, using up to `jobs` threads on ranges of the text cut where the
-// reader's splitter finds games. The report is that of check_stream() on the same bytes, whatever
-// `jobs`: line numbers, offsets and game numbers are those of the whole text.
+// Checks the games of `text`, with `jobs` threads the ordered pipeline (OrderedReplayer): batches
+// cut where the reader's splitter finds games, replayed by worker threads, merged in input order.
+// The report is that of check_stream() on the same bytes, whatever `jobs`: line numbers, offsets
+// and game numbers are those of the whole text.
 CheckReport check_text(std::string_view text, const std::string& name, unsigned jobs = 1,
                        bool strict = false);
 

@@ -112,8 +112,7 @@ void report_tag(GameState& st, std::string_view name, std::string_view text, Sou
     value = st.unescaped;
   }
   st.visitor.tag(name, value, pos);
-  if (!name.empty() &&
-      (name[0] == 'D' || name[0] == 'E' || name[0] == 'U' || name[0] == 'W' || name[0] == 'B')) {
+  if (detail::has_checked_value(name)) {
     if (const std::string problem = detail::implausible_tag_value(name, value); !problem.empty())
       st.visitor.warning(pos, problem);
   }
