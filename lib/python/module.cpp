@@ -96,20 +96,21 @@ bool is_path(const py::handle& value) {
 
 // ---- Values ----------------------------------------------------------------------------------
 
-// Mainlines of games Python dropped, their nodes destroyed but their room kept, for the reading
-// threads to hand back to the replayer (see record::GameHandler): a mainline's room (a node is
-// about 1 kB) is then neither allocated nor faulted in again for every game. Kept only while a
-// reader is alive, and bounded: at most `max_lines` lines of at most `max_nodes` nodes.
+// Mainlines of games Python dropped, for the reading threads to hand back to the replayer (see
+// record::GameHandler), which destroys their nodes and fills their room with the next game's
+// mainline: a mainline's room (a node is about 1 kB) is then neither allocated nor faulted in
+// again for every game, and the nodes are destroyed on the thread that writes that memory next
+// rather than on Python's. Kept only while a reader is alive, and bounded: at most `max_lines`
+// lines of at most `max_nodes` nodes.
 class LineRoom {
  public:
-  // Keeps the room of `line` (its nodes destroyed) when a reader is alive and there is space.
+  // Keeps `line` when a reader is alive and there is space (else it is destroyed as usual).
   void give(xpgn::record::Line&& line) {
     if (line.capacity() == 0 || line.capacity() > max_nodes || readers_.load() == 0) return;
-    line.clear();
     std::lock_guard lock(mutex_);
     if (lines_.size() < max_lines) lines_.push_back(std::move(line));
   }
-  // An empty line with room, or one without when none is kept.
+  // A line kept (its nodes those of a dropped game), or an empty one when none is.
   xpgn::record::Line take() {
     std::lock_guard lock(mutex_);
     if (lines_.empty()) return {};
@@ -466,8 +467,7 @@ class Reader {
     std::unique_lock lock(mutex_);
     consumer_waiting_ = true;
     ready_.wait(lock, [&] {
-      return queue_.size() >= batch || (!stream_ && !queue_.empty()) || finished_ ||
-             stopping_;
+      return queue_.size() >= batch || (!stream_ && !queue_.empty()) || finished_ || stopping_;
     });
     consumer_waiting_ = false;
     if (stopping_) return;
@@ -767,10 +767,14 @@ py::str safe_str(const std::string& text) {
 }
 
 // The number of verified mainline moves of `game` (a line's moves after its first unverified
-// one are unverified too).
+// one are unverified too): Game::mainline_plies, which the replayer counts, when the nodes at
+// its ends agree (so that the nodes between are not read), else counted.
 std::size_t verified_plies(const Game& game) {
-  std::size_t n = 0;
-  while (n < game.moves.size() && game.moves[n].verified) ++n;
+  const std::size_t size = game.moves.size();
+  std::size_t n = std::min<std::size_t>(std::max(game.mainline_plies, 0), size);
+  if ((n == 0 || game.moves[n - 1].verified) && (n == size || !game.moves[n].verified)) return n;
+  n = 0;
+  while (n < size && game.moves[n].verified) ++n;
   return n;
 }
 

@@ -342,8 +342,8 @@ struct Replayer::State {
   // Resets per-game state for game `index` starting at `pos`.
   void open_game(std::uint64_t index, SourcePos pos) {
     if (full()) {
-      // A handler that moved the game out may have left an empty mainline with room in
-      // game.moves (see GameHandler): the room is kept for this game's mainline.
+      // A handler that moved the game out may have left a line of its own in game.moves (see
+      // GameHandler): its nodes go, its room is kept for this game's mainline.
       Line room = std::move(game.moves);
       room.clear();
       game = Game{};

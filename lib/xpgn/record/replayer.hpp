@@ -42,8 +42,9 @@ struct ReplayOptions {
 };
 
 // Receives each finished game; it may move the game's contents out, and may leave in
-// game.moves an empty line with room (one a game it was given earlier had, say), which the
-// next game's mainline then fills without allocating.
+// game.moves a line of its own (one a game it was given earlier had, say): the replayer
+// destroys its nodes when the next game begins and fills its room with that game's mainline,
+// without allocating.
 using GameHandler = std::function<void(Game&)>;
 
 class Replayer final : public notation::PgnVisitor {
