@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -585,4 +586,134 @@ TEST_CASE("xpgn check, convert and select read moves in another language with --
   CHECK(run_xpgn("convert --lang de " + f).out.find("4. Lxc6 dxc6") != std::string::npos);
   CHECK(run_xpgn("check --lang xx " + f + " 2>&1").status == 2);
   fs::remove(file);
+}
+
+namespace {
+
+// The PGN files the tree-mode comparisons read: the repository's select and cli test data and,
+// when it is there, every .pgn file of the shared corpus (a WARN says when it is not).
+std::vector<std::string> comparison_files() {
+  std::vector<std::string> files = {curation};
+  for (const auto& entry : fs::directory_iterator(std::string(XPGN_TEST_DATA) + "/cli"))
+    files.push_back(entry.path().string());
+  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
+  if (fs::is_directory(corpus)) {
+    for (const auto& entry : fs::recursive_directory_iterator(corpus))
+      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  } else {
+    WARN("tree against full mode on the shared corpus skipped: " << corpus.string()
+                                                                 << " is not there");
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("select: tree-mode games give the keys, plies, validity and endings of full mode",
+          "[select]") {
+  using xpgn::record::Game;
+  using xpgn::record::ReplayMode;
+  std::string error;
+  xpgn::record::SelectOptions tags_and_play;
+  tags_and_play.player = "a";
+  tags_and_play.min_plies = 10;
+  const auto selector = xpgn::record::Selector::make(tags_and_play, error);
+  REQUIRE(selector);
+  CHECK_FALSE(selector->needs_positions());
+  xpgn::record::SelectOptions material;
+  material.materials = {"KR-KR"};
+  CHECK(xpgn::record::Selector::make(material, error)->needs_positions());
+  xpgn::record::SelectOptions position;
+  position.positions = {"8/8/8/8/8/8/8/8"};
+  CHECK(xpgn::record::Selector::make(position, error)->needs_positions());
+  std::size_t games = 0, restored = 0;
+  for (const auto& f : comparison_files()) {
+    INFO(f);
+    const std::string text = slurp(f);
+    xpgn::record::ReplayOptions options;
+    options.mode = ReplayMode::full;
+    const std::vector<Game> full = xpgn::record::read_games(text, options);
+    options.mode = ReplayMode::tree;
+    std::vector<Game> tree = xpgn::record::read_games(text, options);
+    REQUIRE(tree.size() == full.size());
+    for (std::size_t i = 0; i < full.size(); ++i) {
+      INFO("game " << full[i].index);
+      ++games;
+      CHECK(xpgn::record::duplicate_key(tree[i]) == xpgn::record::duplicate_key(full[i]));
+      CHECK(tree[i].mainline_plies == full[i].mainline_plies);
+      CHECK(tree[i].valid() == full[i].valid());
+      CHECK(tree[i].diagnostics.size() == full[i].diagnostics.size());
+      CHECK(tree[i].outcome.termination == full[i].outcome.termination);
+      CHECK(tree[i].outcome.winner == full[i].outcome.winner);
+      CHECK(selector->matches(tree[i]) == selector->matches(full[i]));
+      // Tree mode really leaves the positions out (a verified move has none), and
+      // restore_positions() gives position keys equal to full mode's.
+      if (!tree[i].moves.empty() && tree[i].moves.front().verified) {
+        CHECK_FALSE(tree[i].moves.front().after.has_value());
+        xpgn::record::restore_positions(tree[i]);
+        ++restored;
+        for (int ply : {1, 6, 20})
+          CHECK(xpgn::record::position_key_at(tree[i], ply) ==
+                xpgn::record::position_key_at(full[i], ply));
+      }
+    }
+  }
+  CHECK(games >= 8);
+  CHECK(restored >= 6);
+}
+
+TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mode",
+          "[select][cli]") {
+  const auto files = comparison_files();
+  std::string inputs;
+  for (const auto& f : files) inputs += " '" + f + "'";
+  const fs::path dir = fs::temp_directory_path() / ("xpgn-tree-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string err = (dir / "err").string(), dups = (dir / "dups.pgn").string();
+  // Output, summary, duplicates file and exit status of `select ARGS` over every file, with
+  // the replay mode select chooses or full mode forced.
+  auto outputs = [&](const std::string& args, bool force_full) {
+    const Run r = run_xpgn("select --jobs 2 " + args + inputs + " 2>'" + err + "'",
+                           force_full ? "XPGN_SELECT_FULL_REPLAY=1" : "");
+    std::string dup_text = fs::exists(dups) ? slurp(dups) : "";
+    fs::remove(dups);
+    return std::vector<std::string>{r.out, slurp(err), dup_text, std::to_string(r.status)};
+  };
+  for (const std::string& args : std::vector<std::string>{
+           "--unique", "--unique --duplicates-to '" + dups + "'", "--player an", "--white e",
+           "--tag 'Event~(open|ch)'", "--eco B20-E99", "--date-from 2000", "--min-plies 41",
+           "--max-plies 30", "--valid", "--invalid", "--result 1-0 --result 1/2-1/2",
+           "--ends-in checkmate --ends-in stalemate", "--ends-in repetition --ends-in fifty-moves",
+           "--ends-in none --invalid", "--variant crazyhouse --unique",
+           "--canonical --max-plies 12", "--material KR-KR"}) {
+    INFO(args);
+    const auto tree = outputs(args, false);
+    const auto full = outputs(args, true);
+    CHECK(tree[0] == full[0]);
+    CHECK(tree[1] == full[1]);
+    CHECK(tree[2] == full[2]);
+    CHECK(tree[3] == full[3]);
+    CHECK(tree[1].find("selected ") != std::string::npos);
+  }
+  // --split-by: the same files with the same bytes.
+  for (const std::string key : {"variant", "eco", "result"}) {
+    INFO(key);
+    std::vector<std::map<std::string, std::string>> written;
+    for (const bool force_full : {false, true}) {
+      const fs::path out = dir / (force_full ? "full" : "tree");
+      const Run r = run_xpgn(
+          "select -q --jobs 2 --unique --split-by " + key + " -o '" + out.string() + "'" + inputs,
+          force_full ? "XPGN_SELECT_FULL_REPLAY=1" : "");
+      CHECK(r.status == 0);
+      std::map<std::string, std::string> contents;
+      for (const auto& entry : fs::directory_iterator(out))
+        contents[entry.path().filename().string()] = slurp(entry.path().string());
+      written.push_back(contents);
+    }
+    CHECK(written[0].size() >= 2);
+    CHECK(written[0] == written[1]);
+  }
+  fs::remove_all(dir);
 }

@@ -371,11 +371,25 @@ class SelectJob final : public ReplayJob {
   bool io_error_ = false;
 };
 
+// How select_games() replays the games (the one place that decides it): ReplayMode::full when
+// something reads main-line positions (the selector's positions and material, --same-position-at,
+// --classify) or effects (--canonical renders the game), else ReplayMode::tree, which keeps the
+// tree, canonical SAN, diagnostics and outcome that duplicate keys, tags, plies, validity,
+// endings and --split-by read, without a position per move. XPGN_SELECT_FULL_REPLAY=1 forces
+// full mode (to compare the two; the output is the same).
+record::ReplayMode replay_mode(const SelectCliOptions& options, const record::Selector& selector) {
+  const char* force = std::getenv("XPGN_SELECT_FULL_REPLAY");
+  if (force != nullptr && *force == '1') return record::ReplayMode::full;
+  const bool positions = selector.needs_positions() || options.same_position_at.has_value() ||
+                         options.classify || options.canonical;
+  return positions ? record::ReplayMode::full : record::ReplayMode::tree;
+}
+
 // Reads every input and writes the selection to the outlets; returns the exit status.
 int select_games(const SelectCliOptions& options, const record::Selector& selector,
                  Outlets& outlets) {
   record::ReplayOptions replay;
-  replay.mode = record::ReplayMode::full;
+  replay.mode = replay_mode(options, selector);
   replay.strict = options.strict;
   replay.reader = options.reader;
   replay.fast_chess = fast_chess_wanted();

@@ -26,7 +26,8 @@ struct GameKey {
   friend bool operator==(const GameKey&, const GameKey&) = default;
 };
 
-// The duplicate key of a replayed game (ReplayMode::full): its variant and options, its start
+// The duplicate key of a replayed game (ReplayMode::full or ReplayMode::tree: it reads the
+// canonical SAN and the tokens, never a position): its variant and options, its start
 // position and its main-line moves. Tags, comments, variations, NAGs, move numbers, line breaks
 // and check marks do not enter it: verified moves count by their canonical SAN, the tokens after
 // a line's first unverified one as written without check marks and annotation suffixes. A game
@@ -34,7 +35,8 @@ struct GameKey {
 // tags as written instead.
 GameKey duplicate_key(const Game& game);
 
-// The key of the main-line position after `ply` moves of a replayed game (0: the start): its
+// The key of the main-line position after `ply` moves of a game replayed with ReplayMode::full
+// (or tree, then restore_positions(); positions left out count as unknown) (0: the start): its
 // variant and options and the position's FEN without the move counters. nullopt when the game
 // has fewer verified main-line moves, or no start position.
 std::optional<GameKey> position_key_at(const Game& game, int ply);
@@ -162,11 +164,17 @@ class Selector {
   // endings): otherwise the tags of
   // a game (TagReader) are all matches() reads.
   bool needs_replay() const { return needs_replay_; }
+  // True when matches() reads the positions of the main line (--position, --material, FEN
+  // patterns): the game must then have been replayed with ReplayMode::full, or have had
+  // restore_positions(). Otherwise ReplayMode::tree is enough: matches() reads tags, the
+  // main line's length, the diagnostics and the outcome, which tree mode gives as full does.
+  bool needs_positions() const { return !positions_.empty() || !materials_.empty(); }
   // The names of the tags matches() reads (for TagReader's filter); "Result" is among them
   // when a result is asked for, "Variant" and "VariantOptions" when a variant is.
   std::vector<std::string> tag_names() const;
-  // True when `game` meets every criterion. Its tags must be there (ReplayMode::full, or
-  // TagReader); when needs_replay(), it must have been replayed.
+  // True when `game` meets every criterion. Its tags must be there (ReplayMode::full or tree,
+  // or TagReader); when needs_replay(), it must have been replayed, and in full when
+  // needs_positions().
   bool matches(const Game& game) const;
 
  private:
