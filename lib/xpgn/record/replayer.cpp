@@ -88,8 +88,8 @@ struct Frame {
   std::optional<rules::Position> slots[3];
   std::size_t cur = 0;
   std::size_t prev = 1;
-  std::vector<std::uint64_t> keys;        // keys of the line's earlier positions, oldest first
-  rules::KeyFilter earlier;               // `keys` as a filter (they only grow after push_frame())
+  std::vector<std::uint64_t> keys;  // keys of the line's earlier positions, oldest first
+  rules::KeyFilter earlier;         // `keys` as a filter (they only grow after push_frame())
   // When the variant keeps them (Variant::keeps_ply_history): per earlier position, the move
   // made in it and whether its side to move was in check (one per key; else empty).
   std::vector<rules::EarlierPly> plies;
