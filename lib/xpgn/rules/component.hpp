@@ -77,6 +77,10 @@ struct Declaration {
   // A pawn may come to stand behind where pawns stood before (re-entry, births, reserve pawns,
   // teleports), so that a pawn move does not make earlier positions unreachable.
   bool may_move_pawns_back = false;
+  // It owns move text forms of its own: it reads tokens the usual reading finds no move for
+  // (reread_token()), writes its moves' SAN tokens in its forms (spell_token()) and their UCI
+  // text (write_uci()) (Variant::spellers).
+  bool spells_moves = false;
 };
 
 class RuleComponent {
@@ -171,6 +175,31 @@ class RuleComponent {
   virtual std::string why_no_move(const Position& pos, const SanToken& token) const {
     (void)pos, (void)token;
     return {};
+  }
+
+  // ---- Move text of its own forms (for a rule that declares spells_moves) ------------------
+  // When `token`, as the SAN grammar read it, names no legal move in `pos`, a rule may read it
+  // in a form of its own (Seirawan: a UCI move "e1g1h" whose last letter is a gating, not a
+  // promotion). It then appends the pseudo-legal moves the token means to `candidates`, sets
+  // `meant` to the token as its form means it (for the check mark and messages) and returns
+  // true; false when the token is in none of its forms. The engine keeps the reading only when
+  // exactly one legal move results.
+  virtual bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
+                            SanToken& meant) const {
+    (void)pos, (void)token, (void)candidates, (void)meant;
+    return false;
+  }
+  // Rewrites `token`, the canonical SAN token the engine made for `move` (legal in `pos`; its
+  // check mark not yet set), in this rule's form where it has one (the letter a promoted piece
+  // is written with, a mark of its own). What it writes must read back as the same move.
+  virtual void spell_token(const Position& pos, const Move& move, SanToken& token) const {
+    (void)pos, (void)move, (void)token;
+  }
+  // Writes the UCI text of `move` (pseudo-legal in `pos`) to `out` and returns true when this
+  // rule spells that move; false leaves it to the usual spelling (to_uci()).
+  virtual bool write_uci(const Position& pos, const Move& move, std::string& out) const {
+    (void)pos, (void)move, (void)out;
+    return false;
   }
 
   // ---- What a move edits (the search for a way out of check relies on it) ------------------

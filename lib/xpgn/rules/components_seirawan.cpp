@@ -6,6 +6,7 @@
 #include <string>
 
 #include "xpgn/rules/components.hpp"
+#include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/refusal.hpp"
 #include "xpgn/rules/san.hpp"
 
@@ -23,7 +24,54 @@ class Gating final : public RuleComponent {
     return {.hooks = hook_apply | hook_allows | hook_generate,
             .slots = slot_hand,
             .refines_moves = true,
-            .shares_castling_field = true};
+            .shares_castling_field = true,
+            .spells_moves = true};
+  }
+
+  // UCI text of a gating: the gated piece's letter after the move ("g1f3h", "e1g1e"); gated on
+  // the rook's square, a castling names that square first ("h1e1h"), as Fairy-Stockfish writes
+  // it. Moves without a gating are left to the usual spelling.
+  bool write_uci(const Position& pos, const Move& move, std::string& out) const override {
+    if (move.gate == no_square) return false;
+    const char letter = static_cast<char>(
+        std::tolower(static_cast<unsigned char>(pos.variant().pieces[move.gate_piece].fen())));
+    if (move.kind == MoveKind::castle && move.gate == move.aux) {
+      out = square_name(move.aux) + square_name(move.from) + letter;
+      return true;
+    }
+    const bool king_to = move.kind != MoveKind::castle || is_start_castling(pos, move);
+    out = square_name(move.from) + square_name(king_to ? move.to : move.aux);
+    if (move.promotion != no_piece_type)
+      out += static_cast<char>(
+          std::tolower(static_cast<unsigned char>(pos.variant().pieces[move.promotion].fen())));
+    out += letter;
+    return true;
+  }
+
+  // A UCI move with a gating, as write_uci() spells it, reads as a long algebraic move whose
+  // gate letter looks like a promotion. For such a token (no piece letter, a promotion letter,
+  // nothing else) the pseudo-legal gatings whose UCI text it spells are the candidates.
+  bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
+                    SanToken& meant) const override {
+    if (token.kind != TokenKind::move || !token.long_algebraic || token.piece || !token.promotion ||
+        token.capture || token.has_second_actions())
+      return false;
+    const Variant& v = pos.variant();
+    const auto square_of = [&v](Coord c) {
+      return c.complete() && c.file < v.files && c.rank < v.ranks ? make_square(c.file, c.rank)
+                                                                  : no_square;
+    };
+    if (square_of(token.from) == no_square || square_of(token.to) == no_square) return false;
+    std::string text = square_name(square_of(token.from)) + square_name(square_of(token.to));
+    text += static_cast<char>(std::tolower(static_cast<unsigned char>(token.promotion)));
+    MoveList moves;
+    generate_pseudo_legal(pos, moves);
+    for (const Move& m : moves)
+      if (m.gate != no_square && to_uci(pos, m) == text) candidates.push_back(m);
+    meant = token;  // what it means: no promotion, the letter gated
+    meant.gate_piece = token.promotion;
+    meant.promotion = 0;
+    return true;
   }
   std::string_view hand_label() const override { return "hand"; }
   // Each side's hand is drawn beside the board with counts, as crazyhouse pockets are.

@@ -161,15 +161,6 @@ void add_placements_by_piece(const Position& pos, const SanToken& token, PieceTy
   }
 }
 
-// True for a castling whose king and rook stand where the variant's start position has them
-// and whose king moves two or more files: the variant's own castling, not a Chess960 one.
-bool is_start_castling(const Position& pos, const Move& move) {
-  const int span = file_of(move.to) - file_of(move.from);
-  if (span > -2 && span < 2) return false;
-  const Position& start = start_position(pos.variant());
-  return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
-}
-
 // An invalid token, with the reason.
 Resolution invalid(std::string message) {
   Resolution r;
@@ -556,34 +547,20 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
                                                          Position* after, EffectList* effects,
                                                          MarkTest mark_test);
 
-// A UCI move with a gating, as to_uci() writes it ("g1f3h", "e1g1e", or "a1e1h" for a castling
-// gated on the rook's square), parses as a long algebraic move whose gate letter looks like a
-// promotion. For such a token (no piece letter, a promotion letter, nothing else) the
-// pseudo-legal gatings whose to_uci() text it spells are the candidates; nullopt when none is.
-[[gnu::noinline]] std::optional<Resolution> resolve_uci_gating(const Position& pos,
-                                                               const SanToken& token,
-                                                               Position* after, EffectList* effects,
-                                                               MarkTest mark_test) {
-  if (token.kind != TokenKind::move || !token.long_algebraic || token.piece || !token.promotion ||
-      token.capture || token.has_second_actions())
-    return std::nullopt;
-  const Variant& v = pos.variant();
-  if (to_square(v, token.from) == no_square || to_square(v, token.to) == no_square)
-    return std::nullopt;
-  std::string text = square_name(to_square(v, token.from)) + square_name(to_square(v, token.to));
-  text += static_cast<char>(std::tolower(static_cast<unsigned char>(token.promotion)));
-  MoveList moves;
-  generate_pseudo_legal(pos, moves);
-  TokenMatches found;
-  for (const Move& m : moves)
-    if (m.gate != no_square && to_uci(pos, m) == text) found.candidates.push_back(m);
-  if (found.candidates.empty()) return std::nullopt;
-  SanToken gated = token;  // what it means: no promotion, the letter gated
-  gated.gate_piece = token.promotion;
-  gated.promotion = 0;
-  Resolution r = judge_matches(pos, gated, found, after, effects, mark_test);
-  if (r.error != MoveError::none) return std::nullopt;
-  return r;
+// The token read in a form of one of the variant's own (Variant::spellers, reread_token()):
+// the resolution of the first reading that names exactly one legal move; nullopt when none does.
+[[gnu::noinline]] std::optional<Resolution> resolve_reread(const Position& pos,
+                                                           const SanToken& token, Position* after,
+                                                           EffectList* effects,
+                                                           MarkTest mark_test) {
+  for (const RuleComponent* c : pos.variant().spellers) {
+    TokenMatches found;
+    SanToken meant;
+    if (!c->reread_token(pos, token, found.candidates, meant) || found.candidates.empty()) continue;
+    Resolution r = judge_matches(pos, meant, found, after, effects, mark_test);
+    if (r.error == MoveError::none) return r;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -591,9 +568,8 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
                    MarkTest mark_test) {
   Resolution r = resolve_written(pos, token, after, effects, mark_test);
-  if (r.error != MoveError::none && token.promotion && token.long_algebraic) [[unlikely]] {
-    if (auto gated = resolve_uci_gating(pos, token, after, effects, mark_test))
-      r = std::move(*gated);
+  if (r.error != MoveError::none && !pos.variant().spellers.empty()) [[unlikely]] {
+    if (auto reread = resolve_reread(pos, token, after, effects, mark_test)) r = std::move(*reread);
   }
   return r;
 }
@@ -674,6 +650,7 @@ SanToken to_token(const Position& pos, const Move& move, const Position* after) 
     }
   }
   write_second_actions(v, move, t);
+  for (const RuleComponent* c : v.spellers) c->spell_token(pos, move, t);
   t.check = after ? deserved_mark(*after) : deserved_mark(play(pos, move));
   return t;
 }
@@ -712,9 +689,22 @@ std::string long_algebraic_marked(const Position& pos, const Move& move, char ch
   return out;
 }
 
+// True for a castling whose king and rook stand where the variant's start position has them
+// and whose king moves two or more files: the variant's own castling, not a Chess960 one.
+bool is_start_castling(const Position& pos, const Move& move) {
+  const int span = file_of(move.to) - file_of(move.from);
+  if (span > -2 && span < 2) return false;
+  const Position& start = start_position(pos.variant());
+  return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
+}
+
 std::string to_uci(const Position& pos, const Move& move) {
   // UCI-style coordinates use FEN letters (a Paladin is 'l', never 'p').
   const Variant& v = pos.variant();
+  for (const RuleComponent* c : v.spellers) {
+    std::string own;
+    if (c->write_uci(pos, move, own)) return own;
+  }
   auto lower = [](char c) {
     return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   };
@@ -725,19 +715,10 @@ std::string to_uci(const Position& pos, const Move& move) {
       return std::string(1, v.pieces[move.piece].fen()) + "@" + square_name(move.to);
     case MoveKind::castle: {
       // The variant's own castling from its start squares: king to its square (e1g1); any
-      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants. A gating adds the
-      // piece's letter; gated on the rook's square, the rook's square comes first (h1e1h), as
-      // Fairy-Stockfish writes it.
+      // other (Chess960): king takes own rook (b1a1), as UCI_Chess960 wants.
       std::string out;
-      if (move.gate != no_square && move.gate == move.aux) {
-        append_square_name(out, move.aux);
-        append_square_name(out, move.from);
-        out += lower(v.pieces[move.gate_piece].fen());
-        return out;
-      }
       append_square_name(out, move.from);
       append_square_name(out, is_start_castling(pos, move) ? move.to : move.aux);
-      if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
       return out;
     }
     default:
@@ -747,7 +728,6 @@ std::string to_uci(const Position& pos, const Move& move) {
   append_square_name(out, move.from);
   append_square_name(out, move.to);
   if (move.promotion != no_piece_type) out += lower(v.pieces[move.promotion].fen());
-  if (move.gate != no_square) out += lower(v.pieces[move.gate_piece].fen());
   return out;
 }
 

@@ -57,6 +57,11 @@ std::string to_long_algebraic(const Position& pos, const Move& move,
 // to_long_algebraic() of a normal or en passant move whose check mark ('+', '#' or 0, as
 // to_token() gives it) the caller knows, so that it is not looked for again.
 std::string long_algebraic_marked(const Position& pos, const Move& move, char check_mark);
+// UCI text: "g1f3", "e7e8q", "P@e4", "0000"; a rule that declares spells_moves may spell its
+// moves itself (RuleComponent::write_uci(), asked first).
 std::string to_uci(const Position& pos, const Move& move);
+// True for a castling whose king and rook stand where the variant's start position has them
+// and whose king moves two or more files: the variant's own castling, not a Chess960 one.
+bool is_start_castling(const Position& pos, const Move& move);
 
 }  // namespace xpgn::rules

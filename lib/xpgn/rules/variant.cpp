@@ -470,6 +470,7 @@ void Variant::finish() {
   pawn_expanders.clear();
   royal_judges.clear();
   far_editors.clear();
+  spellers.clear();
   appliers.clear();
   finishers.clear();
   allowers.clear();
@@ -487,6 +488,7 @@ void Variant::finish() {
     if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
     if (d.judges_royals) royal_judges.push_back(c.get());
     if (d.edits_unnamed_squares) far_editors.push_back(c.get());
+    if (d.spells_moves) spellers.push_back(c.get());
     const unsigned hooks = d.hooks;
     if (hooks & hook_apply) appliers.push_back(c.get());
     if (hooks & hook_finish) finishers.push_back(c.get());

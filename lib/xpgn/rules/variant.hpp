@@ -217,6 +217,10 @@ struct Variant {
   // The components that may edit squares a move does not name (derived by finish() from
   // Declaration::edits_unnamed_squares).
   std::vector<const RuleComponent*> far_editors;
+  // The components that read or write move text of their own forms (derived by finish() from
+  // Declaration::spells_moves): resolve() asks their reread_token() when the usual reading
+  // finds no move, to_token() their spell_token(), to_uci() their write_uci() first.
+  std::vector<const RuleComponent*> spellers;
   // The components whose apply(), finish() or allows() act, and those that generate moves
   // (generate(), generate_to(), may_generate()), in the order of `components` (derived by
   // finish() from Declaration::hooks).
