@@ -103,6 +103,7 @@ class CallLog : public notation::PgnVisitor {
   void warning(SourcePos pos, std::string_view message) override {
     start("warning ").put(message).at(pos).add();
   }
+  void game_text(std::string_view raw) override { start("text ").put(raw).add(); }
   void end_game() override {
     start("end").add();
     digests.push_back(digest_);
@@ -552,6 +553,50 @@ TEST_CASE("located games: read_located_games makes the calls of a whole read", "
   outside.end = 20;
   const std::vector<notation::GameSpan> spans{outside};
   CHECK_THROWS_AS(notation::read_located_games("1. e4 *", 0, spans, log, {}), std::out_of_range);
+}
+
+TEST_CASE("an input in memory read as a stream: the calls of the stream, limits included",
+          "[reader][speed]") {
+  // read_pgn_as_stream() against read_pgn() of the same bytes as a stream, in the same chunks:
+  // the same calls (game texts included), games too long for the limit reported alike.
+  const auto same = [](const std::string& name, const std::string& text, std::size_t chunk,
+                       const notation::ReaderOptions& options) {
+    INFO(name << ", chunks of " << chunk << ", max " << options.max_game_bytes);
+    CallLog stream(false, 3), memory(false, 3);
+    std::istringstream in(text);
+    const std::uint64_t games = notation::detail::read_pgn(in, stream, chunk, options);
+    CHECK(notation::detail::read_pgn_as_stream(text, memory, chunk, options) == games);
+    CHECK(memory.digests == stream.digests);
+  };
+  for (const fs::path& path : inputs()) {
+    if (path.extension() == ".xz" || fs::file_size(path) > 3000000) continue;
+    const std::string text = load(path);
+    for (std::size_t chunk : {std::size_t{1} << 20, std::size_t{4093}}) {
+      notation::ReaderOptions options;
+      same(path.string(), text, chunk, options);
+      options.max_game_bytes = 600;  // some games too long: reported, not read
+      same(path.string(), text, chunk, options);
+    }
+  }
+  std::mt19937 rng(20261129);
+  const std::string base =
+      "\xEF\xBB\xBF  \n[Event \"a\"]\n[Site \"b\xe9\"]\n\n1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 $1 "
+      "1-0\n\n[Event \"c\"]\n1. d4 d5 *\n\n[Event \"d\"]\n1. c4 {\xc3\xa9} 1/2-1/2\n";
+  for (int round = 0; round < 600; ++round) {
+    const std::string text = mutate(base + base + base, 1 + static_cast<int>(rng() % 8), rng);
+    notation::ReaderOptions options;
+    if (round % 3 == 0) options.max_game_bytes = 40 + rng() % 100;
+    same("mutation " + std::to_string(round), text, 1 + rng() % 16, options);
+  }
+  // The public function reads as read_pgn() of a stream does.
+  const std::string text = base + base;
+  CallLog stream(true), memory(true);
+  std::istringstream in(text);
+  notation::read_pgn(in, stream);
+  notation::read_pgn_as_stream(text, memory);
+  CHECK(memory.calls == stream.calls);
+  CHECK(std::count_if(memory.calls.begin(), memory.calls.end(),
+                      [](const std::string& c) { return c.rfind("text ", 0) == 0; }) == 6);
 }
 
 TEST_CASE("faster reader: the same calls on mutated corpus games and on random text",

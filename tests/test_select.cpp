@@ -340,6 +340,42 @@ TEST_CASE("xpgn select without criteria reproduces every input byte for byte", "
   }
 }
 
+TEST_CASE("xpgn select by tags reads a file in memory as it reads a stream", "[select][cli]") {
+  // A tag-only selection reads a regular file mapped, in one pass (OrderedReplayer::replay_text),
+  // standard input as a stream in batches: the same output, games too long for the limit and
+  // the first game's leading bytes included.
+  std::vector<std::string> files = {curation};
+  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
+  if (fs::is_directory(corpus)) {
+    for (const auto& entry : fs::recursive_directory_iterator(corpus))
+      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  } else {
+    WARN("tag selection on the shared corpus skipped: " << corpus.string() << " is not there");
+  }
+  for (const auto& f : files) {
+    INFO(f);
+    for (const std::string criteria :
+         {"--player a", "--result 1-0 --date-from 1990", "--max-game-size 1500 --event e"}) {
+      INFO(criteria);
+      Run mapped = run_xpgn("select " + criteria + " '" + f + "' 2>/dev/null");
+      Run stream = run_xpgn("select " + criteria + " - < '" + f + "' 2>/dev/null",
+                            "XPGN_CHECK_BATCH_BYTES=20000");
+      CHECK(mapped.status == stream.status);
+      CHECK(mapped.out == stream.out);
+      // The messages (games too long to copy, the summary), the input named "-" in one.
+      Run mapped_err = run_xpgn("select " + criteria + " '" + f + "' 2>&1 >/dev/null");
+      Run stream_err = run_xpgn("select " + criteria + " - < '" + f + "' 2>&1 >/dev/null",
+                                "XPGN_CHECK_BATCH_BYTES=20000");
+      std::string expected = stream_err.out;
+      for (std::size_t at = 0; (at = expected.find("xpgn: -: ", at)) != std::string::npos;) {
+        expected.replace(at + 6, 1, f);
+        at += 6 + f.size();
+      }
+      CHECK(mapped_err.out == expected);
+    }
+  }
+}
+
 TEST_CASE("xpgn select on the corpus: players and duplicates counted independently",
           "[select][cli][corpus]") {
   const std::string file = std::string(XPGN_SHARED_DIR) + "/corpus/twic1599-sample.pgn";

@@ -286,6 +286,9 @@ void explain_san_error(std::string_view text, std::size_t& offset, std::string& 
 // read_pgn(std::istream&, ...) reading `chunk_size` bytes at a time (tests use tiny chunks).
 std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
                        const ReaderOptions& limits = {});
+// read_pgn_as_stream() as if reading `chunk_size` bytes at a time.
+std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor, std::size_t chunk_size,
+                                 const ReaderOptions& limits = {});
 // scan_games() reading `chunk_size` bytes at a time.
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
                          const ReaderOptions& options, std::size_t chunk_size,

@@ -71,6 +71,10 @@ class PgnVisitor {
   virtual void syntax_error(const SyntaxError& error) { (void)error; }
   // A non-fatal note about the input (e.g. "converted from CP437 to UTF-8").
   virtual void warning(SourcePos pos, std::string_view message) { (void)pos, (void)message; }
+  // The game's text as it is in the input (raw bytes, before any conversion), from its first
+  // token up to where the next game starts (or the input ends); called right after begin_game()
+  // for every game the reader parses (not for a game too long to be read).
+  virtual void game_text(std::string_view raw) { (void)raw; }
   // The game is complete.
   virtual void end_game() {}
   // Return false to skip the rest of the current game (fast path); default reads everything.
@@ -164,5 +168,12 @@ std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, const ReaderOption
 // Same for text already in memory (no size bound: the text is there already).
 std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor,
                        const ReaderOptions& options = {});
+
+// A whole input in memory (a mapped file, say) read exactly as read_pgn(std::istream&) reads the
+// same bytes as a stream: the same calls, limits included (a game longer than max_game_bytes is
+// reported and skipped as there), but without copying the bytes; PgnVisitor::game_text() views
+// point into `text`.
+std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor,
+                                 const ReaderOptions& options = {});
 
 }  // namespace xpgn::notation

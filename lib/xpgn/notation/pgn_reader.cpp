@@ -81,6 +81,7 @@ class LocalizedSan final : public PgnVisitor {
   void result(std::string_view text, SourcePos pos) override { to_.result(text, pos); }
   void syntax_error(const SyntaxError& error) override { to_.syntax_error(error); }
   void warning(SourcePos pos, std::string_view message) override { to_.warning(pos, message); }
+  void game_text(std::string_view raw) override { to_.game_text(raw); }
   void end_game() override { to_.end_game(); }
   bool wants_movetext() override { return to_.wants_movetext(); }
 
@@ -116,6 +117,8 @@ class Reader {
   bool game(const GameSlice& slice, const char* input_end) {
     ++games_;
     visitor_.begin_game(games_, slice.start);
+    visitor_.game_text(
+        std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)));
     std::string note;
     const std::string_view text = encoding_.decode(
         std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin)),
@@ -447,23 +450,84 @@ std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameSt
   return detail::scan_games(in, on_game, options, default_chunk_size, final_state);
 }
 
+std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor,
+                                 const ReaderOptions& options) {
+  return detail::read_pgn_as_stream(text, visitor, default_chunk_size, options);
+}
+
 namespace detail {
 
 namespace {
 
-// Streams `in` through the splitter (with its fast paths or without), `chunk_size` bytes at a
-// time, handing every game to `games` (a Reader or a Scanner: bool game(slice), bool
-// oversized_game(start, limit), games()) until it returns false. Returns the number of games.
-template <bool Fast, typename Games>
-std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_size,
+// Where split_stream() takes its bytes from: a stream, read into a buffer of its own.
+class StreamBytes {
+ public:
+  explicit StreamBytes(std::istream& in, std::size_t chunk_size)
+      : in_(in), capacity_(2 * chunk_size), buffer_(new char[capacity_]) {}
+  // The bytes held: data()[0, size()).
+  const char* data() const { return buffer_.get(); }
+  std::size_t size() const { return size_; }
+  // Forgets the first `n` bytes held.
+  void drop(std::size_t n) {
+    std::memmove(buffer_.get(), buffer_.get() + n, size_ - n);
+    size_ -= n;
+  }
+  // Reads up to `chunk` more bytes after those held (growing the buffer when they do not fit);
+  // returns how many came.
+  std::size_t read(std::size_t chunk) {
+    if (capacity_ - size_ < chunk) {  // an unfinished game fills the buffer: grow
+      const std::size_t bigger = std::max(capacity_ * 2, size_ + chunk);
+      std::unique_ptr<char[]> grown(new char[bigger]);
+      std::memcpy(grown.get(), buffer_.get(), size_);
+      buffer_ = std::move(grown);
+      capacity_ = bigger;
+    }
+    in_.read(buffer_.get() + size_, static_cast<std::streamsize>(chunk));
+    const auto got = static_cast<std::size_t>(in_.gcount());
+    size_ += got;
+    return got;
+  }
+
+ private:
+  std::istream& in_;
+  std::size_t capacity_;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t size_ = 0;
+};
+
+// The same over a text in memory: "reading" makes more of it visible, nothing is copied.
+class MemoryBytes {
+ public:
+  explicit MemoryBytes(std::string_view text) : text_(text) {}
+  const char* data() const { return text_.data() + begin_; }
+  std::size_t size() const { return size_; }
+  void drop(std::size_t n) {
+    begin_ += n;
+    size_ -= n;
+  }
+  std::size_t read(std::size_t chunk) {
+    const std::size_t got = std::min(chunk, text_.size() - begin_ - size_);
+    size_ += got;
+    return got;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t begin_ = 0;  // of data() in text_
+  std::size_t size_ = 0;
+};
+
+// Streams `bytes` (StreamBytes or MemoryBytes) through the splitter (with its fast paths or
+// without), `chunk_size` bytes at a time, handing every game to `games` (a Reader or a Scanner:
+// bool game(slice), bool oversized_game(start, limit), games()) until it returns false. Returns
+// the number of games. What is seen does not depend on where the bytes come from.
+template <bool Fast, typename Games, typename Bytes>
+std::uint64_t split_stream(Bytes& bytes, Games& games, std::size_t chunk_size,
                            const ReaderOptions& limits) {
   chunk_size = std::max<std::size_t>(chunk_size, 1);
   Splitter<Fast> splitter;
   const std::uint64_t start = limits.start.offset;
   if (start > 0) splitter.start_at({limits.start.line, 1, start});
-  std::size_t capacity = 2 * chunk_size;
-  std::unique_ptr<char[]> buffer(new char[capacity]);
-  std::size_t size = 0;
   std::uint64_t base = start;
   bool eof = false;
   bool first = true;
@@ -477,48 +541,39 @@ std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_siz
     if (!eof) {
       std::uint64_t keep = first ? base : splitter.keep_from();
       if (holding) keep = std::min(keep, held.begin);
-      if (!first && !holding && size - (keep - base) > limits.max_game_bytes) {
+      if (!first && !holding && bytes.size() - (keep - base) > limits.max_game_bytes) {
         if (!games.oversized_game(splitter.abandon_game(), limits.max_game_bytes))
           return games.games();
         keep = splitter.keep_from();
       }
       const std::size_t drop = static_cast<std::size_t>(keep - base);
       if (drop > 0) {
-        std::memmove(buffer.get(), buffer.get() + drop, size - drop);
-        size -= drop;
+        bytes.drop(drop);
         base = keep;
       }
-      if (capacity - size < chunk_size) {  // an unfinished game fills the buffer: grow
-        const std::size_t bigger = std::max(capacity * 2, size + chunk_size);
-        std::unique_ptr<char[]> grown(new char[bigger]);
-        std::memcpy(grown.get(), buffer.get(), size);
-        buffer = std::move(grown);
-        capacity = bigger;
-      }
-      in.read(buffer.get() + size, static_cast<std::streamsize>(chunk_size));
-      const auto got = static_cast<std::size_t>(in.gcount());
-      size += got;
-      if (got < chunk_size) eof = true;
+      if (bytes.read(chunk_size) < chunk_size) eof = true;
       if (first) {
-        if (size < 3 && !eof) continue;  // not enough to see a byte order mark yet
+        if (bytes.size() < 3 && !eof) continue;  // not enough to see a byte order mark yet
         first = false;
-        if (start == 0 && starts_with_bom(buffer.get(), size)) splitter.skip_bom();
+        if (start == 0 && starts_with_bom(bytes.data(), bytes.size())) splitter.skip_bom();
       }
     }
+    const char* const data = bytes.data();
+    const std::size_t size = bytes.size();
     if (holding) {
       if (!eof && base + size - held.begin < encoding_sample_bytes) continue;
       holding = false;
-      if (!games.game(held.slice(buffer.get(), base), buffer.get() + size)) return games.games();
+      if (!games.game(held.slice(data, base), data + size)) return games.games();
     }
     SplitEvent ev;
-    while ((ev = splitter.next(buffer.get(), size, base, eof, slice)) == SplitEvent::game) {
+    while ((ev = splitter.next(data, size, base, eof, slice)) == SplitEvent::game) {
       if (!eof && games.wants_lookahead(slice) &&
-          static_cast<std::size_t>(buffer.get() + size - slice.begin) < encoding_sample_bytes) {
-        held = HeldSlice::of(slice, buffer.get(), base);
+          static_cast<std::size_t>(data + size - slice.begin) < encoding_sample_bytes) {
+        held = HeldSlice::of(slice, data, base);
         holding = true;
         break;
       }
-      if (!games.game(slice, buffer.get() + size)) return games.games();
+      if (!games.game(slice, data + size)) return games.games();
     }
     if (holding) continue;
     if (ev == SplitEvent::done) break;
@@ -531,17 +586,27 @@ std::uint64_t split_stream(std::istream& in, Games& games, std::size_t chunk_siz
 std::uint64_t read_pgn(std::istream& in, PgnVisitor& visitor, std::size_t chunk_size,
                        const ReaderOptions& limits) {
   Reader reader(visitor, limits);
-  return limits.grammar_only ? split_stream<false>(in, reader, chunk_size, limits)
-                             : split_stream<true>(in, reader, chunk_size, limits);
+  StreamBytes bytes(in, std::max<std::size_t>(chunk_size, 1));
+  return limits.grammar_only ? split_stream<false>(bytes, reader, chunk_size, limits)
+                             : split_stream<true>(bytes, reader, chunk_size, limits);
+}
+
+std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor, std::size_t chunk_size,
+                                 const ReaderOptions& limits) {
+  Reader reader(visitor, limits);
+  MemoryBytes bytes(text);
+  return limits.grammar_only ? split_stream<false>(bytes, reader, chunk_size, limits)
+                             : split_stream<true>(bytes, reader, chunk_size, limits);
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
                          const ReaderOptions& options, std::size_t chunk_size,
                          std::string* final_state) {
   Scanner scanner(on_game, options);
+  StreamBytes bytes(in, std::max<std::size_t>(chunk_size, 1));
   const std::uint64_t games = options.grammar_only
-                                  ? split_stream<false>(in, scanner, chunk_size, options)
-                                  : split_stream<true>(in, scanner, chunk_size, options);
+                                  ? split_stream<false>(bytes, scanner, chunk_size, options)
+                                  : split_stream<true>(bytes, scanner, chunk_size, options);
   if (final_state != nullptr) *final_state = scanner.final_state();
   return games;
 }

@@ -132,6 +132,9 @@ class SkipStandIn final : public notation::PgnVisitor {
   void warning(SourcePos pos, std::string_view message) override {
     if (!skipping_) to_.warning(pos, message);
   }
+  void game_text(std::string_view raw) override {
+    if (!skipping_) to_.game_text(raw);
+  }
   void end_game() override {
     if (skipping_)
       skipping_ = false;
@@ -507,6 +510,41 @@ OrderedReplayer::~OrderedReplayer() = default;
 
 void OrderedReplayer::replay(std::size_t index, std::istream& in, const std::string& name) {
   replay_in_batches(in, index, impl_->options, name, impl_->batch, impl_->workers, impl_->job);
+}
+
+void OrderedReplayer::replay_text(std::size_t index, std::string_view text,
+                                  const std::string& name) {
+  ReplayJob& job = impl_->job;
+  if (!job.tags_only()) {
+    StretchBuffer buffer({}, text, nullptr);
+    std::istream in(&buffer);
+    replay(index, in, name);
+    return;
+  }
+  impl_->workers.finish();  // the parts of earlier inputs go first
+  // The games' tags are read on this thread, as the workers would read them (TagReader), the
+  // splitter and the reader's head in one pass; a part is handed over every few hundred games.
+  constexpr std::uint64_t games_per_part = 512;
+  std::unique_ptr<ReplayJob::Part> part = job.new_part();
+  std::uint64_t in_part = 0;
+  const notation::ReaderOptions& reader = impl_->options.reader;
+  record::TagReader* tags_ptr = nullptr;
+  auto handler = [&](record::Game& game) {
+    std::string_view raw = tags_ptr->text();
+    // The input's first game takes what comes before it too (a byte order mark, say).
+    if (game.index == 1 && reader.start.games == 0 && !raw.empty())
+      raw = text.substr(0, static_cast<std::size_t>(raw.data() + raw.size() - text.data()));
+    job.add_game_text(*part, game, raw);
+    if (++in_part == games_per_part) {
+      job.take(index, std::move(part));
+      part = job.new_part();
+      in_part = 0;
+    }
+  };
+  record::TagReader tags(handler, job.tag_names());
+  tags_ptr = &tags;
+  notation::read_pgn_as_stream(text, tags, reader);
+  if (in_part > 0) job.take(index, std::move(part));
 }
 
 void OrderedReplayer::finish() {

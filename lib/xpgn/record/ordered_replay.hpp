@@ -71,6 +71,11 @@ class OrderedReplayer {
   // Reads `in` to its end as input number `index` (inputs numbered in the order they are
   // given), named `name` in its diagnostics. Parts may still be pending when it returns.
   void replay(std::size_t index, std::istream& in, const std::string& name);
+  // Reads `text`, the whole input number `index` in memory (a mapped file), as replay() would
+  // read it as a stream, with the same parts handed over. A job that needs only tags
+  // (ReplayJob::tags_only()) has it read on the calling thread in one pass, without batches or
+  // copies: the games' texts handed to add_game_text() point into `text`.
+  void replay_text(std::size_t index, std::string_view text, const std::string& name);
   // Waits for every game given so far and hands the remaining parts over; more inputs may follow.
   void finish();
 

@@ -765,15 +765,33 @@ bool Selector::positions_seen(const Game& game) const {
 
 // ---- TagReader ----------------------------------------------------------------------------------
 void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
-  game_ = Game{};
+  // The game of the call before is emptied in place (its buffers are kept for this one): every
+  // field a handler may have set is reset, as in a new Game.
   game_.index = index;
   game_.pos = pos;
+  game_.tags.clear();
+  game_.variant = nullptr;
+  game_.variant_options.clear();
+  game_.setup.reset();
+  game_.start_fen.clear();
+  game_.comments.clear();
+  if (!game_.moves.empty()) game_.moves = Line{};
+  game_.result_tag.clear();
+  game_.result_marker.clear();
+  game_.outcome = rules::Outcome{};
+  game_.mainline_complete = true;
+  game_.mainline_plies = 0;
+  game_.diagnostics.clear();
+  text_ = {};
   open_ = true;
 }
 
 void TagReader::tag(std::string_view name, std::string_view value, SourcePos pos) {
   if (name == "Result") game_.result_tag.assign(value);
-  if (!names_.empty() && std::find(names_.begin(), names_.end(), name) == names_.end()) return;
+  if (!names_.empty() && std::none_of(names_.begin(), names_.end(), [&](const std::string& n) {
+        return n.size() == name.size() && std::string_view(n) == name;
+      }))
+    return;
   game_.tags.push_back(Tag{std::string(name), std::string(value), pos});
 }
 

@@ -213,11 +213,16 @@ class TagReader final : public notation::PgnVisitor {
   void begin_game(std::uint64_t index, SourcePos pos) override;
   void tag(std::string_view name, std::string_view value, SourcePos pos) override;
   void result(std::string_view text, SourcePos pos) override;
+  void game_text(std::string_view raw) override { text_ = raw; }
   void end_game() override;
   bool wants_movetext() override { return false; }
+  // While `handler` runs: the game's text as the reader saw it (PgnVisitor::game_text), empty
+  // when it gave none (a game too long to be read).
+  std::string_view text() const { return text_; }
 
  private:
   std::function<void(Game&)> handler_;
+  std::string_view text_;
   std::vector<std::string> names_;  // the tags kept; empty: all
   Game game_;
   bool open_ = false;
