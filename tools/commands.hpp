@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xpgn/notation/notation.hpp"
@@ -27,9 +28,10 @@ void add_read_language_option(CLI::App& sub, notation::ReaderOptions& options);
 // Adds `--variant-file FILE` (repeatable) to `sub`, storing the paths in `files`.
 void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files);
 // Loads the variant files into the catalog, printing every problem on standard error; false
-// when there was one. The ids the files define go to `ids` when given.
+// when there was one. The ids the files define go to `ids` when given. Of a Fairy-Stockfish
+// variants.ini only the section `section` names is read when it names one (--variant NAME).
 bool load_variant_files(const std::vector<std::string>& files,
-                        std::vector<std::string>* ids = nullptr);
+                        std::vector<std::string>* ids = nullptr, std::string_view section = {});
 // Adds --progress/--no-progress to `sub`, storing the choice in `forced` (unset: automatic).
 void add_progress_options(CLI::App& sub, std::optional<bool>& forced);
 

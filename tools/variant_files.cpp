@@ -1,6 +1,7 @@
 // `--variant-file FILE`, shared by every subcommand that takes a variant or reads games.
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "commands.hpp"
@@ -10,15 +11,17 @@ namespace xpgn::cli {
 
 void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files) {
   sub.add_option("--variant-file", files,
-                 "Read a variant definition (JSON, docs/variant-files.md) and add it to the "
-                 "catalog; games and --variant may then name it (repeatable)")
+                 "Read a variant definition (JSON, docs/variant-files.md, or a Fairy-Stockfish "
+                 "variants.ini: each section a variant) and add it to the catalog; games and "
+                 "--variant may then name it (repeatable)")
       ->option_text("FILE")
       ->allow_extra_args(false);  // one file per --variant-file; the rest are inputs
 }
 
-bool load_variant_files(const std::vector<std::string>& files, std::vector<std::string>* ids) {
+bool load_variant_files(const std::vector<std::string>& files, std::vector<std::string>* ids,
+                        std::string_view section) {
   if (files.empty()) return true;
-  const auto errors = catalog::load_files(files, ids);
+  const auto errors = catalog::load_files(files, ids, section);
   for (const auto& e : errors) std::cerr << e.text() << '\n';
   return errors.empty();
 }

@@ -21,6 +21,7 @@ struct VariantsOptions {
   std::string dead;
   std::string options;
   std::string show;
+  std::string format = "json";
   bool resolved = false;
   std::string check;
   std::vector<std::string> variant_files;
@@ -164,8 +165,12 @@ void setup_variants(CLI::App& app, int& exit_code) {
                   "against a king)")
       ->option_text("VARIANT");
   sub->add_option("--options", o->options, "Comma-separated variant options for --dead-material");
-  sub->add_option("--show", o->show, "Print the definition (JSON) of VARIANT")
+  sub->add_option("--show", o->show,
+                  "Print the definition (JSON) of VARIANT (of a Fairy-Stockfish variants.ini "
+                  "given with --variant-file: the section, imported as xpgn's JSON)")
       ->option_text("VARIANT");
+  sub->add_option("--format", o->format, "With --show: the format of the definition (json)")
+      ->check(CLI::IsMember({"json"}));
   sub->add_flag("--resolved", o->resolved, "With --show: the definition with its base merged in");
   sub->add_option("--check", o->check,
                   "Validate a variant definition file: its problems, or a summary with perft "
@@ -173,7 +178,7 @@ void setup_variants(CLI::App& app, int& exit_code) {
       ->option_text("FILE");
   add_variant_file_option(*sub, o->variant_files);
   sub->callback([&exit_code, o] {
-    if (!load_variant_files(o->variant_files)) {
+    if (!load_variant_files(o->variant_files, nullptr, o->show)) {
       exit_code = exit_usage;
     } else if (!o->check.empty()) {
       exit_code = run_check_file(o->check);

@@ -18,6 +18,7 @@
 
 #include "fuzz_common.hpp"
 #include "xpgn/catalog/catalog.hpp"
+#include "xpgn/catalog/fsf_ini.hpp"
 #include "xpgn/emit/json.hpp"
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/notation/detail.hpp"
@@ -375,12 +376,54 @@ inline void run_variant_file(const std::uint8_t* data, std::size_t size) {
   require(leaves == rules::perft(start, 2), "perft 2 disagrees with the moves played");
 }
 
+// fsf_ini: the input is a Fairy-Stockfish variants.ini (a text that does not start with a
+// section gets "[fuzz-ini:chess]" before it), imported as `--variant-file` would import it
+// (catalog::try_text: every section built, nothing added). Every problem is placed in the file
+// or in the built-in parents, on a line that exists; an accepted file gives the last section's
+// variant, whose start FEN reads back unchanged, whose moves go through canonical SAN and back
+// and whose perft to depth 2 agrees with the moves played.
+inline void run_fsf_ini(const std::uint8_t* data, std::size_t size) {
+  std::string text(reinterpret_cast<const char*>(data), size);
+  if (!catalog::fsf::looks_like_ini(text)) text.insert(0, "[fuzz-ini:chess]\n");
+  std::uint64_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  std::unique_ptr<rules::Variant> variant;
+  const auto errors = catalog::try_text(text, "fuzz.ini", &variant);
+  if (!errors.empty()) {
+    require(variant == nullptr, "a refused ini file gave a variant");
+    for (const auto& e : errors) {
+      require(!e.message.empty(), "an ini problem without a message");
+      require(e.where.source == "fuzz.ini" || e.where.source.starts_with("builtin:"),
+              "an ini problem placed in an unknown file");
+      require(e.where.source != "fuzz.ini" || (e.where.line >= 1 && e.where.line <= lines),
+              "an ini problem placed on a line that does not exist");
+    }
+    return;
+  }
+  require(variant != nullptr, "an accepted ini file gave no variant");
+  const rules::Position start = rules::Position::start(*variant);
+  const std::string fen = start.fen();
+  const auto setup = notation::parse_fen(fen);
+  require(setup.has_value(), "the start FEN does not parse");
+  std::string problem;
+  const auto again = rules::Position::from_setup(*variant, *setup, problem);
+  require(again.has_value(), "the start FEN is refused by its own variant");
+  require(again->fen() == fen, "the start FEN does not read back unchanged");
+  detail::check_moves(start);
+  rules::MoveList moves;
+  rules::generate_legal(start, moves);
+  std::uint64_t leaves = 0;
+  for (const rules::Move& m : moves) leaves += rules::perft(rules::play(start, m), 1);
+  require(leaves == rules::perft(start, 2), "perft 2 disagrees with the moves played");
+}
+
 inline const std::vector<std::pair<std::string, Harness>>& harnesses() {
   static const std::vector<std::pair<std::string, Harness>> all = {
       {"pgn", &run_pgn},           {"san", &run_san},
       {"fen", &run_fen},           {"replay", &run_replay},
       {"emit_pgn", &run_emit_pgn}, {"emit_json", &run_emit_json},
       {"render", &run_render},     {"variant_file", &run_variant_file},
+      {"fsf_ini", &run_fsf_ini},
   };
   return all;
 }

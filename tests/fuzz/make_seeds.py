@@ -9,6 +9,8 @@ OUT_DIR/<harness>/ receives one file per seed, named by a hash of its content:
   fen        variant byte + every [FEN] tag and every FEN of tests/data/perft
   replay, emit_json   variant byte + each game without its [Variant]/[VariantOptions] tags
   emit_pgn, render    variant byte + options byte + the same game text
+  variant_file        the variant definitions (JSON), each under a new id
+  fsf_ini             the Fairy-Stockfish variants.ini files of tests/data/fsf-ini and tests/reference
 The variant byte is the index in VARIANT_CHOICES, which mirrors fuzz::variant_choices()
 (tests/fuzz/fuzz_common.hpp: the built-in catalog entries in order, each alone then with each option; new variants are appended after these).
 """
@@ -86,7 +88,7 @@ def movetext_tokens(game):
 def main():
     root, out = sys.argv[1], sys.argv[2]
     seeds = {h: set() for h in ("pgn", "san", "fen", "replay", "emit_json", "emit_pgn", "render",
-                                "variant_file")}
+                                "variant_file", "fsf_ini")}
     # Variant definition files: the built-in ones (each with another id and no aliases, so that
     # it is new) and those of the tests.
     for top in ("lib/xpgn/catalog/variants", "tests/data/variants"):
@@ -97,6 +99,12 @@ def main():
                     doc["id"] = "fuzz-" + doc["id"]
                     doc.pop("aliases", None)  # they name the built-in variant
                     seeds["variant_file"].add(json.dumps(doc, indent=2).encode())
+    # Fairy-Stockfish variant files (fsf_ini): those of the tests and of the reference scripts.
+    for top in ("tests/data/fsf-ini", "tests/reference"):
+        for d, _, files in os.walk(os.path.join(root, top)):
+            for f in sorted(files):
+                if f.endswith(".ini"):
+                    seeds["fsf_ini"].add(open(os.path.join(d, f), "rb").read())
     pgn_files = []
     for top in ("samples", "tests/data"):
         for d, _, files in os.walk(os.path.join(root, top)):

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one fuzz harness (docs/testing.md). Usage, from the repository root:
 #   tests/fuzz/run.sh HARNESS SECONDS [libFuzzer options...]
-# HARNESS is pgn, san, fen, replay, emit_pgn, emit_json, render or variant_file; the harnesses must be built
+# HARNESS is pgn, san, fen, replay, emit_pgn, emit_json, render, variant_file or fsf_ini; the harnesses must be built
 # (XPGN_FUZZ=ON) in $XPGN_FUZZ_BUILD (default build-fuzz). Seeds are generated from samples/
 # and tests/data into $XPGN_FUZZ_BUILD/fuzz/seeds when missing; new inputs collect in
 # .../fuzz/corpus/HARNESS (kept between runs), findings in .../fuzz/findings/HARNESS/. Prints the
@@ -19,7 +19,7 @@ log=$work/$harness.log
 case $harness in
   san) max_len=64 ;;
   fen) max_len=512 ;;
-  pgn | variant_file) max_len=4096 ;;
+  pgn | variant_file | fsf_ini) max_len=4096 ;;
   *) max_len=2048 ;;
 esac
 status=0

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "xpgn/catalog/builtin_files.hpp"
+#include "xpgn/catalog/fsf_ini.hpp"
 #include "xpgn/catalog/registry.hpp"
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
@@ -181,10 +182,19 @@ struct Source {
   std::map<std::string, TextPos> positions;
   std::string id;
   bool builtin = false;
+  // For a definition imported from a Fairy-Stockfish ini file: where each part was written
+  // there, by JSON pointer (fsf::Imported::origins); empty for a JSON file.
+  std::map<std::string, Location> origins;
 
   // Where the value at `pointer` is (its nearest enclosing value that has a position).
   Location locate(const std::string& pointer) const {
     std::string p = pointer;
+    while (!origins.empty()) {
+      auto it = origins.find(p);
+      if (it != origins.end()) return it->second;
+      if (p.empty()) return {name, pointer, 1, 1};
+      p.resize(p.rfind('/'));
+    }
     while (true) {
       auto it = positions.find(p);
       if (it != positions.end()) return {name, pointer, it->second.line, it->second.column};
@@ -430,11 +440,14 @@ bool kebab(const std::string& s) {
   });
 }
 
-// Parses `text` into a Source and checks its shape; throws Failure.
-std::unique_ptr<Source> parse_source(std::string_view text, const std::string& name) {
+// Parses `text` into a Source and checks its shape; throws Failure. `origins` places the parts
+// of a definition imported from an ini file (problems are then reported there).
+std::unique_ptr<Source> parse_source(std::string_view text, const std::string& name,
+                                     const std::map<std::string, Location>* origins = nullptr) {
   auto src = std::make_unique<Source>();
   src->name = name;
   src->text = std::string(text);
+  if (origins) src->origins = *origins;
   try {
     src->doc = Json::parse(src->text);
   } catch (const Json::parse_error& e) {
@@ -525,6 +538,22 @@ std::unique_ptr<Source> parse_source(std::string_view text, const std::string& n
     }
   }
   return src;
+}
+
+// The sources of a Fairy-Stockfish ini text (all its sections, or the one `select` names);
+// problems go to `errors`.
+std::vector<std::unique_ptr<Source>> parse_ini(std::string_view text, const std::string& name,
+                                               std::string_view select,
+                                               std::vector<DefinitionError>& errors) {
+  std::vector<std::unique_ptr<Source>> out;
+  for (const auto& imported : fsf::import_ini(text, name, select, errors)) {
+    try {
+      out.push_back(parse_source(imported.json.dump(2) + "\n", name, &imported.origins));
+    } catch (const Failure& f) {
+      errors.push_back(f.error);
+    }
+  }
+  return out;
 }
 
 // ---- Inheritance -------------------------------------------------------------------------------
@@ -1041,6 +1070,14 @@ std::vector<DefinitionError> add_sources(std::vector<std::unique_ptr<Source>> fr
 std::vector<DefinitionError> load_text(std::string_view text, const std::string& source,
                                        std::string* id) {
   std::vector<std::unique_ptr<Source>> fresh;
+  if (fsf::looks_like_ini(text)) {
+    (void)state();
+    std::vector<DefinitionError> errors;
+    fresh = parse_ini(text, source, "", errors);
+    if (!errors.empty()) return errors;
+    if (id && !fresh.empty()) *id = fresh.back()->id;
+    return add_sources(std::move(fresh));
+  }
   try {
     (void)state();
     fresh.push_back(parse_source(text, source));
@@ -1051,15 +1088,11 @@ std::vector<DefinitionError> load_text(std::string_view text, const std::string&
   return add_sources(std::move(fresh));
 }
 
-std::vector<DefinitionError> try_text(std::string_view text, const std::string& source,
-                                      std::unique_ptr<rules::Variant>* variant) {
-  std::unique_ptr<Source> src;
-  try {
-    (void)state();
-    src = parse_source(text, source);
-  } catch (const Failure& f) {
-    return {f.error};
-  }
+namespace {
+
+// try_text() of one parsed definition: built with its options (under st.mutex), never kept.
+std::vector<DefinitionError> try_source(std::unique_ptr<Source> src,
+                                        std::unique_ptr<rules::Variant>* variant) {
   State& st = state();
   std::lock_guard lock(st.mutex);
   if (auto clash = name_clash(st, *src)) return {std::move(*clash)};
@@ -1081,8 +1114,35 @@ std::vector<DefinitionError> try_text(std::string_view text, const std::string& 
   return errors;
 }
 
+}  // namespace
+
+std::vector<DefinitionError> try_text(std::string_view text, const std::string& source,
+                                      std::unique_ptr<rules::Variant>* variant) {
+  (void)state();
+  if (fsf::looks_like_ini(text)) {
+    // Every section is built; the variant handed back is the last section's.
+    std::vector<DefinitionError> errors;
+    auto sources = parse_ini(text, source, "", errors);
+    for (auto& src : sources) {
+      std::unique_ptr<rules::Variant> built;
+      auto more = try_source(std::move(src), &built);
+      errors.insert(errors.end(), more.begin(), more.end());
+      if (variant && more.empty()) *variant = std::move(built);
+    }
+    if (!errors.empty() && variant) variant->reset();
+    return errors;
+  }
+  std::unique_ptr<Source> src;
+  try {
+    src = parse_source(text, source);
+  } catch (const Failure& f) {
+    return {f.error};
+  }
+  return try_source(std::move(src), variant);
+}
+
 std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
-                                        std::vector<std::string>* ids) {
+                                        std::vector<std::string>* ids, std::string_view section) {
   std::vector<DefinitionError> errors;
   std::vector<std::unique_ptr<Source>> fresh;
   (void)state();
@@ -1092,6 +1152,13 @@ std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
     if (in) text << in.rdbuf();
     if (!in) {
       errors.push_back({{path, "", 0, 0}, "cannot read the variant file"});
+      continue;
+    }
+    if (fsf::looks_like_ini(text.str())) {
+      for (auto& src : parse_ini(text.str(), path, section, errors)) {
+        if (ids) ids->push_back(src->id);
+        fresh.push_back(std::move(src));
+      }
       continue;
     }
     try {

@@ -67,12 +67,16 @@ std::string definition_text(std::string_view name, bool resolved, std::string& e
 // Reads definition files, adds them to the catalog and builds each one's variant to validate
 // it. A file may name as its base a built-in variant or one of the other files. Returns every
 // problem found (empty when all files are fine); files with problems are not added. The ids of
-// the files' variants go to `ids` (in file order) when given.
+// the files' variants go to `ids` (in file order) when given. A file may also be a
+// Fairy-Stockfish variants.ini (fsf_ini.hpp): each of its sections is a variant, or only the
+// one `section` names when it names one (its parents are read, not added).
 std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
-                                        std::vector<std::string>* ids = nullptr);
+                                        std::vector<std::string>* ids = nullptr,
+                                        std::string_view section = {});
 
 // Like load_files for one definition given as text (`source` names it in messages). The id of
-// the variant it defines is stored in `id` when it parses that far.
+// the variant it defines is stored in `id` when it parses that far. A Fairy-Stockfish ini text
+// adds all its sections (`id`: the last one's).
 std::vector<DefinitionError> load_text(std::string_view text, const std::string& source,
                                        std::string* id = nullptr);
 
@@ -80,7 +84,8 @@ std::vector<DefinitionError> load_text(std::string_view text, const std::string&
 // looked up in the catalog and every option built alone, but adds nothing to the catalog:
 // returns the problems found and, when there are none, hands the variant with default options
 // to `variant` (when given). For untrusted definitions (the variant-file fuzz harness). While
-// it builds, the definition is visible to lookups of other threads by its names.
+// it builds, the definition is visible to lookups of other threads by its names. A
+// Fairy-Stockfish ini text builds every section; the variant handed back is the last one's.
 std::vector<DefinitionError> try_text(std::string_view text, const std::string& source,
                                       std::unique_ptr<rules::Variant>* variant = nullptr);
 

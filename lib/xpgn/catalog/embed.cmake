@@ -6,7 +6,8 @@ set(XPGN_CATALOG_FILES
     chess.json reservists.json reproduction.json reproduction-vacated.json
     battle-of-the-kings.json reenterent.json maxim.json
     king-of-the-hill.json racing-kings.json horde.json capablanca.json antichess.json atomic.json
-    seirawan.json crazyhouse.json three-check.json
+    seirawan.json crazyhouse.json three-check.json gothic.json embassy.json janus.json
+    courier.json hoppelpoppel.json shatranj.json
     aliases.json)
 file(GLOB xpgn_catalog_present CONFIGURE_DEPENDS ${XPGN_CATALOG_DIR}/*.json)
 foreach(present ${xpgn_catalog_present})

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "xpgn/rules/components.hpp"
+#include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/lichess_rules.hpp"
 
@@ -399,6 +400,16 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
                  }});
   simple("bare-kings", "nothing but kings on the board and nothing in hand is a draw",
          &rules::make_bare_kings);
+  simple("bare-king-loses",
+         "a side left with its king alone loses, unless it can bare the other king at once",
+         &rules::make_bare_king_loses);
+  out.push_back({"move-limit",
+                 "a draw may be claimed after `moves` moves without a capture or "
+                 "a pawn move (shatranj: 70)",
+                 [](Params& p, rules::Variant& v) {
+                   if (p.raw("moves").is_null()) throw ParamError{"moves", "required: 1 to 1000"};
+                   v.end_rules.push_back(rules::make_move_limit(p.integer("moves", 50, 1, 1000)));
+                 }});
 }
 
 }  // namespace

@@ -1,0 +1,151 @@
+// Reference data for the old and large-board variants of issue 39 (xpgn ids gothic, embassy,
+// janus, courier, hoppelpoppel, shatranj), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
+// same names). Nothing here uses xpgn code.
+//
+// Regenerate (from the repository root):
+//
+//   npm install --prefix /tmp/ffish ffish@0.7.10
+//   NODE_PATH=/tmp/ffish/node_modules node tests/reference/old_boards_ffish.mjs tests/data
+//
+// writes, for each variant V:
+//   * tests/data/perft/V-ffish.txt: `FEN;depth;nodes` (FEN as ffish prints it): the start
+//     position at depth 3, then positions of random games (mulberry32 below picks each move from
+//     ffish's legal-move list and a ply from 4 to 60 to stop at), depth 3 for the first two and
+//     2 for the others; positions where the game is over are skipped.
+//   * tests/data/old-boards/V-ffish-games.pgn: games played by ffish, every move ffish's SAN
+//     (`sanMove`), the result ffish's (`result()`) when the game is over, else `*`. The moves are
+//     chosen to end games: a mate first, else a capture of the most valuable piece, else a
+//     random move (the same PRNG).
+// Progress goes to stderr.
+
+import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const VARIANTS = [
+  { id: 'gothic', fsf: 'gothic', tag: 'Gothic' },
+  { id: 'embassy', fsf: 'embassy', tag: 'Embassy' },
+  { id: 'janus', fsf: 'janus', tag: 'Janus' },
+  { id: 'courier', fsf: 'courier', tag: 'Courier' },
+  { id: 'hoppelpoppel', fsf: 'hoppelpoppel', tag: 'Hoppel-Poppel' },
+  { id: 'shatranj', fsf: 'shatranj', tag: 'Shatranj' },
+];
+const SEED = 0x0b0a4d39;
+const RANDOM_POSITIONS = 8;
+const GAMES = 12;
+const MAX_PLIES = 300;
+const VALUE = { p: 1, n: 3, b: 3, r: 5, q: 9, a: 7, c: 8, j: 7, e: 1, f: 2, m: 3, w: 2, k: 0 };
+
+// The FEN letter of the piece on square `sq` ("e4", "a10") of `board`, or "".
+function pieceOn(board, sq) {
+  const rows = board.fen().split(' ')[0].split('[')[0].split('/');
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1));
+  let col = 0;
+  const row = rows[rows.length - rank];
+  for (let i = 0; i < row.length; ++i) {
+    const c = row[i];
+    if (/\d/.test(c)) {
+      let n = c;
+      while (i + 1 < row.length && /\d/.test(row[i + 1])) n += row[++i];
+      col += Number(n);
+    } else if (col++ === file) {
+      return c;
+    }
+  }
+  return '';
+}
+
+// The destination square of a UCI move ("e2e4", "a9a10", "b7b8q").
+function destination(uci) {
+  const m = uci.match(/^[a-z]\d+([a-z]\d+)/);
+  return m ? m[1] : '';
+}
+
+const ffish = loadFfish();
+whenReady(ffish, () => {
+  if (versionOfFfish() !== '0.7.10')
+    process.stderr.write(`warning: ffish ${versionOfFfish()}, the data was made with 0.7.10\n`);
+  const dataDir = process.argv[2] || 'tests/data';
+  mkdirSync(join(dataDir, 'old-boards'), { recursive: true });
+  const rand = mulberry32(SEED);
+  for (const { id, fsf, tag } of VARIANTS) {
+    // Perft.
+    const start = new ffish.Board(fsf);
+    const positions = [[start.fen(), 3]];
+    start.delete();
+    const seen = new Set([positions[0][0]]);
+    for (let game = 0; positions.length < 1 + RANDOM_POSITIONS && game < 100; ++game) {
+      const board = new ffish.Board(fsf);
+      const stop = 4 + Math.floor(rand() * 57);
+      for (let ply = 0; ply < stop && !board.isGameOver(); ++ply) {
+        const moves = moveList(board);
+        board.push(moves[Math.floor(rand() * moves.length)]);
+      }
+      const fen = board.fen();
+      if (!board.isGameOver() && !seen.has(fen)) {
+        seen.add(fen);
+        positions.push([fen, positions.length <= 2 ? 3 : 2]);
+      }
+      board.delete();
+    }
+    let perftText = '';
+    for (const [fen, depth] of positions) {
+      const board = new ffish.Board(fsf, fen);
+      perftText += `${fen};${depth};${perft(board, depth)}\n`;
+      board.delete();
+    }
+    writeFileSync(join(dataDir, 'perft', `${id}-ffish.txt`), perftText);
+    // Games.
+    let pgn = '';
+    const results = {};
+    for (let g = 1; g <= GAMES; ++g) {
+      const board = new ffish.Board(fsf);
+      const sans = [];
+      for (let ply = 0; ply < MAX_PLIES && !board.isGameOver(); ++ply) {
+        let best = null;
+        let bestScore = -Infinity;
+        for (const m of moveList(board)) {
+          const san = board.sanMove(m);
+          let score = rand();
+          if (san.includes('#')) score += 1000;
+          if (san.includes('x')) score += 10 * (VALUE[pieceOn(board, destination(m)).toLowerCase()] || 1);
+          if (score > bestScore) {
+            bestScore = score;
+            best = m;
+          }
+        }
+        sans.push(board.sanMove(best));
+        board.push(best);
+      }
+      const result = board.isGameOver() ? board.result() : '*';
+      results[result] = (results[result] || 0) + 1;
+      board.delete();
+      let moves = '';
+      sans.forEach((san, i) => {
+        moves += (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san + ' ';
+      });
+      pgn += `[Event "ffish ${versionOfFfish()} self-play, seed ${SEED}"]\n[Site "?"]\n[Date "????.??.??"]\n`
+        + `[Round "${g}"]\n[White "ffish"]\n[Black "ffish"]\n[Result "${result}"]\n[Variant "${tag}"]\n\n`
+        + `${wrap(moves + result)}\n\n`;
+    }
+    writeFileSync(join(dataDir, 'old-boards', `${id}-ffish-games.pgn`), pgn);
+    process.stderr.write(`${id}: ${positions.length} perft positions, ${GAMES} games ${JSON.stringify(results)}\n`);
+  }
+});
+
+// Movetext wrapped at 80 columns.
+function wrap(text) {
+  const out = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line.length + word.length + 1 > 80) {
+      out.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(line);
+  return out.join('\n');
+}

@@ -1,0 +1,330 @@
+// Fairy-Stockfish variant files (variants.ini) read by --variant-file (issue 39): perft of the
+// imported sections against ffish's (tests/data/fsf-ini/perft-ffish.txt, made by
+// tests/reference/fsf_ini_perft.mjs from tests/data/fsf-ini/*.ini), the Betza translation, and
+// the problems reported for keys xpgn cannot honour.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "fuzz/harnesses.hpp"
+#include "test_shell.hpp"
+#include "test_support.hpp"
+#include "xpgn/catalog/catalog.hpp"
+#include "xpgn/catalog/fsf_ini.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+using namespace xpgn;
+
+namespace {
+
+const std::string ini_dir = std::string(XPGN_TEST_DATA) + "/fsf-ini/";
+
+// Loads tests/data/fsf-ini/`file` into the catalog unless `section` is there already (a run of
+// the whole test binary shares one catalog).
+void ensure_loaded(const std::string& file, const std::string& section) {
+  std::string error;
+  if (catalog::find_variant(section, "", error)) return;
+  const auto errors = catalog::load_files({ini_dir + file});
+  for (const auto& e : errors) INFO(e.text());
+  REQUIRE(errors.empty());
+}
+
+// The problems of importing `text` (named "t.ini"), as text, one a line.
+std::string problems(const std::string& text, const std::string& select = "") {
+  std::vector<catalog::DefinitionError> errors;
+  (void)catalog::fsf::import_ini(text, "t.ini", select, errors);
+  std::string out;
+  for (const auto& e : errors) out += e.text() + "\n";
+  return out;
+}
+
+// The one definition `text` imports (which must import without problems).
+nlohmann::ordered_json imported(const std::string& text) {
+  std::vector<catalog::DefinitionError> errors;
+  auto out = catalog::fsf::import_ini(text, "t.ini", "", errors);
+  for (const auto& e : errors) INFO(e.text());
+  REQUIRE(errors.empty());
+  REQUIRE(out.size() == 1);
+  return out.front().json;
+}
+
+std::pair<int, std::string> xpgn_run(const std::string& args) {
+  auto r = test::run_shell(std::string("'") + XPGN_BINARY + "' " + args + " 2>&1");
+  REQUIRE(r.status != -1);
+  return {r.status, std::move(r.out)};
+}
+
+}  // namespace
+
+TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft]") {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/fsf-ini/perft-ffish.txt");
+  REQUIRE(in);
+  std::string line;
+  int compared = 0;
+  std::set<std::string> sections;
+  while (std::getline(in, line)) {
+    INFO(line);
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+    REQUIRE(f.size() == 5);
+    ensure_loaded(f[0], f[1]);
+    std::string error;
+    const rules::Variant* v = catalog::find_variant(f[1], "", error);
+    INFO(error);
+    REQUIRE(v != nullptr);
+    const rules::Position pos = test::from_fen(f[2], *v);
+    CHECK(pos.fen() == f[2]);
+    CHECK(rules::perft(pos, std::stoi(f[3])) == std::stoull(f[4]));
+    sections.insert(f[1]);
+    ++compared;
+  }
+  CHECK(compared >= 77);
+  CHECK(sections.size() >= 11);
+}
+
+TEST_CASE("fsf ini: Betza translation", "[fsf-ini]") {
+  using catalog::fsf::translate_betza;
+  CHECK(translate_betza("N") == "N");
+  CHECK(translate_betza("mRcpR") == "mWWcpWW");
+  CHECK(translate_betza("fsW") == "fsW");  // soldier: forward and sideways
+  CHECK(translate_betza("FfW") == "FfW");  // silver
+  CHECK(translate_betza("fhN") == "fN");   // the forward half: four knight leaps
+  CHECK(translate_betza("vF") == "F");     // Fairy-Stockfish's v on F: all four
+  CHECK(translate_betza("R3") == "W3");
+  CHECK(translate_betza("NN") == "NN");
+  CHECK(translate_betza("LJ") == "CZ");  // camel and zebra letters
+  CHECK(translate_betza("nN") == "nN");
+  CHECK(translate_betza("mcK") == "WF");
+  for (const char* refused :
+       {"fN", "ffN", "fsN", "gR", "iW", "nZ", "pW", "AA", "x", "m", "fmWfceF"}) {
+    INFO(refused);
+    CHECK_THROWS_AS(translate_betza(refused), std::invalid_argument);
+  }
+  CHECK_THROWS_WITH(translate_betza("ffN"), Catch::Contains("narrow forward knight leaps"));
+  CHECK_THROWS_WITH(translate_betza("gB"), Catch::Contains("grasshoppers"));
+  CHECK_THROWS_WITH(translate_betza("Nx"), Catch::Contains("'x' is not Fairy-Stockfish Betza"));
+}
+
+TEST_CASE("fsf ini: a section becomes xpgn's JSON", "[fsf-ini]") {
+  const auto j = imported(
+      "; a comment\n"
+      "[my-variant:capablanca]\n"
+      "startFen = rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1\n"
+      "customPiece1 = w:mWcF\n"
+      "pieceToCharTable = -\n"
+      "nMoveRule = 0\n");
+  CHECK(j["id"] == "my-variant");
+  CHECK(j["name"] == "my-variant");
+  CHECK(j["board"]["files"] == 10);
+  CHECK(j["board"]["ranks"] == 8);
+  CHECK(!j.contains("base"));
+  std::map<std::string, std::string> betza;
+  for (const auto& p : j["pieces"]) betza[p["letter"].get<std::string>()] = p["betza"];
+  CHECK(betza == std::map<std::string, std::string>{{"P", "fmWfcF"},
+                                                    {"N", "N"},
+                                                    {"B", "FF"},
+                                                    {"R", "WW"},
+                                                    {"Q", "WWFF"},
+                                                    {"A", "FFN"},
+                                                    {"C", "WWN"},
+                                                    {"W", "mWcF"},
+                                                    {"K", "K"}});
+  CHECK(j["components"][0] == nlohmann::ordered_json::parse(
+                                  R"({"name": "castling", "king_files": ["i", "c"],
+                                      "rook_files": ["h", "d"]})"));
+  CHECK(j["components"][1]["name"] == "en-passant");
+  CHECK(j["components"][2]["choices"] == "ACQRBN");
+  std::vector<std::string> ends;
+  for (const auto& e : j["end_rules"]) ends.push_back(e["name"]);
+  CHECK(ends == std::vector<std::string>{"checkmate-stalemate", "repetition-draw"});
+}
+
+TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section and key",
+          "[fsf-ini]") {
+  CHECK(problems("[a:chess]\nmaxRank = 8\nfooBar = 3\n") ==
+        "t.ini:3:1: error: [a] fooBar: unknown key 'fooBar' (Fairy-Stockfish would ignore it as "
+        "an invalid option)\n");
+  CHECK(problems("[a:chess]\n\nblastOnCapture = true\n") ==
+        "t.ini:3:1: error: [a] blastOnCapture: xpgn has no rule for this key; it accepts only "
+        "Fairy-Stockfish's default (false); xpgn has atomic chess as the variant atomic\n");
+  // At the default it changes nothing and is accepted.
+  CHECK(problems("[a:chess]\nblastOnCapture = false\nmustCapture = false\n").empty());
+  CHECK(problems("[a:chess]\ncustomPiece1 = s:ffN\n") ==
+        "t.ini:2:1: error: [a] customPiece1: Betza 'ffN': its directions of the 2,1 leap (such "
+        "as the narrow forward knight leaps of 'ffN') have no xpgn Betza\n");
+  CHECK(problems("[a:chess]\nshogiKnight = s\n") ==
+        "t.ini:2:1: error: [a] shogiKnight: xpgn cannot honour this piece: the shogi knight's two "
+        "narrow forward leaps have no Betza in xpgn\n");
+  CHECK(problems("[a:nosuch]\n") ==
+        "t.ini:1:1: error: [a]: unknown parent 'nosuch' (a parent is an earlier section of the "
+        "file or one of the Fairy-Stockfish variants: capablanca, chess, courier, crazyhouse, "
+        "embassy, fairy, gothic, hoppelpoppel, janus, shatranj)\n");
+  CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *8 *9 *10\n"
+                 "doubleStepRegionBlack = *9\n") ==
+        "t.ini:3:1: error: [a] promotionRegionWhite: xpgn promotes on the last rank only (rank "
+        "10 for White); this region is '*8 *9 *10'\n");
+  // The default double-step region of Black (*7) is not White's (*2) on a 10-rank board.
+  CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *10\n") ==
+        "t.ini:1:1: error: [a]: xpgn's double steps are the same for both sides: "
+        "doubleStepRegionBlack ('*7') is not doubleStepRegionWhite ('*2') seen from Black's side "
+        "on a 10-rank board\n");
+  CHECK(problems("[a:chess]\nmandatoryPawnPromotion = false\n") ==
+        "t.ini:2:1: error: [a] mandatoryPawnPromotion: xpgn's pawns must promote on the last "
+        "rank\n");
+  CHECK(problems("[a:chess]\ncastling = yes\n") ==
+        "t.ini:2:1: error: [a] castling: expected true or false, found 'yes'\n");
+  CHECK(problems("[a:chess]\nstalemateValue = win\n") ==
+        "t.ini:2:1: error: [a] stalemateValue: xpgn knows checkmate loss with stalemate win as "
+        "no end rule (it knows loss/draw, loss/loss and win/win)\n");
+  CHECK(problems("[a:chess]\nnMoveRule = 5000\n") ==
+        "t.ini:2:1: error: [a] nMoveRule: xpgn's move limit is at most 1000 moves\n");
+  CHECK(imported("[a:chess]\nnMoveRule = 70\n")["end_rules"][2] ==
+        nlohmann::ordered_json::parse(R"({"name": "move-limit", "moves": 70})"));
+  // The bare king of shatranj, inherited; any other extinction rule is refused.
+  CHECK(imported("[a:shatranj]\n")["end_rules"][0]["name"] == "bare-king-loses");
+  CHECK(problems("[a:shatranj]\nextinctionOpponentPieceCount = 1\n") ==
+        "t.ini:2:1: error: [a] extinctionOpponentPieceCount: xpgn knows Fairy-Stockfish's "
+        "extinction rule only as the bare king "
+        "of shatranj (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, "
+        "extinctionOpponentPieceCount = 2, extinctionClaim = true)\n");
+  CHECK(problems("[a:chess]\nthis line has no equals sign\n") ==
+        "t.ini:2:1: error: [a]: expected key = value, found 'this line has no equals sign'\n");
+  CHECK(problems("[a]\n") ==
+        "t.ini:1:1: error: [a]: the variant has no pieces (a section without a parent starts "
+        "with none: name them, or inherit from chess)\n");
+  CHECK(problems("[a:chess]\n[a:chess]\n") ==
+        "t.ini:2:1: error: [a]: the variant 'a' is defined twice\n");
+  // A child of a section with a problem says so; with a selection, only what it needs.
+  const std::string family =
+      "[base:chess]\nflagRegion = d4\n[child:base]\n[other:chess]\nfoo = 1\n";
+  CHECK(problems(family, "child") ==
+        "t.ini:2:1: error: [base] flagRegion: xpgn has no rule for this key; it accepts only "
+        "Fairy-Stockfish's default (none); xpgn has king of the hill and racing kings as "
+        "variants\n"
+        "t.ini:3:1: error: [child]: its parent [base] has problems\n");
+  CHECK(problems(family, "other") ==
+        "t.ini:5:1: error: [other] foo: unknown key 'foo' (Fairy-Stockfish would ignore it as an "
+        "invalid option)\n");
+  // An inherited promotion set that names a piece the child removed.
+  CHECK(problems("[a:capablanca]\nknight = -\n") ==
+        "t.ini:1:1: error: [a]: the promotionPieceTypes inherited from [capablanca] name the "
+        "knight, which this variant no longer has; set promotionPieceTypes in this section\n");
+}
+
+TEST_CASE("fsf ini: problems found while building are placed at the ini key", "[fsf-ini]") {
+  std::unique_ptr<rules::Variant> v;
+  const auto errors = catalog::try_text(
+      "[fsf-bad-fen:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1\n", "t.ini",
+      &v);
+  REQUIRE(errors.size() == 1);
+  CHECK(v == nullptr);
+  CHECK(errors[0].where.source == "t.ini");
+  CHECK(errors[0].where.line == 2);
+  CHECK(errors[0].where.pointer == "[fsf-bad-fen] startFen");
+  CHECK_THAT(errors[0].message, Catch::StartsWith("bad start position: "));
+  // A good one builds (the last section's variant is handed back) and adds nothing.
+  const std::size_t before = catalog::entries().size();
+  const auto fine = catalog::try_text("[fsf-fine-1:chess]\n[fsf-fine-2:janus]\n", "t.ini", &v);
+  CHECK(fine.empty());
+  REQUIRE(v != nullptr);
+  CHECK(v->id == "fsf-fine-2");
+  CHECK(v->files == 10);
+  CHECK(catalog::entries().size() == before);
+}
+
+TEST_CASE("fsf ini: --variant-file, --variant NAME and variants --show", "[fsf-ini][cli]") {
+  const std::string file = "'" + ini_dir + "inheritance.ini'";
+  {
+    const auto [status, out] =
+        xpgn_run("perft --variant-file " + file + " --variant gothic-nightrider 2");
+    INFO(out);
+    CHECK(status == 0);
+    CHECK(out == "1022\n");
+  }
+  {
+    const auto [status, out] =
+        xpgn_run("variants --variant-file " + file + " --show embassy-test --format json");
+    INFO(out);
+    CHECK(status == 0);
+    const auto j = nlohmann::ordered_json::parse(out);
+    CHECK(j["id"] == "embassy-test");
+    CHECK(j["components"][0]["king_files"] == nlohmann::ordered_json::parse(R"(["h", "b"])"));
+  }
+  {
+    // Every section of a file with a problem: the problems, status 2.
+    const std::string bad = "/tmp/xpgn-test-fsf-bad.ini";
+    std::ofstream(bad) << "[fsf-ok:chess]\n[fsf-bad:chess]\ncheckCounting = true\n";
+    const auto [status, out] = xpgn_run("perft --variant-file " + bad + " 1");
+    CHECK(status == 2);
+    CHECK(out == bad +
+                     ":3:1: error: [fsf-bad] checkCounting: xpgn has no rule for this key; it "
+                     "accepts only Fairy-Stockfish's default (false); xpgn has three-check as the "
+                     "variant three-check\n");
+    // Asking for the good section reads only that one.
+    const auto [ok_status, ok_out] =
+        xpgn_run("perft --variant-file " + bad + " --variant fsf-ok 1");
+    CHECK(ok_status == 0);
+    CHECK(ok_out == "20\n");
+  }
+}
+
+TEST_CASE("fsf ini: the fuzz harness on the test files and on broken ones", "[fsf-ini][fuzz]") {
+  auto run = [](const std::string& text) {
+    fuzz::run_fsf_ini(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+  };
+  const std::size_t before = catalog::entries().size();
+  for (const char* file : {"inheritance.ini", "pieces.ini"}) {
+    INFO(file);
+    std::ifstream in(ini_dir + file);
+    std::stringstream text;
+    text << in.rdbuf();
+    // Under other section names (the files may be loaded in this process already): each
+    // header [name] or [name:parent] gets a "z" before the name, and before a parent of the file.
+    std::set<std::string> names;
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(text, line);) lines.push_back(line);
+    for (const auto& line : lines)
+      if (line.starts_with("[")) names.insert(line.substr(1, line.find_first_of(":]") - 1));
+    std::string renamed;
+    for (auto line : lines) {
+      if (line.starts_with("[")) {
+        const std::size_t colon = line.find(':');
+        if (colon != std::string::npos &&
+            names.count(line.substr(colon + 1, line.find(']') - colon - 1)))
+          line.insert(colon + 1, "z");
+        line.insert(1, "z");
+      }
+      renamed += line + "\n";
+    }
+    CHECK_NOTHROW(run(renamed));
+  }
+  for (const std::string& broken : std::vector<std::string>{
+           "", "[", "[]", "[a:", "[a:a]", "[x:chess]\nmaxRank = 99\n", "[x:chess]\nmaxFile = 0\n",
+           "[x:chess]\ncustomPiece26 = a:N\n", "[x:chess]\ncustomPiece1 = a\n",
+           "[x:chess]\ncustomPiece1 = a:\n", "[x:chess]\ncustomPiece1 = a:QQQQ\n",
+           "[x:chess]\npromotionRegionWhite = *0\n", "[x:chess]\npromotionRegionWhite = z9 *\n",
+           "[x:chess]\nstartFen = 99999999999999999999/8 w - - 0 1\n", "[x:chess]\nking = -\n",
+           "[x:chess]\nmaxRank = 2\nmaxFile = 2\n",
+           "[x:chess]\nmaxRank = 10\nmaxFile = 12\nstartFen = 12/12/12/12/12/12/12/12/12/K10k w - "
+           "- 0 1\n",
+           "garbage before\n[x:chess]\n=\n = \n",
+           std::string("[x:chess]\nstartFen = ") + '\0' + "\n"}) {
+    INFO(broken);
+    CHECK_NOTHROW(run(broken));
+  }
+  // Many sections: refused beyond 256, in one pass.
+  std::string many;
+  for (int i = 0; i < 300; ++i) many += "[m" + std::to_string(i) + ":chess]\nnMoveRule = 0\n";
+  CHECK_THAT(problems(many), Catch::Contains("more than 256 sections in one file"));
+  // A long value and a long line are read once.
+  CHECK(problems("[x:chess]\ncustomPiece1 = a:" + std::string(100000, 'W') + "\n").empty());
+  CHECK_THAT(problems("[x:chess]\ncustomPiece1 = a:" + std::string(100000, 'x') + "\n"),
+             Catch::Contains("[x] customPiece1: Betza"));
+  CHECK(catalog::entries().size() == before);
+}

@@ -1,0 +1,131 @@
+// The old and large-board variants of issue 39 (gothic, embassy, janus, courier,
+// hoppelpoppel, shatranj) against Fairy-Stockfish: perft from the start and from random-play
+// positions (tests/data/perft/ID-ffish.txt), and games ffish played
+// (tests/data/old-boards/ID-ffish-games.pgn: its SAN, its results) read valid, while a copy with
+// one move replaced by an impossible king move is refused at that very ply. Both made by
+// tests/reference/old_boards_ffish.mjs.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+
+using namespace xpgn;
+
+namespace {
+
+const char* const old_boards[] = {"gothic",  "embassy",      "janus",
+                                  "courier", "hoppelpoppel", "shatranj"};
+
+// The games of a PGN text as written (split before each [Event tag).
+std::vector<std::string> games_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while ((at = text.find("[Event ", at)) != std::string::npos) {
+    const std::size_t next = text.find("\n[Event ", at + 1);
+    out.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next + 1 - at));
+    at = next == std::string::npos ? text.size() : next + 1;
+  }
+  return out;
+}
+
+// The move tokens of a game's movetext (no numbers, no result).
+std::vector<std::string> moves_of(const std::string& game) {
+  std::vector<std::string> out;
+  std::istringstream lines(game);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("[")) continue;
+    std::istringstream words(line);
+    for (std::string w; words >> w;) {
+      if (w.back() == '.' || w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*") continue;
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
+// The game text with its `ply`-th move (1-based) replaced by `token`.
+std::string replaced(const std::string& game, int ply, const std::string& token) {
+  const std::size_t body = game.find("\n\n") + 2;
+  std::string out = game.substr(0, body);
+  std::istringstream lines(game.substr(body));
+  int seen = 0;
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string rebuilt;
+    for (std::string w; words >> w;) {
+      const bool move =
+          !(w.back() == '.' || w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*");
+      if (move && ++seen == ply) w = token;
+      rebuilt += (rebuilt.empty() ? "" : " ") + w;
+    }
+    out += rebuilt + "\n";
+  }
+  return out;
+}
+
+// A king move of the side to move in `pos` that no rule allows: three files and three ranks
+// away from its king, on the board.
+std::string impossible_king_move(const rules::Position& pos) {
+  const rules::Variant& v = pos.variant();
+  for (int f = 0; f < v.files; ++f)
+    for (int r = 0; r < v.ranks; ++r) {
+      const Piece p = pos.at(make_square(f, r));
+      if (p.empty() || p.color() != pos.side_to_move() || !v.pieces[p.type()].royal) continue;
+      for (int df : {3, -3})
+        for (int dr : {3, -3})
+          if (f + df >= 0 && f + df < v.files && r + dr >= 0 && r + dr < v.ranks)
+            return std::string("K") + static_cast<char>('a' + f + df) + std::to_string(r + dr + 1);
+    }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("old boards: perft equals ffish's from the start and from random play",
+          "[old-boards][perft]") {
+  for (const char* id : old_boards) {
+    INFO(id);
+    CHECK(test::check_perft_file(std::string(id) + "-ffish.txt", test::variant(id)) == 9);
+  }
+}
+
+TEST_CASE("old boards: ffish's games are valid, corrupted copies refused at the right ply",
+          "[old-boards]") {
+  for (const char* id : old_boards) {
+    INFO(id);
+    const auto games = games_of(
+        test::file_text(std::string(XPGN_TEST_DATA) + "/old-boards/" + id + "-ffish-games.pgn"));
+    REQUIRE(games.size() == 12);
+    int decided = 0;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      INFO("game " << g + 1);
+      const auto read = test::replay(games[g]);
+      REQUIRE(read.size() == 1);
+      INFO(test::dump(read[0]));
+      CHECK(read[0].valid());
+      CHECK(read[0].variant->id == id);
+      const auto moves = moves_of(games[g]);
+      CHECK(read[0].mainline_plies == static_cast<int>(moves.size()));
+      decided += games[g].find("[Result \"1-0\"]") != std::string::npos ||
+                 games[g].find("[Result \"0-1\"]") != std::string::npos;
+      // One move replaced by an impossible king move: refused at that ply, the first error.
+      const int ply = 1 + static_cast<int>((g * 37) % moves.size());
+      const rules::Position before =
+          test::play_all(rules::Position::start(test::variant(id)),
+                         std::vector<std::string>(moves.begin(), moves.begin() + ply - 1));
+      const std::string token = impossible_king_move(before);
+      REQUIRE(!token.empty());
+      const auto bad = test::replay(replaced(games[g], ply, token));
+      REQUIRE(bad.size() == 1);
+      CHECK(!bad[0].valid());
+      const auto errors = test::of(bad[0], record::Severity::error);
+      REQUIRE(!errors.empty());
+      CHECK(errors.front().ply == ply);
+      CHECK(errors.front().token == token);
+    }
+    CHECK(decided >= 2);
+  }
+}
