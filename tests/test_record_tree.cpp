@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
+#include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "test_support.hpp"
@@ -153,4 +156,64 @@ TEST_CASE("tree mode on the shared corpus's tricky and variant files", "[record]
       verified += compare_tree_and_full(xpgn::test::file_text(path), path.string());
   }
   CHECK(verified > 1000);
+}
+
+namespace {
+
+// A stream buffer that hands out `text` and then fails as a disk would.
+class FailingBuffer final : public std::streambuf {
+ public:
+  explicit FailingBuffer(std::string text) : text_(std::move(text)) {
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+  }
+
+ protected:
+  int_type underflow() override { throw std::runtime_error("disk gone"); }
+
+ private:
+  std::string text_;
+};
+
+}  // namespace
+
+TEST_CASE(
+    "replay_pgn_while stops when asked, passes the handler's exceptions on, reports "
+    "a stream that went bad",
+    "[record][tree]") {
+  const std::string text =
+      "[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. d4 *\n\n[Event \"3\"]\n\n1. c4 *\n\n";
+  ReplayOptions options;
+  options.mode = ReplayMode::tree;
+  options.file_name = "t.pgn";
+  for (const std::size_t stop_after : {1, 2, 3}) {
+    std::vector<std::string> seen;
+    const std::string error =
+        xpgn::record::replay_pgn_while(std::string_view(text), options, [&](Game& g) {
+          seen.push_back(*g.tag("Event") + ":" + (g.moves.empty() ? "" : g.moves[0].san));
+          return seen.size() < stop_after;
+        });
+    CHECK(error.empty());
+    const std::vector<std::string> all = {"1:e4", "2:d4", "3:c4"};
+    CHECK(seen == std::vector<std::string>(all.begin(), all.begin() + stop_after));
+  }
+  int calls = 0;
+  std::istringstream stream(text);
+  CHECK_THROWS_WITH(xpgn::record::replay_pgn_while(stream, options,
+                                                   [&](Game&) -> bool {
+                                                     ++calls;
+                                                     throw std::logic_error("handler's own");
+                                                   }),
+                    "handler's own");
+  CHECK(calls == 1);
+  // A stream that fails after the first two games: the read error is reported (whether the
+  // reader still hands over what it read before the failure is its own business).
+  FailingBuffer buffer(text.substr(0, text.find("[Event \"3\"]")));
+  std::istream failing(&buffer);
+  std::vector<std::string> events;
+  const std::string error = xpgn::record::replay_pgn_while(failing, options, [&](Game& g) {
+    events.push_back(*g.tag("Event"));
+    return true;
+  });
+  CHECK(error == "t.pgn: read error");
+  CHECK(events.size() <= 2);
 }

@@ -29,7 +29,6 @@
 #include <streambuf>
 #include <string>
 #include <thread>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -317,9 +316,6 @@ class TextBuffer final : public std::streambuf {
   }
 };
 
-// Thrown through the replayer to stop reading when a handler says so.
-struct StopReading {};
-
 // The replay options of a read: tree mode (see GameData), the input's name, strictness and
 // encoding, and where the text given starts in the whole input (`start`, for ranges).
 xpgn::record::ReplayOptions tree_options(const xpgn::ReadOptions& options,
@@ -331,42 +327,6 @@ xpgn::record::ReplayOptions tree_options(const xpgn::ReadOptions& options,
   replay.reader.encoding = options.encoding;
   replay.reader.start = start;
   return replay;
-}
-
-// Replays every game of `input` (a stream or a text) with `replay`, handing each to `handler`
-// (false: stop after it), as xpgn::for_each_game does but in tree mode; diagnostics outside
-// any game go to `problems`. Returns "" or the library's error (an I/O error of a stream
-// included); the handler's own exceptions are passed on.
-template <typename Input>
-std::string replay_games(Input& input, const xpgn::record::ReplayOptions& replay,
-                         const std::function<bool(Game&)>& handler,
-                         std::vector<Diagnostic>* problems) {
-  std::exception_ptr handler_error;
-  std::string error;
-  try {
-    xpgn::record::replay_pgn(
-        input, replay,
-        [&](Game& game) {
-          bool more = true;
-          try {
-            more = handler(game);
-          } catch (...) {
-            handler_error = std::current_exception();
-          }
-          if (handler_error || !more) throw StopReading{};
-        },
-        problems);
-  } catch (const StopReading&) {
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  if (handler_error) std::rethrow_exception(handler_error);
-  if constexpr (std::is_base_of_v<std::istream, Input>) {
-    if (error.empty() && input.bad()) error = replay.file_name + ": read error";
-  }
-  return error;
 }
 
 class Reader;
@@ -549,7 +509,7 @@ class Reader {
     std::vector<Diagnostic> problems;
     std::string error;
     try {
-      error = replay_games(
+      error = xpgn::record::replay_pgn_while(
           *stream_, tree_options(options_),
           [&](Game& game) {
             GamePtr data = make_game(std::move(game));
@@ -591,7 +551,7 @@ class Reader {
         const xpgn::TextRange& range = ranges_[i];
         const std::string_view text =
             std::string_view(text_).substr(range.begin, range.end - range.begin);
-        part.error = replay_games(
+        part.error = xpgn::record::replay_pgn_while(
             text,
             tree_options(options_, {range.begin, range.line, range.games, range.encoding_state}),
             [&](Game& game) {
@@ -1416,7 +1376,7 @@ PYBIND11_MODULE(_xpgn, m) {
           options.name = name;
           options.strict = strict;
           std::string_view input = text;
-          result.error = replay_games(
+          result.error = xpgn::record::replay_pgn_while(
               input, tree_options(options),
               [&](Game& game) {
                 result.games.push_back(std::move(game));

@@ -28,9 +28,6 @@ bool undecided(const std::string& state) {
   return state.empty() || state == "utf-8-seen";
 }
 
-// Thrown through the replayer to stop reading when a handler returns false.
-struct StopRange {};
-
 }  // namespace
 
 std::vector<TextRange> cut_text(std::string_view text, const ReadOptions& options,
@@ -88,29 +85,8 @@ std::string for_each_game_in_range(std::string_view text, const TextRange& range
   replay.strict = options.strict;
   replay.reader.encoding = options.encoding;
   replay.reader.start = {range.begin, range.line, range.games, range.encoding_state};
-  std::exception_ptr handler_error;
-  std::string error;
-  try {
-    record::replay_pgn(
-        text.substr(range.begin, range.end - range.begin), replay,
-        [&](Game& game) {
-          bool more = true;
-          try {
-            more = handler(game);
-          } catch (...) {
-            handler_error = std::current_exception();
-          }
-          if (handler_error || !more) throw StopRange{};
-        },
-        problems);
-  } catch (const StopRange&) {
-  } catch (const std::bad_alloc&) {
-    throw;
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  if (handler_error) std::rethrow_exception(handler_error);
-  return error;
+  return record::replay_pgn_while(text.substr(range.begin, range.end - range.begin), replay,
+                                  handler, problems);
 }
 
 }  // namespace xpgn

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <exception>
+#include <new>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_set>
 #include <utility>
 
@@ -1162,6 +1165,55 @@ std::uint64_t replay_pgn(std::string_view text, const ReplayOptions& options,
 std::uint64_t replay_pgn(std::istream& in, const ReplayOptions& options, const GameHandler& handler,
                          std::vector<Diagnostic>* orphans) {
   return run_replay(in, options, handler, orphans);
+}
+
+namespace {
+
+// Thrown through the replayer to stop reading once a handler returned false or threw.
+struct StopReplay {};
+
+// replay_pgn_while for a text or a stream.
+template <typename Input>
+std::string replay_while(Input& input, const ReplayOptions& options,
+                         const StoppableHandler& handler, std::vector<Diagnostic>* orphans) {
+  std::exception_ptr handler_error;
+  std::string error;
+  try {
+    run_replay(
+        input, options,
+        [&](Game& game) {
+          bool more = true;
+          try {
+            more = handler(game);
+          } catch (...) {
+            handler_error = std::current_exception();
+          }
+          if (handler_error || !more) throw StopReplay{};
+        },
+        orphans);
+  } catch (const StopReplay&) {
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (handler_error) std::rethrow_exception(handler_error);
+  if constexpr (std::is_base_of_v<std::istream, Input>) {
+    if (error.empty() && input.bad()) error = options.file_name + ": read error";
+  }
+  return error;
+}
+
+}  // namespace
+
+std::string replay_pgn_while(std::string_view text, const ReplayOptions& options,
+                             const StoppableHandler& handler, std::vector<Diagnostic>* orphans) {
+  return replay_while(text, options, handler, orphans);
+}
+
+std::string replay_pgn_while(std::istream& in, const ReplayOptions& options,
+                             const StoppableHandler& handler, std::vector<Diagnostic>* orphans) {
+  return replay_while(in, options, handler, orphans);
 }
 
 bool restore_positions(Game& game) {

@@ -86,6 +86,22 @@ std::uint64_t replay_pgn(std::string_view text, const ReplayOptions& options,
 std::uint64_t replay_pgn(std::istream& in, const ReplayOptions& options, const GameHandler& handler,
                          std::vector<Diagnostic>* orphans = nullptr);
 
+// Receives each finished game as a GameHandler does; returning false stops the reading after it.
+using StoppableHandler = std::function<bool(Game&)>;
+
+// Replays the games of `text` as replay_pgn does, handing each to `handler` until it returns
+// false (the rest of the input is then not read). Returns "" or the error the reader threw (an
+// unknown encoding, a game span outside the text); std::bad_alloc and the handler's own
+// exceptions are passed on unchanged.
+std::string replay_pgn_while(std::string_view text, const ReplayOptions& options,
+                             const StoppableHandler& handler,
+                             std::vector<Diagnostic>* orphans = nullptr);
+
+// Same for a stream; a stream that went bad gives "<options.file_name>: read error".
+std::string replay_pgn_while(std::istream& in, const ReplayOptions& options,
+                             const StoppableHandler& handler,
+                             std::vector<Diagnostic>* orphans = nullptr);
+
 // Fills in the positions and effects a ReplayMode::tree replay left out: every verified node of
 // `game`'s tree gets MoveNode::after and MoveNode::effects as a full replay gives them, by
 // playing the nodes' moves from the start position. Nodes that have a position already are left
