@@ -87,3 +87,35 @@ TEST_CASE("syntax error: a malformed tag pair does not hide the game's other pro
   CHECK(pgn.find("[Foo bar]} 1. e4 e5") != std::string::npos);
   CHECK(games[1].valid());
 }
+
+TEST_CASE("syntax error: the main line stays complete when nothing unread is a main-line move",
+          "[record][syntax]") {
+  struct Case {
+    const char* text;
+    int plies;
+    bool complete;
+  };
+  // Decision N38: a syntax error cuts the main line short only when what it leaves unread holds
+  // a main-line move (or the reader cannot tell).
+  const Case cases[] = {
+      {"1. e4 e5 2. Bc4 Nc6 & 3. Qh5 Nf6 4. Qxf7# 1-0", 4, false},  // moves unread
+      {"1. e4 e5 & \xE2\x99\x98"
+       "f3 *",
+       2, false},                                    // a figurine move unread
+      {"1. e4 e5 ) 2. Nf3 *", 2, false},             // after a stray ')'
+      {"1. e4 e5 {an unclosed comment", 2, true},    // the rest is a comment
+      {"1. e4 e5 ) 1-0", 2, true},                   // a stray ')' at the end
+      {"1. e4 e5 & (2. Nf3 Nc6) 1/2-1/2", 2, true},  // only a variation unread
+      {"[Foo bar]\n\n1. e4 e5 *", 2, true},          // a malformed tag pair
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const auto games = xpgn::record::read_games(c.text);
+    REQUIRE(games.size() == 1);
+    CHECK_FALSE(games[0].valid());  // a syntax error is an error all the same
+    CHECK(games[0].mainline_plies == c.plies);
+    CHECK(games[0].mainline_complete == c.complete);
+    // JSON says so too.
+    CHECK(xpgn::emit::game_to_json(games[0]).at("complete") == c.complete);
+  }
+}

@@ -20,6 +20,12 @@ struct SyntaxError {
   SourcePos pos;
   std::string token;     // the text at the error (may be empty at end of input)
   std::string expected;  // e.g. "a square such as e4", "closing '\"' of tag value"
+  // True when the error may have cut the game's main line short: the text left unread holds
+  // something that reads as a main-line move (outside comments and variations), or the reader
+  // cannot tell. False when every main-line move was read: after a malformed tag pair (the
+  // reader reads on), or when what was left unread holds no move (an unclosed comment, a stray
+  // character after the last move). docs/decisions.md, N38.
+  bool cuts_mainline = true;
 };
 
 // Parses one extended-SAN token (without PGN suffix annotations like "!?").

@@ -100,6 +100,50 @@ PgnVisitor& localized(PgnVisitor& visitor, const ReaderOptions& options,
   return *holder;
 }
 
+// True when `text`, the part of a game's movetext that a syntax error left unread, holds a token
+// that reads as a main-line move: outside {} and ; comments, % lines and variations, a symbol that
+// parse_san() takes (or that holds a figurine). Move numbers, NAGs, results and stray characters
+// are not moves.
+bool rest_holds_move(std::string_view text) {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  int depth = 0;
+  while (p < end) {
+    const char c = *p;
+    if (c == '{') {
+      const void* close = std::memchr(p, '}', static_cast<std::size_t>(end - p));
+      if (close == nullptr) return false;  // the rest is a comment
+      p = static_cast<const char*>(close) + 1;
+    } else if (c == ';' || (c == '%' && (p == text.data() || p[-1] == '\n'))) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+      p = nl == nullptr ? end : static_cast<const char*>(nl) + 1;
+    } else if (c == '(') {
+      ++depth;
+      ++p;
+    } else if (c == ')') {
+      depth = std::max(0, depth - 1);
+      ++p;
+    } else if (is_symbol_char(c) || figurine_at(p, end) > 0) {
+      const char* q = p;
+      bool figurine = false;
+      while (q < end)
+        if (const std::size_t n = symbol_step(q, end); n > 0) {
+          figurine = figurine || n > 1;
+          q += n;
+        } else {
+          break;
+        }
+      if (depth == 0 &&
+          (figurine || parse_san(std::string_view(p, static_cast<std::size_t>(q - p)))))
+        return true;
+      p = q;
+    } else {
+      ++p;
+    }
+  }
+  return false;
+}
+
 class Reader {
  public:
   Reader(PgnVisitor& visitor, const ReaderOptions& options)
@@ -202,15 +246,18 @@ class Reader {
           pg::parse<gp::movetext_section, action, control>(in, st);
         else if (slice.result != nullptr)
           report_splitter_result(slice);
-        for (const BadTag& t : tag_errors) report_error(t.error, end);
+        for (const BadTag& t : tag_errors) report_error(t.error, end, false);
         return;
       } catch (const GameError& next) {
         e = next;
       }
     }
     give_notes();
-    for (const BadTag& t : tag_errors) report_error(t.error, end);
-    report_error(e, end);
+    for (const BadTag& t : tag_errors) report_error(t.error, end, false);
+    report_error(
+        e, end,
+        e.stop == nullptr || e.stop > end ||
+            rest_holds_move(std::string_view(e.stop, static_cast<std::size_t>(end - e.stop))));
     if (!visitor_.wants_movetext() || e.stop == nullptr) return;
     std::string_view rest(e.stop, static_cast<std::size_t>(end - e.stop));
     while (!rest.empty() && (is_blank(rest.back()) || rest.back() == '\n')) rest.remove_suffix(1);
@@ -219,12 +266,14 @@ class Reader {
     visitor_.comment(unread_note(at, e.expected, rest), at);
   }
 
-  // Reports the syntax error `e` of a game whose text ends at `end`.
-  void report_error(const GameError& e, const char* end) {
+  // Reports the syntax error `e` of a game whose text ends at `end`; `cuts_mainline` as in
+  // SyntaxError.
+  void report_error(const GameError& e, const char* end, bool cuts_mainline) {
     SyntaxError error;
     error.pos = lines_.at(e.at);
     error.token = error_token(e.at, end);
     error.expected = e.expected;
+    error.cuts_mainline = cuts_mainline;
     visitor_.syntax_error(error);
   }
 

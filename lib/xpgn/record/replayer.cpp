@@ -1120,9 +1120,11 @@ void Replayer::syntax_error(const notation::SyntaxError& error) {
   if (!error.expected.empty()) message += ": expected " + error.expected;
   state_->report(Severity::error, error.pos, 0, error.token, std::move(message));
   if (state_->in_game) {
-    // The reader skips the rest of the game: what was replayed stays, the rest is unknown.
+    // The reader skips the rest of the game: what was replayed stays, the rest is unknown. The
+    // main line stays complete when the reader knows that nothing it skipped is a main-line move
+    // (SyntaxError::cuts_mainline).
     state_->start();
-    state_->game.mainline_complete = false;
+    if (error.cuts_mainline) state_->game.mainline_complete = false;
     state_->frames[0].dead = true;
     state_->frames[0].fast = false;  // (as kill() does)
   }
