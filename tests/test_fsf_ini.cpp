@@ -84,8 +84,8 @@ TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft
     sections.insert(f[1]);
     ++compared;
   }
-  CHECK(compared >= 77);
-  CHECK(sections.size() >= 11);
+  CHECK(compared >= 84);
+  CHECK(sections.size() >= 12);
 }
 
 TEST_CASE("fsf ini: Betza translation", "[fsf-ini]") {
@@ -164,11 +164,21 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
   CHECK(problems("[a:nosuch]\n") ==
         "t.ini:1:1: error: [a]: unknown parent 'nosuch' (a parent is an earlier section of the "
         "file or one of the Fairy-Stockfish variants: capablanca, chess, courier, crazyhouse, "
-        "embassy, fairy, gothic, hoppelpoppel, janus, shatranj)\n");
+        "embassy, fairy, gothic, grand, hoppelpoppel, janus, shatranj)\n");
   CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *8 *9 *10\n"
-                 "doubleStepRegionBlack = *9\n") ==
-        "t.ini:3:1: error: [a] promotionRegionWhite: xpgn promotes on the last rank only (rank "
-        "10 for White); this region is '*8 *9 *10'\n");
+                 "doubleStepRegionBlack = *9\npromotionRegionBlack = *1 *2 *3\n") ==
+        "t.ini:3:1: error: [a] promotionRegionWhite: xpgn's promotion on several ranks is a "
+        "choice before the last rank (mandatoryPawnPromotion = false)\n");
+  CHECK(problems("[a:chess]\npromotionRegionWhite = *7\n") ==
+        "t.ini:2:1: error: [a] promotionRegionWhite: xpgn promotes on the last ranks (rank 8 for "
+        "White, or the last few ranks, whole); this region is '*7'\n");
+  // Grand chess's zone, optional promotion and limits.
+  CHECK(imported("[a:grand]\n")["components"][1] ==
+        nlohmann::ordered_json::parse(R"({"name": "zone-promotion", "zone": 3,
+          "choices": "ACQRBN", "limits": {"A": 1, "C": 1, "Q": 1, "R": 2, "B": 2, "N": 2}})"));
+  CHECK(problems("[a:grand]\ncustomPiece1 = l:fR\n") ==
+        "t.ini:2:1: error: [a] customPiece1: xpgn knows immobilityIllegal only for pawns (the "
+        "custom piece 1 moves in some directions only)\n");
   // The default double-step region of Black (*7) is not White's (*2) on a 10-rank board.
   CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *10\n") ==
         "t.ini:1:1: error: [a]: xpgn's double steps are the same for both sides: "
@@ -176,7 +186,7 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
         "on a 10-rank board\n");
   CHECK(problems("[a:chess]\nmandatoryPawnPromotion = false\n") ==
         "t.ini:2:1: error: [a] mandatoryPawnPromotion: xpgn's pawns must promote on the last "
-        "rank\n");
+        "rank (with mandatoryPawnPromotion = false, immobilityIllegal = true says so)\n");
   CHECK(problems("[a:chess]\ncastling = yes\n") ==
         "t.ini:2:1: error: [a] castling: expected true or false, found 'yes'\n");
   CHECK(problems("[a:chess]\nstalemateValue = win\n") ==

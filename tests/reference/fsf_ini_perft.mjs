@@ -29,7 +29,7 @@ const RANDOM_POSITIONS = 6;
 const FILES = [
   { file: 'inheritance.ini',
     sections: ['gothic-test', 'gothic-nocastle', 'gothic-nightrider', 'renamed', 'embassy-test', 'nine',
-      'shatranj-test', 'courier-test'] },
+      'shatranj-test', 'courier-test', 'grand-advanced'] },
   { file: 'pieces.ini', sections: ['tenbyten', 'riders', 'stalemate-loses'] },
 ];
 

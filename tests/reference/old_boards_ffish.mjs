@@ -1,5 +1,5 @@
 // Reference data for the old and large-board variants of issue 39 (xpgn ids gothic, embassy,
-// janus, courier, hoppelpoppel, shatranj), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
+// janus, courier, hoppelpoppel, shatranj, grand), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
 // same names). Nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
@@ -11,7 +11,8 @@
 //   * tests/data/perft/V-ffish.txt: `FEN;depth;nodes` (FEN as ffish prints it): the start
 //     position at depth 3, then positions of random games (mulberry32 below picks each move from
 //     ffish's legal-move list and a ply from 4 to 60 to stop at), depth 3 for the first two and
-//     2 for the others; positions where the game is over are skipped.
+//     2 for the others; positions where the game is over are skipped; then the hand-made
+//     positions of `extra` at depth 3.
 //   * tests/data/old-boards/V-ffish-games.pgn: games played by ffish, every move ffish's SAN
 //     (`sanMove`), the result ffish's (`result()`) when the game is over, else `*`. The moves are
 //     chosen to end games: a mate first, else a capture of the most valuable piece, else a
@@ -29,6 +30,12 @@ const VARIANTS = [
   { id: 'courier', fsf: 'courier', tag: 'Courier' },
   { id: 'hoppelpoppel', fsf: 'hoppelpoppel', tag: 'Hoppel-Poppel' },
   { id: 'shatranj', fsf: 'shatranj', tag: 'Shatranj' },
+  // Hand-made: pawns entering the promotion zone (rank 8: optional; rank 10: compulsory) while
+  // some choices are used up (White has its queen and one rook; Black its archbishop and
+  // chancellor), for both sides to move.
+  { id: 'grand', fsf: 'grand', tag: 'Grand',
+    extra: ['a3k4c/1P8/10/2P7/10/10/10/10/7p2/Q3K4R w - - 0 1',
+      'a3k4c/1P8/10/2P7/10/10/10/10/7p2/Q3K4R b - - 0 1'] },
 ];
 const SEED = 0x0b0a4d39;
 const RANDOM_POSITIONS = 8;
@@ -62,6 +69,11 @@ function destination(uci) {
   return m ? m[1] : '';
 }
 
+// The hand-made positions of a variant (depth 3), after the random ones.
+function VARIANT_EXTRA(id) {
+  return VARIANTS.find((v) => v.id === id).extra || [];
+}
+
 const ffish = loadFfish();
 whenReady(ffish, () => {
   if (versionOfFfish() !== '0.7.10')
@@ -89,6 +101,7 @@ whenReady(ffish, () => {
       }
       board.delete();
     }
+    for (const fen of VARIANT_EXTRA(id)) positions.push([fen, 3]);
     let perftText = '';
     for (const [fen, depth] of positions) {
       const board = new ffish.Board(fsf, fen);

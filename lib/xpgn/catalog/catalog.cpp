@@ -548,7 +548,10 @@ std::vector<std::unique_ptr<Source>> parse_ini(std::string_view text, const std:
   std::vector<std::unique_ptr<Source>> out;
   for (const auto& imported : fsf::import_ini(text, name, select, errors)) {
     try {
-      out.push_back(parse_source(imported.json.dump(2) + "\n", name, &imported.origins));
+      // (Text that is not UTF-8, in a name or a value, is written with U+FFFD in its place.)
+      out.push_back(
+          parse_source(imported.json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n",
+                       name, &imported.origins));
     } catch (const Failure& f) {
       errors.push_back(f.error);
     }

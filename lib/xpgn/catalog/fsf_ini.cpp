@@ -315,6 +315,8 @@ const Honoured honoured[] = {
     {"perpetualCheckIllegal", Type::boolean, "perpetualCheckIllegal", 0},
     {"stalemateValue", Type::value, "stalemateValue", 0},
     {"checkmateValue", Type::value, "checkmateValue", 0},
+    {"promotionLimit", Type::text, "promotionLimit", 0},
+    {"immobilityIllegal", Type::boolean, "immobilityIllegal", 0},
     {"extinctionValue", Type::value, "extinctionValue", 0},
     {"extinctionClaim", Type::boolean, "extinctionClaim", 0},
     {"extinctionPieceTypes", Type::word, "extinctionPieceTypes", 0},
@@ -339,7 +341,6 @@ const AtDefault at_default[] = {
     {"chess960", Type::boolean, "false", "Chess960 start positions come with a game's FEN"},
     {"twoBoards", Type::boolean, "false", nullptr},
     {"sittuyinPromotion", Type::boolean, "false", nullptr},
-    {"promotionLimit", Type::text, "", nullptr},
     {"promotedPieceType", Type::text, "", nullptr},
     {"piecePromotionOnCapture", Type::boolean, "false", nullptr},
     {"mandatoryPiecePromotion", Type::boolean, "false", nullptr},
@@ -367,7 +368,6 @@ const AtDefault at_default[] = {
     {"dropPromoted", Type::boolean, "false", nullptr},
     {"dropNoDoubled", Type::word, "-", nullptr},
     {"dropNoDoubledCount", Type::integer, "1", nullptr},
-    {"immobilityIllegal", Type::boolean, "false", nullptr},
     {"gating", Type::boolean, "false", "xpgn has S-chess as the variant seirawan"},
     {"wallingRule", Type::word, "none", nullptr},
     {"wallingRegionWhite", Type::word, "", nullptr},
@@ -626,6 +626,21 @@ extinctionPieceTypes = *
 extinctionPieceCount = 1
 extinctionOpponentPieceCount = 2
 stalemateValue = loss
+[grand:chess]
+maxFile = 10
+maxRank = 10
+archbishop = a
+chancellor = c
+startFen = r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1
+promotionPieceTypes = acqrbn
+promotionRegionWhite = *8 *9 *10
+promotionRegionBlack = *3 *2 *1
+promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2
+mandatoryPawnPromotion = false
+immobilityIllegal = true
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+castling = false
 [hoppelpoppel:chess]
 knight = -
 bishop = -
@@ -1090,16 +1105,42 @@ class Writer {
       }
       wr = on_board(wr), br = on_board(br);
       if (wr.any() || br.any()) {
-        if (wr != whole_rank(ranks_ - 1))
-          refuse(w.from, "xpgn promotes on the last rank only (rank " + std::to_string(ranks_) +
-                             " for White); this region is '" + w.value + "'");
-        if (br != whole_rank(0))
+        // The zone: the last `zone` ranks for White, mirrored for Black.
+        int zone = 0;
+        while (zone < ranks_ && wr.test(static_cast<std::size_t>((ranks_ - 1 - zone) * 16))) ++zone;
+        Region want;
+        for (int k = 0; k < zone; ++k) want |= whole_rank(ranks_ - 1 - k);
+        if (zone == 0 || wr != want)
+          refuse(w.from, "xpgn promotes on the last ranks (rank " + std::to_string(ranks_) +
+                             " for White, or the last few ranks, whole); this region is '" +
+                             w.value + "'");
+        Region mirrored;
+        for (int k = 0; k < zone; ++k) mirrored |= whole_rank(k);
+        if (br != mirrored)
           refuse(b.from,
-                 "xpgn promotes on the last rank only (rank 1 for Black); this region "
-                 "is '" +
-                     b.value + "'");
-        if (!flag("mandatoryPawnPromotion", true))
-          refuse(get("mandatoryPawnPromotion").from, "xpgn's pawns must promote on the last rank");
+                 "xpgn's promotion zone is the same for both sides: this region is not "
+                 "White's seen from Black's side ('" +
+                     b.value + "')");
+        const bool mandatory = flag("mandatoryPawnPromotion", true);
+        const bool immobility = flag("immobilityIllegal", false);
+        if (zone > 1 && mandatory)
+          refuse(has("mandatoryPawnPromotion") ? get("mandatoryPawnPromotion").from : w.from,
+                 "xpgn's promotion on several ranks is a choice before the last rank "
+                 "(mandatoryPawnPromotion = false)");
+        if (!mandatory && !immobility)
+          refuse(get("mandatoryPawnPromotion").from,
+                 "xpgn's pawns must promote on the last rank (with mandatoryPawnPromotion = "
+                 "false, immobilityIllegal = true says so)");
+        if (immobility)
+          for (const auto& p : st_.pieces)
+            if (p.key != "pawn" &&
+                translate_betza(p.key.starts_with("customPiece") || p.key == "king"
+                                    ? (p.betza.empty() ? "K" : p.betza)
+                                    : kinds[kind_order(p.key)].betza)
+                        .find_first_of("fblrvs") != std::string::npos)
+              refuse(p.from.section == section_ ? p.from : get("immobilityIllegal").from,
+                     "xpgn knows immobilityIllegal only for pawns (the " + readable(p.key) +
+                         " moves in some directions only)");
         const Setting pw = value("promotionPieceTypes.white", "queen,rook,bishop,knight,");
         const Setting pb = value("promotionPieceTypes.black", "queen,rook,bishop,knight,");
         if (pw.value != pb.value)
@@ -1123,7 +1164,42 @@ class Writer {
           if (choices.find(l) == std::string::npos) choices += l;
         }
         if (choices.empty()) refuse(pw.from, "no piece to promote to");
-        add(list, "components", {{"name", "promotion"}, {"choices", choices}}, pw.from);
+        // promotionLimit: "a:1 c:1" (piece letter, count).
+        Json limits = Json::object();
+        if (has("promotionLimit")) {
+          const Setting& lim = get("promotionLimit");
+          std::size_t i = 0;
+          const std::string& t = lim.value;
+          while (i < t.size()) {
+            while (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
+            if (i == t.size()) break;
+            const std::size_t end = t.find_first_of(" \t", i);
+            const std::string item =
+                t.substr(i, end == std::string::npos ? std::string::npos : end - i);
+            i = end == std::string::npos ? t.size() : end;
+            std::optional<long long> n;
+            if (item.size() > 2 && item[1] == ':') n = integer_of(item.substr(2));
+            const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(item[0])));
+            auto it = std::find_if(st_.pieces.begin(), st_.pieces.end(),
+                                   [&](const Piece& p) { return p.letter == c; });
+            if (!n || *n < 0 || *n > 64 || it == st_.pieces.end())
+              refuse(lim.from,
+                     "expected piece:count items such as q:1 r:2 with letters of this "
+                     "variant, found '" +
+                         item + "'");
+            const std::string l = letter(it->key);
+            if (choices.find(l) == std::string::npos)
+              refuse(lim.from, "'" + item + "' limits a piece that is no promotion choice");
+            limits[l] = *n;
+          }
+        }
+        if (zone == 1 && limits.empty())
+          add(list, "components", {{"name", "promotion"}, {"choices", choices}}, pw.from);
+        else {
+          Json entry = {{"name", "zone-promotion"}, {"zone", zone}, {"choices", choices}};
+          if (!limits.empty()) entry["limits"] = limits;
+          add(list, "components", std::move(entry), w.from);
+        }
       }
     }
     // Drops of captured pieces.

@@ -2,6 +2,7 @@
 #include "xpgn/catalog/registry.hpp"
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 
 #include "xpgn/rules/components.hpp"
@@ -317,6 +318,34 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  [](Params& p, rules::Variant& v) {
                    v.components.push_back(rules::make_check_count(p.integer("checks", 3, 1, 63)));
                  }});
+  // Grand chess (issue 39).
+  out.push_back(
+      {"zone-promotion",
+       "a pawn may promote on its last `zone` ranks and must on the last one, to a choice "
+       "(SAN letters) of which it has fewer than its limit (`limits`: {letter: count})",
+       [](Params& p, rules::Variant& v) {
+         const int zone = p.integer("zone", 1, 1, v.ranks);
+         const std::string choices = p.san_letters("choices");
+         std::array<int, 32> limits{};
+         const Json& given = p.raw("limits");
+         if (!given.is_null()) {
+           if (!given.is_object())
+             throw ParamError{"limits", "expected {\"Q\": 1, ...}, found " + type_name(given)};
+           for (auto it = given.begin(); it != given.end(); ++it) {
+             const std::string at = "limits/" + it.key();
+             if (it.key().size() != 1 || choices.find(it.key()[0]) == std::string::npos)
+               throw ParamError{
+                   at, "'" + it.key() + "' is no letter of the choices \"" + choices + "\""};
+             if (!it.value().is_number_integer() || it.value().get<long long>() < 0 ||
+                 it.value().get<long long>() > 64)
+               throw ParamError{at, "expected a count from 0 to 64, found " + it.value().dump()};
+             // (The variant's letter index is built later, by Variant::finish.)
+             for (std::size_t t = 0; t < v.pieces.size() && t < limits.size(); ++t)
+               if (v.pieces[t].letter == it.key()[0]) limits[t] = it.value().get<int>();
+           }
+         }
+         v.components.push_back(rules::make_zone_promotion(zone, choices, limits));
+       }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {

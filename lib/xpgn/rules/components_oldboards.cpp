@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
@@ -63,7 +64,86 @@ class MoveLimit final : public EndRule {
   int plies_;
 };
 
+// Promotion in the last `zone` ranks, to pieces below their limit (grand chess).
+class ZonePromotion final : public RuleComponent {
+ public:
+  ZonePromotion(int zone, std::string choices, std::array<int, 32> limits)
+      : zone_(zone), choices_(std::move(choices)), limits_(limits) {}
+  std::string_view name() const override { return "zone promotion"; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply, .expands_pawn_moves = true};
+  }
+
+  // In the zone: one move per choice still below its limit, and the plain move but on the last
+  // rank.
+  bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const int rank = v.relative_rank(move.to, pos.side_to_move());
+    if (rank < v.ranks - zone_) return false;
+    if (rank < v.ranks - 1) out.push_back(move);
+    for (char letter : choices_) {
+      const PieceType t = v.piece_by_san_letter(letter);
+      if (!available(pos, t)) continue;
+      Move m = move;
+      m.promotion = t;
+      out.push_back(m);
+    }
+    return true;
+  }
+
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    const Variant& v = pos.variant();
+    if (token.kind != TokenKind::move || (token.piece && token.piece != 'P') ||
+        !token.to.has_rank() || token.to.rank >= v.ranks)
+      return {};
+    const int rank = v.relative_rank(make_square(0, token.to.rank), pos.side_to_move());
+    if (token.promotion && rank < v.ranks - zone_)
+      return "a pawn promotes only on its last " + std::to_string(zone_) + " ranks";
+    if (!token.promotion && rank == v.ranks - 1)
+      return "a pawn reaching the last rank must promote";
+    if (!token.promotion) return {};
+    if (choices_.find(token.promotion) == std::string::npos)
+      return "a pawn promotes to " + list(choices_);
+    const PieceType t = v.piece_by_san_letter(token.promotion);
+    if (t != no_piece_type && !available(pos, t))
+      return std::string("a pawn promotes only to a piece its side has lost, and no ") +
+             v.pieces[t].name + " was lost";
+    return {};
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
+    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
+    after.remove(move.to);
+    after.put(move.to, promoted);
+    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+  }
+
+ private:
+  // True when the side to move has fewer pieces of type `t` than its limit.
+  bool available(const Position& pos, PieceType t) const {
+    return t != no_piece_type && (limits_[t] == 0 || pos.count(pos.side_to_move(), t) < limits_[t]);
+  }
+  // "Q, R or B".
+  static std::string list(const std::string& letters) {
+    std::string out;
+    for (std::size_t i = 0; i < letters.size(); ++i)
+      out += std::string(i == 0 ? "" : i + 1 == letters.size() ? " or " : ", ") + letters[i];
+    return out;
+  }
+
+  int zone_;
+  std::string choices_;
+  std::array<int, 32> limits_;
+};
+
 }  // namespace
+
+std::shared_ptr<const RuleComponent> make_zone_promotion(int zone, std::string choices,
+                                                         std::array<int, 32> limits) {
+  return std::make_shared<ZonePromotion>(zone, std::move(choices), limits);
+}
 
 std::shared_ptr<const EndRule> make_move_limit(int moves) {
   return std::make_shared<MoveLimit>(moves);

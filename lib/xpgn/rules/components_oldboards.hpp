@@ -1,9 +1,12 @@
 // Rules of the old and large-board variants (issue 39) that are no other component: the bare
-// king of shatranj and courier, shatranj's 70-move rule.
+// king of shatranj and courier, shatranj's 70-move rule, grand chess's promotion.
 #pragma once
 
+#include <array>
 #include <memory>
+#include <string>
 
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
 
 namespace xpgn::rules {
@@ -20,5 +23,14 @@ std::shared_ptr<const EndRule> make_bare_king_loses();
 // `moves` moves of each side without a capture or a pawn move (the halfmove clock at 2 x
 // `moves`) a draw may be claimed (termination `move_limit`).
 std::shared_ptr<const EndRule> make_move_limit(int moves);
+
+// Promotion in a zone of the last `zone` ranks (grand chess: 3): a pawn move ending there may
+// promote to one of `choices` (SAN letters), and must on the last rank; a choice is offered only
+// while the mover has fewer of that piece on the board than its limit (`limits`, by piece type;
+// 0: no limit), so that in grand chess a pawn becomes only a piece that was captured. A pawn
+// with no choice left cannot move to the last rank (Fairy-Stockfish's promotionRegion,
+// mandatoryPawnPromotion = false, promotionLimit, immobilityIllegal).
+std::shared_ptr<const RuleComponent> make_zone_promotion(int zone, std::string choices,
+                                                         std::array<int, 32> limits);
 
 }  // namespace xpgn::rules

@@ -355,6 +355,16 @@ bool names_basic_move(const Variant& v, const SanToken& token, const Move& m, Pi
   add_placements_by_piece(pos, token, type, to, found.candidates);
   found.moved = type;  // found.what is written when a message needs it (describe_token)
   found.moved_to = to;
+  // A token without a promotion names the move that does not promote, where promoting is a
+  // choice (grand chess's zone-promotion): the promotions are not candidates then.
+  if (!token.promotion && found.candidates.size() > 1 &&
+      std::any_of(found.candidates.begin(), found.candidates.end(),
+                  [](const Move& m) { return m.promotion == no_piece_type; })) {
+    MoveList plain_moves;
+    for (const Move& m : found.candidates)
+      if (m.promotion == no_piece_type) plain_moves.push_back(m);
+    found.candidates = plain_moves;
+  }
   // Promotion written without a piece while there is a choice: say so precisely.
   bool all_promote = !token.promotion && found.candidates.size() > 1;
   if (all_promote)
