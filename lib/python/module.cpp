@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdint>
@@ -159,9 +160,9 @@ struct GameData {
   bool restored = false;
   std::optional<xpgn::Position> start;  // set by positions()
   // The SAN of the verified mainline moves, packed: the texts one after another and where each
-  // ends. Made by make_game() on the reading thread, which has just written the nodes: Python's
-  // mainline_san() then reads a few bytes a move rather than a node (about 1 kB, on another
-  // core's cache) each.
+  // ends, then 16 zero bytes. Made by make_game() on the reading thread, which has just written the
+  // nodes: Python's mainline_san() then reads a few bytes a move rather than a node (about 1 kB, on
+  // another core's cache) each.
   std::string mainline_san;
   std::vector<std::uint32_t> mainline_san_ends;
 
@@ -197,6 +198,7 @@ GamePtr make_game(Game&& game) {
     data->mainline_san += data->game.moves[i].san;
     data->mainline_san_ends.push_back(static_cast<std::uint32_t>(data->mainline_san.size()));
   }
+  data->mainline_san.append(16, '\0');  // (see SanStrings::get)
   return data;
 }
 
@@ -775,23 +777,35 @@ std::vector<MoveRef> mainline(const GamePtr& data) {
 class SanStrings {
  public:
   // A new reference to a str of `san`; nullptr with a Python error set when it is no UTF-8.
-  PyObject* get(std::string_view san) {
-    if (san.size() > 16)
-      return PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(san.size()));
+  // `readable`: 16 bytes may be read from san.data() (GameData's packed texts are followed by
+  // 16 zero bytes), so that the key is loaded at once rather than byte by byte.
+  PyObject* get(std::string_view san, bool readable = false) {
+    const std::size_t n = san.size();
+    if (n > 16) return PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(n));
     std::uint64_t key[2] = {0, 0};
-    std::memcpy(key, san.data(), san.size());
+    if (std::endian::native == std::endian::little && readable) {
+      std::memcpy(key, san.data(), 16);  // then only the text's own n bytes are kept
+      if (n <= 8) {
+        key[0] &= n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
+        key[1] = 0;
+      } else if (n < 16) {
+        key[1] &= (std::uint64_t{1} << (8 * (n - 8))) - 1;
+      }
+    } else {
+      std::memcpy(key, san.data(), n);
+    }
     const std::uint64_t mix =
-        (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^ san.size();
+        (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^ n;
     Slot& slot = slots_[mix >> (64 - slot_bits)];
-    if (slot.str && slot.size == san.size() && slot.key[0] == key[0] && slot.key[1] == key[1]) {
+    if (slot.str && slot.size == n && slot.key[0] == key[0] && slot.key[1] == key[1]) {
       Py_INCREF(slot.str);
       return slot.str;
     }
-    PyObject* str = PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(san.size()));
+    PyObject* str = PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(n));
     if (!str) return nullptr;
     Py_XDECREF(slot.str);
     Py_INCREF(str);
-    slot = {{key[0], key[1]}, san.size(), str};
+    slot = {{key[0], key[1]}, n, str};
     return str;
   }
 
@@ -823,7 +837,7 @@ py::list mainline_san_list(const GameData& data) {
   std::size_t begin = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const std::size_t end = data.mainline_san_ends[i];
-    PyObject* text = san_strings.get(all.substr(begin, end - begin));
+    PyObject* text = san_strings.get(all.substr(begin, end - begin), true);
     begin = end;
     if (!text) throw py::error_already_set();
     PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), text);  // (steals the reference)
