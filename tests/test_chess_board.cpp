@@ -112,6 +112,12 @@ void compare_tokens(const Position& pos, int& played, int& unsure) {
       CHECK(recorded.key() == after.key());
       CHECK(move == res.move);
       CHECK(format_san(canonical) == to_san(pos, res.move, &generic_after));
+      // The tree modes' overload gives the same move and SAN as text, with no token between.
+      ChessBoard::SanText san;
+      Move text_move;
+      REQUIRE(board.play_san(token, recorded, text_move, san));
+      CHECK(text_move == res.move);
+      CHECK(san.view() == to_san(pos, res.move, &generic_after));
       ++played;
     } else {
       ++unsure;

@@ -12,9 +12,12 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <exception>
@@ -28,6 +31,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -134,6 +138,18 @@ class LineRoom {
 };
 LineRoom line_room;
 
+// The number of verified mainline moves of `game` (a line's moves after its first unverified
+// one are unverified too): Game::mainline_plies, which the replayer counts, when the nodes at
+// its ends agree (so that the nodes between are not read), else counted.
+std::size_t verified_plies(const Game& game) {
+  const std::size_t size = game.moves.size();
+  std::size_t n = std::min<std::size_t>(std::max(game.mainline_plies, 0), size);
+  if ((n == 0 || game.moves[n - 1].verified) && (n == size || !game.moves[n].verified)) return n;
+  n = 0;
+  while (n < size && game.moves[n].verified) ++n;
+  return n;
+}
+
 // A game as read, shared by the Game object and its Move objects (which point into its tree).
 // It was replayed in tree mode, so its verified nodes hold no position and no effects until
 // positions() restores them (record::restore_positions), the first time a move's position, UCI
@@ -143,6 +159,12 @@ struct GameData {
   Game game;
   bool restored = false;
   std::optional<xpgn::Position> start;  // set by positions()
+  // The SAN of the verified mainline moves, packed: the texts one after another and where each
+  // ends, then 16 zero bytes. Made by make_game() on the reading thread, which has just written the
+  // nodes: Python's mainline_san() then reads a few bytes a move rather than a node (about 1 kB, on
+  // another core's cache) each.
+  std::string mainline_san;
+  std::vector<std::uint32_t> mainline_san_ends;
 
   GameData() = default;
   GameData(const GameData&) = delete;
@@ -165,10 +187,18 @@ struct GameData {
 };
 using GamePtr = std::shared_ptr<GameData>;
 
-// Wraps a game the replayer produced, moving its contents.
+// Wraps a game the replayer produced, moving its contents, and packs its mainline's SAN.
 GamePtr make_game(Game&& game) {
   auto data = std::make_shared<GameData>();
   data->game = std::move(game);
+  const std::size_t n = verified_plies(data->game);
+  data->mainline_san.reserve(n * 5);
+  data->mainline_san_ends.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    data->mainline_san += data->game.moves[i].san;
+    data->mainline_san_ends.push_back(static_cast<std::uint32_t>(data->mainline_san.size()));
+  }
+  data->mainline_san.append(16, '\0');  // (see SanStrings::get)
   return data;
 }
 
@@ -726,18 +756,6 @@ py::str safe_str(const std::string& text) {
   return py::reinterpret_steal<py::str>(s);
 }
 
-// The number of verified mainline moves of `game` (a line's moves after its first unverified
-// one are unverified too): Game::mainline_plies, which the replayer counts, when the nodes at
-// its ends agree (so that the nodes between are not read), else counted.
-std::size_t verified_plies(const Game& game) {
-  const std::size_t size = game.moves.size();
-  std::size_t n = std::min<std::size_t>(std::max(game.mainline_plies, 0), size);
-  if ((n == 0 || game.moves[n - 1].verified) && (n == size || !game.moves[n].verified)) return n;
-  n = 0;
-  while (n < size && game.moves[n].verified) ++n;
-  return n;
-}
-
 // The verified mainline of a game as MoveRefs (stops at the first unverified move).
 std::vector<MoveRef> mainline(const GamePtr& data) {
   std::vector<MoveRef> out;
@@ -751,15 +769,76 @@ std::vector<MoveRef> mainline(const GamePtr& data) {
   return out;
 }
 
-// The SAN of the verified mainline moves as a list of str, built directly.
-py::list mainline_san_list(const Game& game) {
-  const std::size_t n = verified_plies(game);
+// Python str objects of the SAN texts handed out lately, by their bytes: a few thousand texts
+// make most of the moves of any archive, and a str taken from here costs neither its making
+// nor, later, its freeing. Direct-mapped (a text replaces the one at its slot); texts of at most
+// 16 bytes (longer ones get a new str each time). Used with the GIL held; never freed (the
+// interpreter may be gone when static objects die).
+class SanStrings {
+ public:
+  // A new reference to a str of `san`; nullptr with a Python error set when it is no UTF-8.
+  // `readable`: 16 bytes may be read from san.data() (GameData's packed texts are followed by
+  // 16 zero bytes), so that the key is loaded at once rather than byte by byte.
+  PyObject* get(std::string_view san, bool readable = false) {
+    const std::size_t n = san.size();
+    if (n > 16) return PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(n));
+    std::uint64_t key[2] = {0, 0};
+    if (std::endian::native == std::endian::little && readable) {
+      std::memcpy(key, san.data(), 16);  // then only the text's own n bytes are kept
+      if (n <= 8) {
+        key[0] &= n == 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * n)) - 1;
+        key[1] = 0;
+      } else if (n < 16) {
+        key[1] &= (std::uint64_t{1} << (8 * (n - 8))) - 1;
+      }
+    } else {
+      std::memcpy(key, san.data(), n);
+    }
+    const std::uint64_t mix =
+        (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^ n;
+    Slot& slot = slots_[mix >> (64 - slot_bits)];
+    if (slot.str && slot.size == n && slot.key[0] == key[0] && slot.key[1] == key[1]) {
+      Py_INCREF(slot.str);
+      return slot.str;
+    }
+    PyObject* str = PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(n));
+    if (!str) return nullptr;
+    Py_XDECREF(slot.str);
+    Py_INCREF(str);
+    slot = {{key[0], key[1]}, n, str};
+    return str;
+  }
+
+ private:
+  static constexpr int slot_bits = 12;
+  struct Slot {
+    std::uint64_t key[2];
+    std::size_t size;
+    PyObject* str;  // a reference of the table's own; nullptr: free
+  };
+  std::array<Slot, std::size_t{1} << slot_bits> slots_{};
+};
+SanStrings& san_strings = *new SanStrings;
+
+// The str of a SAN text (see SanStrings).
+py::str san_str(const std::string& san) {
+  PyObject* str = san_strings.get(san);
+  if (!str) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(str);
+}
+
+// The SAN of the verified mainline moves as a list of str, built directly from the packed texts.
+py::list mainline_san_list(const GameData& data) {
+  const std::size_t n = data.mainline_san_ends.size();
   PyObject* list = PyList_New(static_cast<Py_ssize_t>(n));
   if (!list) throw py::error_already_set();
   py::list out = py::reinterpret_steal<py::list>(list);
+  const std::string_view all = data.mainline_san;
+  std::size_t begin = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::string& san = game.moves[i].san;
-    PyObject* text = PyUnicode_FromStringAndSize(san.data(), static_cast<Py_ssize_t>(san.size()));
+    const std::size_t end = data.mainline_san_ends[i];
+    PyObject* text = san_strings.get(all.substr(begin, end - begin), true);
+    begin = end;
     if (!text) throw py::error_already_set();
     PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), text);  // (steals the reference)
   }
@@ -999,7 +1078,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "san",
           [](const MoveRef& r) {
-            return r.verified ? py::object(py::str(r.node->san)) : py::object(py::none());
+            return r.verified ? py::object(san_str(r.node->san)) : py::object(py::none());
           },
           "Canonical SAN from the rules ('--' for a null move), None when unverified.")
       .def_property_readonly(
@@ -1204,7 +1283,7 @@ PYBIND11_MODULE(_xpgn, m) {
           "The verified mainline moves in order (a list of xpgn.Move; it stops before the first "
           "move that could not be replayed).")
       .def(
-          "mainline_san", [](const GameData& g) { return mainline_san_list(g.game); },
+          "mainline_san", [](const GameData& g) { return mainline_san_list(g); },
           "The SAN of the verified mainline moves: [m.san for m in mainline()], faster.")
       .def(
           "mainline_uci",

@@ -75,7 +75,12 @@ foreach(module core notation rules catalog record emit render facade)
   list(APPEND xpgn_python_sources ${module_sources})
 endforeach()
 add_library(xpgn_pic STATIC ${xpgn_python_sources})
-set_target_properties(xpgn_pic PROPERTIES POSITION_INDEPENDENT_CODE ON)
+# Hidden visibility: nothing of the library is exported from the module, and the compiler may
+# inline and specialise its functions as in the command's build (with default visibility,
+# position-independent code keeps every function interposable, so calls across a .cpp's own
+# functions, ChessBoard's on every ply, stay calls).
+set_target_properties(xpgn_pic PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_VISIBILITY_PRESET hidden
+                                          VISIBILITY_INLINES_HIDDEN ON)
 target_include_directories(xpgn_pic PUBLIC ${PROJECT_SOURCE_DIR}/lib)
 target_compile_options(xpgn_pic PRIVATE ${XPGN_WARNINGS})
 target_compile_definitions(xpgn_pic PRIVATE XPGN_VERSION="${PROJECT_VERSION}")

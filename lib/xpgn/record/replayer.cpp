@@ -64,16 +64,32 @@ struct UntestedMark {
   std::size_t diagnostic_index = 0;
 };
 
-// Makes a MoveNode in place in a line (`line.emplace_back(NewNode{move})`) holding `move`, its
-// other members as their initialisers set them: emplace_back() without arguments would
-// value-initialise the node, zeroing all of its 1 kB first (mostly the room of its position,
-// which tree mode leaves empty), and moving a node in copies that room.
+// Makes a MoveNode in place in a line (`line.emplace_back(NewNode{...})`) holding `move`, its
+// SAN, the token's text, where it stands and its ply, the other members as their initialisers
+// set them: emplace_back() without arguments would value-initialise the node, zeroing all of its
+// 1 kB first (mostly the room of its position, which tree mode leaves empty), moving a node in
+// copies that room, and assigning the strings afterwards costs more than making them.
 struct NewNode {
   const rules::Move& move;
+  std::string_view san;
+  std::string_view text;
+  SourcePos pos;
+  int ply = 0;
   operator MoveNode() const {
-    MoveNode node;  // (default-initialised: no zeroing; returned in place)
-    node.move = move;
-    return node;
+    // (Member by member, returned in place: no zeroing.)
+    return MoveNode{.move = move,
+                    .san = std::string(san),
+                    .text = std::string(text),
+                    .unverified_reason = {},
+                    .pos = pos,
+                    .ply = ply,
+                    .nags = {},
+                    .comments_before = {},
+                    .comments_after = {},
+                    .commands = {},
+                    .effects = {},
+                    .after = {},
+                    .variations = {}};
   }
 };
 
@@ -569,12 +585,11 @@ struct Replayer::State {
   [[gnu::noinline]] bool fast_move_recorded(Frame& f, const SanToken& token, std::string_view text,
                                             SourcePos pos, int ply) {
     rules::Move move;
-    SanToken canonical;
-    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, canonical))
-      return false;
+    rules::ChessBoard::SanText san;
+    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, san)) return false;
     rules::EffectList effects;
     if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
-    add_node(f, move, format_san(canonical), false, effects, text, pos, ply);
+    add_node(f, move, san.view(), false, effects, text, pos, ply);
     if (keeps_positions()) f.commit();
     moved_fast(f, ply);
     return true;
@@ -615,11 +630,8 @@ struct Replayer::State {
     f.has_move = true;
     f.after_move = true;
     if (!full() || !f.line) return;
-    MoveNode& node = f.line->emplace_back(NewNode{rules::Move{}});
+    MoveNode& node = f.line->emplace_back(NewNode{rules::Move{}, {}, text, pos, f.ply});
     node.verified = false;
-    node.text.assign(text);
-    node.pos = pos;
-    node.ply = f.ply;
     node.unverified_reason = std::move(f.stop_reason);
     f.stop_reason.clear();
     node.comments_before = std::move(f.pending);
@@ -696,7 +708,7 @@ struct Replayer::State {
     }
     if (full()) {
       std::string san = null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot());
-      add_node(f, res.move, std::move(san), null_move, effects, text, pos, ply);
+      add_node(f, res.move, san, null_move, effects, text, pos, ply);
     }
     f.keys.push_back(key);
     if (f.pos().variant().keeps_ply_history)
@@ -717,16 +729,12 @@ struct Replayer::State {
   // Full and tree modes: appends to the frame's line the node of `move` (canonical SAN `san`,
   // written as `text` at `pos`); in full mode it was just played from f.pos() into
   // f.next_slot() with `effects`, which the node keeps.
-  void add_node(Frame& f, const rules::Move& move, std::string san, bool null_move,
+  void add_node(Frame& f, const rules::Move& move, std::string_view san, bool null_move,
                 const rules::EffectList& effects, std::string_view text, SourcePos pos, int ply) {
     // Room for a usual game's mainline at once, rather than moving its nodes as it grows.
     if (f.line->empty() && &f == &frames[0]) f.line->reserve(mainline_room);
-    MoveNode& node = f.line->emplace_back(NewNode{move});
-    node.san = std::move(san);
+    MoveNode& node = f.line->emplace_back(NewNode{move, san, text, pos, ply});
     node.null_move = null_move;
-    node.text.assign(text);
-    node.pos = pos;
-    node.ply = ply;
     node.comments_before = std::move(f.pending);
     f.pending.clear();
     if (keeps_positions()) {

@@ -828,7 +828,7 @@ std::uint64_t ChessBoard::perft(int depth) const {
   return nodes;
 }
 
-Move ChessBoard::generic_move(const Move8& m, Kind kind) const {
+inline Move ChessBoard::generic_move(const Move8& m, Kind kind) const {
   Move move;
   move.from = square_of(m.from);
   move.to = square_of(m.to);
@@ -843,9 +843,37 @@ Move ChessBoard::generic_move(const Move8& m, Kind kind) const {
   return move;
 }
 
-SanToken ChessBoard::canonical_token(const Move8& m, Kind kind, const ChessBoard& after) const {
+char ChessBoard::deserved_mark(const ChessBoard& after, int mark) {
+  if (mark >= 0) return static_cast<char>(mark);
+  return !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
+}
+
+void ChessBoard::disambiguation(const Move8& m, Kind kind, Bits rivals, int& file,
+                                int& rank) const {
+  const bool victim_on_to = (colour_[1 - side_] & bit(m.to)) != 0;
+  bool clash = false, same_file = false, same_rank = false;
+  for (Bits b = rivals; b; b &= b - 1) {
+    const int other = std::countr_zero(b);
+    if (!leaves_king_safe(other, m.to, kind, victim_on_to ? m.to : -1, true)) continue;
+    clash = true;
+    same_file |= (other & 7) == (m.from & 7);
+    same_rank |= (other >> 3) == (m.from >> 3);
+  }
+  if (!clash) return;
+  if (!same_file) {
+    file = m.from & 7;
+  } else if (!same_rank) {
+    rank = m.from >> 3;
+  } else {
+    file = m.from & 7;
+    rank = m.from >> 3;
+  }
+}
+
+SanToken ChessBoard::canonical_token(const Move8& m, Kind kind, const ChessBoard& after, int mark,
+                                     Bits rivals) const {
   SanToken t;
-  t.check = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
+  t.check = deserved_mark(after, mark);
   if (m.castle) {
     t.kind = m.to > m.from ? TokenKind::castle_short : TokenKind::castle_long;
     return t;
@@ -863,32 +891,26 @@ SanToken ChessBoard::canonical_token(const Move8& m, Kind kind, const ChessBoard
     return t;
   }
   t.piece = v.pieces[tables_->piece[us][kind].type()].letter;
-  // The other pieces of the kind that reach `to` (a piece's moves are symmetric).
-  const Bits reach = piece_attacks(geometry(), kind, m.to, occupied());
-  bool clash = false, same_file = false, same_rank = false;
-  for (Bits b = reach & pieces(us, kind) & ~bit(m.from); b; b &= b - 1) {
-    const int other = std::countr_zero(b);
-    if (!leaves_king_safe(other, m.to, kind, victim_on_to ? m.to : -1, true)) continue;
-    clash = true;
-    same_file |= (other & 7) == (m.from & 7);
-    same_rank |= (other >> 3) == (m.from >> 3);
-  }
-  if (!clash) return t;
-  if (!same_file)
-    t.from.file = m.from & 7;
-  else if (!same_rank)
-    t.from.rank = m.from >> 3;
-  else
-    t.from = {m.from & 7, m.from >> 3};
+  int file = -1, rank = -1;
+  disambiguation(m, kind, rivals, file, rank);
+  if (file >= 0) t.from.file = file;
+  if (rank >= 0) t.from.rank = rank;
   return t;
 }
 
-bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
+template <bool record>
+[[gnu::always_inline]] inline bool ChessBoard::play_token(const SanToken& token, ChessBoard& after,
+                                                          Move8& move, Kind& kind, int& mark,
+                                                          Bits& reach) const {
   // Second actions belong to variants; the generic rules say what they mean here.
   if (token.has_second_actions()) return false;
   const int us = side_;
-  Move8 move{};
-  Kind kind = empty;
+  move = Move8{};
+  kind = empty;
+  if constexpr (record) {
+    mark = -1;
+    reach = 0;
+  }
   if (token.kind == TokenKind::castle_short || token.kind == TokenKind::castle_long) {
     const int side = token.kind == TokenKind::castle_short ? 0 : 1;
     if (!can_castle(side)) return false;
@@ -956,6 +978,7 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
           if (!(g.between[to][std::countr_zero(b)] & occ)) origins |= b & -b;
       }
     }
+    if constexpr (record) reach = origins;
     if (token.from.has_file()) origins &= Bits{0x0101010101010101} << token.from.file;
     if (token.from.has_rank()) origins &= Bits{0xFF} << (8 * token.from.rank);
     // The victim is the piece on `to` (or none) but for en passant (`to` is not one of ours).
@@ -980,37 +1003,76 @@ bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
   if (token.check) {
     const char deserved = !after.in_check() ? 0 : after.has_legal_move() ? '+' : '#';
     if (deserved != token.check) return false;
+    if constexpr (record) mark = deserved;
   }
   return true;
 }
 
-ChessBoard::Move8 ChessBoard::move_to(const ChessBoard& after, Kind& kind) const {
-  const int us = side_;
-  const Bits left = colour_[us] & ~after.colour_[us];     // the squares the mover left
-  const Bits reached = after.colour_[us] & ~colour_[us];  // and the one it reached
-  Move8 m;
-  if (left & (left - 1)) {  // king and rook: a castling
-    kind = king;
-    m.from = static_cast<std::uint8_t>(king_square(us));
-    m.to = static_cast<std::uint8_t>(after.king_square(us));
-    m.castle = true;
-    return m;
-  }
-  m.from = static_cast<std::uint8_t>(std::countr_zero(left));
-  m.to = static_cast<std::uint8_t>(std::countr_zero(reached));
-  kind = kind_at(m.from);
-  const Kind now = after.kind_at(m.to);
-  if (now != kind) m.promotion = now;
-  return m;
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after) const {
+  Move8 move;
+  Kind kind;
+  int mark;
+  Bits reach;
+  return play_token<false>(token, after, move, kind, mark, reach);
+}
+
+[[gnu::always_inline]] inline bool ChessBoard::play_made(const SanToken& token, ChessBoard& after,
+                                                         Move& played, Made& made) const {
+  Bits reach;
+  if (!play_token<true>(token, after, made.move, made.kind, made.mark, reach)) return false;
+  made.rivals = reach & ~bit(made.move.from);
+  played = generic_move(made.move, made.kind);
+  return true;
 }
 
 bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move& played,
                           SanToken& canonical) const {
-  if (!play_san(token, after)) return false;
-  Kind kind = empty;
-  const Move8 move = move_to(after, kind);
-  played = generic_move(move, kind);
-  canonical = canonical_token(move, kind, after);
+  Made made;
+  if (!play_made(token, after, played, made)) return false;
+  canonical = canonical_token(made.move, made.kind, after, made.mark, made.rivals);
+  return true;
+}
+
+bool ChessBoard::play_san(const SanToken& token, ChessBoard& after, Move& played,
+                          SanText& san) const {
+  Made made;
+  if (!play_made(token, after, played, made)) return false;
+  const Move8& m = made.move;
+  const Kind kind = made.kind;
+  // What format_san() writes of canonical_token(m, kind, after, made.mark, made.rivals), written
+  // directly.
+  char* out = san.chars.data();
+  std::size_t n = 0;
+  auto put_letter = [&](Kind k) {
+    const char letter = tables_->variant->pieces[tables_->piece[side_][k].type()].letter;
+    if (letter != 0) out[n++] = letter;
+    return letter != 0;
+  };
+  if (m.castle) {
+    const std::string_view text = m.to > m.from ? "O-O" : "O-O-O";
+    for (char c : text) out[n++] = c;
+  } else {
+    const bool capture = (colour_[1 - side_] & bit(m.to)) != 0 ||
+                         (kind == pawn && (m.from & 7) != (m.to & 7));  // (en passant)
+    if (kind == pawn) {
+      if (capture) out[n++] = static_cast<char>('a' + (m.from & 7));
+    } else {
+      put_letter(kind);
+      int file = -1, rank = -1;
+      if (made.rivals) disambiguation(m, kind, made.rivals, file, rank);
+      if (file >= 0) out[n++] = static_cast<char>('a' + file);
+      if (rank >= 0) out[n++] = static_cast<char>('1' + rank);
+    }
+    if (capture) out[n++] = 'x';
+    out[n++] = static_cast<char>('a' + (m.to & 7));
+    out[n++] = static_cast<char>('1' + (m.to >> 3));
+    if (m.promotion != empty) {
+      out[n++] = '=';
+      if (!put_letter(m.promotion)) --n;  // (format_san writes no '=' without a letter)
+    }
+  }
+  if (const char check = deserved_mark(after, made.mark)) out[n++] = check;
+  san.size = static_cast<std::uint8_t>(n);
   return true;
 }
 

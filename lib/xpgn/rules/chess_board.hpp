@@ -12,8 +12,10 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/outcome.hpp"
@@ -74,6 +76,20 @@ class ChessBoard {
   // `canonical`.
   bool play_san(const SanToken& token, ChessBoard& after, Move& move, SanToken& canonical) const;
 
+  // A canonical SAN as text: at most max_size bytes (FIDE chess writes at most seven, as in
+  // "Qa1xb2#", "exd8=Q+" or "O-O-O+").
+  struct SanText {
+    static constexpr std::size_t max_size = 8;
+    std::array<char, max_size> chars{};
+    std::uint8_t size = 0;
+    std::string_view view() const { return {chars.data(), size}; }
+  };
+  // play_san() that writes the move made as the generic rules write it into `move` and its
+  // canonical SAN (format_san() of the token the four-argument play_san() gives) into `san`,
+  // without building the token: the tree modes' fast path. The mate test for a '#' is made once
+  // (the one that checked a written mark serves).
+  bool play_san(const SanToken& token, ChessBoard& after, Move& move, SanText& san) const;
+
   // True when the side to move has a legal move.
   bool has_legal_move() const;
   // True when the side to move is in check.
@@ -112,16 +128,41 @@ class ChessBoard {
   bool can_castle(int side) const;
   // Writes into `after` this position with `m` (legal) played by a piece of `kind`.
   void make(const Move8& m, Kind kind, ChessBoard& after) const;
-  // The legal move that made `after` from this position, and the `kind` of the piece it moved.
-  Move8 move_to(const ChessBoard& after, Kind& kind) const;
   // make(), inlined where it is called (play_san, once per ply of a game).
   void make_here(const Move8& m, Kind kind, ChessBoard& after) const;
+  // play_san()'s work, inlined in each overload: also gives the move made, the kind of piece
+  // that made it, in `mark` the check mark the move deserves (0, '+' or '#') when the written
+  // mark had it tested (else -1), and in `reach` the pieces of the kind that could go to the
+  // destination were the king not in the way, the mover included (a piece move's; else 0).
+  // `mark` and `reach` are set only when `record`.
+  template <bool record>
+  bool play_token(const SanToken& token, ChessBoard& after, Move8& move, Kind& kind, int& mark,
+                  Bits& reach) const;
+  // A move play_token() made, with what the recording overloads of play_san() need.
+  struct Made {
+    Move8 move;
+    Kind kind = empty;
+    int mark = -1;    // as play_token() gives it
+    Bits rivals = 0;  // play_token()'s `reach` without the mover
+  };
+  // play_token() that also gives the move as the generic rules write it.
+  bool play_made(const SanToken& token, ChessBoard& after, Move& played, Made& made) const;
+  // The check mark move `m` deserves, `after` the position it makes: `mark` when known
+  // (play_token()), else 0, '+' or '#' (a legal reply is looked for only when it checks).
+  static char deserved_mark(const ChessBoard& after, int mark);
   // `m`, a legal move of a piece of `kind` in this position, as the generic rules write it.
   Move generic_move(const Move8& m, Kind kind) const;
   // The canonical token of `m` (legal, of a piece of `kind`; `after` the position it makes), as
   // the generic to_token() writes it: the origin's file on a pawn's capture, the least
   // disambiguation among the other legal moves of the kind to the same square, '+' or '#'.
-  SanToken canonical_token(const Move8& m, Kind kind, const ChessBoard& after) const;
+  // `mark` as play_token() gives it, `rivals` its `reach` without the mover.
+  SanToken canonical_token(const Move8& m, Kind kind, const ChessBoard& after, int mark,
+                           Bits rivals) const;
+  // The origin hints the canonical token of `m` (legal, of a piece of `kind` other than a
+  // pawn) needs: the least disambiguation among the other legal moves of the kind to the same
+  // square, `rivals` the other pieces of the kind that reach it if the king allows. Sets `file`
+  // and/or `rank` (else leaves them).
+  void disambiguation(const Move8& m, Kind kind, Bits rivals, int& file, int& rank) const;
   // Calls `visit(move, kind)` for every legal move until it returns true; true if it did.
   template <typename Visit>
   bool for_each_legal(Visit&& visit) const;
