@@ -5,7 +5,8 @@
 // - placement: rows separated by '/', the top rank first; a row is a sequence of piece letters
 //   (A-Z white, a-z black), empty-square counts of any number of digits (8, 10, 12) and stacks
 //   "(XY)" of exactly two pieces, the earlier arrival first; a piece letter may be followed by
-//   '~' (a promoted piece, as crazyhouse FENs mark it: "Q~");
+//   '~' (a promoted piece, as crazyhouse FENs mark it: "Q~"), or follow a '+' (a piece the
+//   variant spells so, shogi's promoted pieces: "+P");
 // - holding: "[...]" with zero or more piece letters (the Reenterent re-entry square, crazyhouse
 //   pockets);
 // - side to move 'w' or 'b';
@@ -36,7 +37,8 @@ struct stack_open : pg::one<'('> {};
 struct stack_close : pg::one<')'> {};
 struct stack : pg::seq<stack_open, piece, piece, stack_close> {};
 struct promoted_mark : pg::one<'~'> {};
-struct board_piece : pg::seq<piece, pg::opt<promoted_mark>> {};
+struct plus_mark : pg::one<'+'> {};
+struct board_piece : pg::seq<pg::opt<plus_mark>, piece, pg::opt<promoted_mark>> {};
 struct square_item : pg::sor<empty_count, stack, board_piece> {};
 struct row : pg::plus<square_item> {};
 struct row_separator : pg::one<'/'> {};

@@ -307,6 +307,17 @@ void check_letter(const Source& src, const std::string& at, const Json& value) {
     fail(src, at, "expected one upper-case letter A-Z, found " + value.dump());
 }
 
+// A piece's own FEN spelling: one upper-case letter, or '+' and one ("+P", PieceDef::fen_plus).
+void check_fen_letter(const Source& src, const std::string& at, const Json& value) {
+  if (value.is_string() && value.get<std::string>().size() == 2 &&
+      value.get<std::string>()[0] == '+')
+    check_letter(src, at, Json(value.get<std::string>().substr(1)));
+  else if (!value.is_string() || value.get<std::string>().size() != 1 ||
+           value.get<std::string>()[0] < 'A' || value.get<std::string>()[0] > 'Z')
+    fail(src, at,
+         "expected one upper-case letter A-Z, or '+' and one (\"+P\"), found " + value.dump());
+}
+
 // Betza text: parsed now so that a mistake is reported where it is written.
 void check_betza(const Source& src, const std::string& at, const Json& value) {
   check_string(src, at, value, "a Betza movement string such as \"N\" or \"fmWfcF\"");
@@ -352,7 +363,7 @@ void check_pieces(const Source& src, const std::string& at, const Json& pieces) 
     known_fields(src, p, piece, piece_fields, "a piece");
     if (!piece.contains("letter")) fail(src, p, "missing \"letter\" (its SAN letter, A-Z)");
     check_letter(src, p + "/letter", piece["letter"]);
-    if (piece.contains("fen_letter")) check_letter(src, p + "/fen_letter", piece["fen_letter"]);
+    if (piece.contains("fen_letter")) check_fen_letter(src, p + "/fen_letter", piece["fen_letter"]);
     const bool own_fen = piece.contains("fen_letter");
     const std::string fen = piece[own_fen ? "fen_letter" : "letter"].get<std::string>();
     if (auto it = fen_letters.find(fen); it != fen_letters.end())
@@ -797,7 +808,8 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
   if (pieces.empty()) r.fail_at("/pieces", "a variant needs at least one piece");
   if (pieces.size() > 30)
     r.fail_at("/pieces/30", "more than 30 piece types (xpgn supports at most 30)");
-  std::map<char, std::size_t> fen_used, san_used;
+  std::map<std::string, std::size_t> fen_used;
+  std::map<char, std::size_t> san_used;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const Json& p = pieces[i];
     const std::string at = "/pieces/" + std::to_string(i);
@@ -806,7 +818,11 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
         r.fail_at(at, std::string("missing \"") + field + "\" of a new piece");
     rules::PieceDef def;
     def.letter = p["letter"].get<std::string>()[0];
-    def.fen_letter = p.contains("fen_letter") ? p["fen_letter"].get<std::string>()[0] : 0;
+    if (p.contains("fen_letter")) {  // "L", or "+P" (PieceDef::fen_plus)
+      const std::string spelled = p["fen_letter"].get<std::string>();
+      def.fen_plus = spelled[0] == '+';
+      def.fen_letter = spelled.back();
+    }
     def.san_aliases = p.value("san_aliases", std::string());
     def.name = p["name"].get<std::string>();
     def.betza = p["betza"].get<std::string>();
@@ -826,7 +842,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
       }
     }
     // FEN letters must be unique; SAN letters too, except a pawn's (never written in SAN).
-    const char fen = def.fen();
+    const std::string fen = (def.fen_plus ? "+" : "") + std::string(1, def.fen());
     if (auto it = fen_used.find(fen); it != fen_used.end())
       r.fail_at(at + (def.fen_letter ? "/fen_letter" : "/letter"),
                 std::string("FEN letter '") + fen + "' is already used by the " +

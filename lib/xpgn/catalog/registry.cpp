@@ -36,7 +36,7 @@ bool has_san_letter(const rules::Variant& v, char c) {
 // True when some piece of `v` has FEN letter `c`.
 bool has_fen_letter(const rules::Variant& v, char c) {
   return std::any_of(v.pieces.begin(), v.pieces.end(),
-                     [c](const rules::PieceDef& p) { return p.fen() == c; });
+                     [c](const rules::PieceDef& p) { return !p.fen_plus && p.fen() == c; });
 }
 
 // The letters `v` knows, for messages: "K, Q, R, B, N, P".
@@ -346,6 +346,46 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
          }
          v.components.push_back(rules::make_zone_promotion(zone, choices, limits));
        }});
+  // The shogi family.
+  out.push_back(
+      {"shogi-drops",
+       "a captured piece goes to the capturer's hand unpromoted and may be dropped "
+       "where it can move again; no second unpromoted pawn on a file, no pawn drop "
+       "that mates",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_shogi_hand()); }});
+  out.push_back({"shogi-promotion",
+                 "the pieces of `pieces` (FEN letters) moving into, within or out of the last "
+                 "`zone_ranks` ranks may become the piece spelled '+' and their letter, and must "
+                 "where they could not move again",
+                 [](Params& p, rules::Variant& v) {
+                   const int zone = p.integer("zone_ranks", 3, 1, 8);
+                   v.components.push_back(
+                       rules::make_shogi_promotion(zone, p.fen_letters("pieces")));
+                 }});
+  out.push_back({"shogi-notation",
+                 "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
+                 "piece's FEN spelling (\"+P\") to the SAN letter it is written with (\"G\")",
+                 [](Params& p, rules::Variant& v) {
+                   std::vector<std::pair<char, char>> written_as;
+                   const Json& map = p.raw("written_as");
+                   if (!map.is_null() && !map.is_object())
+                     throw ParamError{"written_as", "expected an object such as {\"+P\": \"G\"}"};
+                   if (map.is_object())
+                     for (const auto& [fen, letter] : map.items()) {
+                       if (fen.size() != 2 || fen[0] != '+' ||
+                           !std::any_of(v.pieces.begin(), v.pieces.end(),
+                                        [&fen](const rules::PieceDef& d) {
+                                          return d.fen_plus && d.fen() == fen[1];
+                                        }) ||
+                           !letter.is_string() || letter.get<std::string>().size() != 1 ||
+                           !has_san_letter(v, letter.get<std::string>()[0]))
+                         throw ParamError{
+                             "written_as/" + fen,
+                             "expected a piece spelled \"+X\" and a SAN letter of " + v.id};
+                       written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
+                     }
+                   v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
+                 }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
@@ -381,11 +421,15 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   out.push_back(
       {"n-fold-repetition",
        "the `count`-th occurrence of a position ends the game in a draw; with "
-       "`perpetual_check`: \"loses\", the side that gave check throughout the cycle loses",
+       "`perpetual_check`: \"loses\", the side that gave check throughout the cycle loses; with "
+       "`otherwise`: \"first-player-loses\", a repetition without such checks is lost by the "
+       "first player (White)",
        [](Params& p, rules::Variant& v) {
          const int count = p.integer("count", 4, 2, 9);
          const bool loses = p.choice("perpetual_check", {"loses", "draws"}, "draws") == "loses";
-         v.end_rules.push_back(rules::make_repetition_perpetual_check(count, loses));
+         const bool first_loses = p.choice("otherwise", {"draws", "first-player-loses"}, "draws") ==
+                                  "first-player-loses";
+         v.end_rules.push_back(rules::make_repetition_perpetual_check(count, loses, first_loses));
        }});
   simple("move-count", "50 moves claimable, 75 moves automatic", &rules::make_move_count_rule);
   out.push_back({"dead-position", "a dead position is a draw", [](Params& p, rules::Variant& v) {

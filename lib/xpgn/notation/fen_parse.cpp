@@ -79,7 +79,7 @@ struct action<gf::square_item> {
     if (s[0] == '(')
       st.board.emplace_back(s.substr(1, 2));
     else
-      st.board.emplace_back(s);  // a letter, or a letter and '~' (promoted)
+      st.board.emplace_back(s);  // a letter, maybe after '+' and before '~' (promoted)
   }
 };
 template <>

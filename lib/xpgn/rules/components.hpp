@@ -95,4 +95,19 @@ std::shared_ptr<const RuleComponent> make_pockets();
 // given, at most `limit`; FEN "3+3" (checks remaining, White's first).
 std::shared_ptr<const RuleComponent> make_check_count(int limit);
 
+// The shogi family (components_shogi.cpp). The hand (Position's hand slot): a captured piece
+// goes to the capturer's hand unpromoted (a piece spelled "+X" in FEN as the piece spelled "X");
+// a piece may be dropped on an empty square from which it could move again, an unpromoted pawn
+// (the variant's pawn type) not on a file with one of its own and not so that it mates.
+std::shared_ptr<const RuleComponent> make_shogi_hand();
+// Promotion in the last `zone_ranks` ranks: a piece of `pieces` (FEN letters) moving into,
+// within or out of the zone may become the piece spelled '+' and its letter, and must where it
+// could otherwise never move again.
+std::shared_ptr<const RuleComponent> make_shogi_promotion(int zone_ranks, std::string pieces);
+// Fairy-Stockfish's SAN and UCI for the family: pawns written "P", the promoted pieces of
+// `written_as` (letter after '+' in FEN, letter written) with another piece's letter, counted
+// with those pieces for disambiguation; UCI promotions end in '+'.
+std::shared_ptr<const RuleComponent> make_shogi_notation(
+    std::vector<std::pair<char, char>> written_as);
+
 }  // namespace xpgn::rules

@@ -170,9 +170,11 @@ std::shared_ptr<const EndRule> make_repetition_loses();
 // The `count`-th occurrence of a position ends the game (2 to 9; occurrences counted as by
 // make_repetition_draw()): a draw, unless `perpetual_check_loses` and one side gave check in
 // every position of the cycle, which then loses ("perpetual_check"; both sides: a draw). The
-// checks come from History::plies (end_rules_history.cpp).
+// checks come from History::plies (end_rules_history.cpp). With `first_player_loses`, what
+// would be that draw is a loss of the first player (White), as Fairy-Stockfish rules minishogi.
 std::shared_ptr<const EndRule> make_repetition_perpetual_check(int count,
-                                                               bool perpetual_check_loses);
+                                                               bool perpetual_check_loses,
+                                                               bool first_player_loses = false);
 
 // The 50-move rule (claimable) and the 75-move rule (automatic), on the halfmove clock.
 std::shared_ptr<const EndRule> make_move_count_rule();

@@ -39,17 +39,18 @@ Outcome verdict(Termination t, std::optional<Color> winner = std::nullopt) {
 class RepetitionPerpetualCheck final : public EndRule {
  public:
   // The n-th occurrence needs n - 1 earlier ones, 2, 4, ..., 2(n - 1) plies back at the nearest.
-  RepetitionPerpetualCheck(int count, bool perpetual_check_loses)
+  RepetitionPerpetualCheck(int count, bool perpetual_check_loses, bool first_player_loses)
       : EndRule(VerdictNeeds{.reversible_window = static_cast<std::size_t>(2 * (count - 1)),
                              .repeated_position = true}),
         count_(count),
         perpetual_check_loses_(perpetual_check_loses),
+        first_player_loses_(first_player_loses),
         // Five occurrences ending the game is the FIDE termination itself: one kind, one name.
         draw_(count == 5 ? Termination::fivefold_repetition : Termination(n_fold_kinds[count])) {}
 
   std::string_view name() const override { return "n-fold repetition"; }
   bool needs_ply_history() const override { return perpetual_check_loses_; }
-  bool wins_without_mate() const override { return perpetual_check_loses_; }
+  bool wins_without_mate() const override { return perpetual_check_loses_ || first_player_loses_; }
 
   // Counts back over the positions since the last irreversible move, two plies at a time (the
   // side to move must be the same), as Fairy-Stockfish does: the verdict falls on the n-th
@@ -70,7 +71,7 @@ class RepetitionPerpetualCheck final : public EndRule {
         oldest = back;
       }
     if (occurrences < count_) return {};
-    if (!perpetual_check_loses_) return verdict(draw_);
+    if (!perpetual_check_loses_) return plain();
     if (!history.has_plies()) return {};
     // checked[0]: the side to move now was in check in every position of the cycle with it to
     // move (now, 2, 4, ..., `oldest` plies back); checked[1]: the other side in every one with
@@ -85,23 +86,31 @@ class RepetitionPerpetualCheck final : public EndRule {
       else
         checked_other &= check;
     }
-    if (checked_now == checked_other) return verdict(draw_);
+    if (checked_now == checked_other) return plain();
     // The side that was always in check wins: the other gave the perpetual check.
     const Color us = pos.side_to_move();
     return verdict(Termination(perpetual_check_kind), checked_now ? us : opposite(us));
   }
 
  private:
+  // The verdict of a repetition without a perpetual check: a draw, or the first player's loss.
+  Outcome plain() const {
+    return first_player_loses_ ? verdict(draw_, Color::black) : verdict(draw_);
+  }
+
   int count_;
   bool perpetual_check_loses_;
+  bool first_player_loses_;
   Termination draw_;
 };
 
 }  // namespace
 
 std::shared_ptr<const EndRule> make_repetition_perpetual_check(int count,
-                                                               bool perpetual_check_loses) {
-  return std::make_shared<RepetitionPerpetualCheck>(count, perpetual_check_loses);
+                                                               bool perpetual_check_loses,
+                                                               bool first_player_loses) {
+  return std::make_shared<RepetitionPerpetualCheck>(count, perpetual_check_loses,
+                                                    first_player_loses);
 }
 
 }  // namespace xpgn::rules

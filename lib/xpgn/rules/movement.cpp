@@ -54,10 +54,21 @@ bool base_leap(char letter, int& a, int& b) {
   }
 }
 
-// True if the direction (df, dr) is selected by the direction letters (union of them).
+// True if the direction (df, dr) is selected by the direction letters (union of them). A
+// doubled letter narrows it to the leaps longer that way: "ff" forward and more forward than
+// sideways (the shogi knight "ffN"), "bb" likewise backward, "ll" and "rr" sideways.
 bool direction_selected(const std::string& dirs, int df, int dr) {
   if (dirs.empty()) return true;
-  for (char d : dirs) {
+  for (std::size_t i = 0; i < dirs.size(); ++i) {
+    const char d = dirs[i];
+    if (i + 1 < dirs.size() && dirs[i + 1] == d && d != 'v' && d != 's') {
+      ++i;
+      const bool vertical = std::abs(dr) > std::abs(df), sideways = std::abs(df) > std::abs(dr);
+      if ((d == 'f' && dr > 0 && vertical) || (d == 'b' && dr < 0 && vertical) ||
+          (d == 'l' && df < 0 && sideways) || (d == 'r' && df > 0 && sideways))
+        return true;
+      continue;
+    }
     switch (d) {
       case 'f':
         if (dr > 0) return true;

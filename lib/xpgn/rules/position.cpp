@@ -419,6 +419,9 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
       std::string cell = setup.squares[static_cast<std::size_t>(r * setup.files + f)];
       if (cell.empty()) continue;
       const Square sq = make_square(f, r);
+      // "+P": a piece whose FEN spelling has a '+' (PieceDef::fen_plus).
+      const bool plus = cell[0] == '+';
+      if (plus) cell.erase(0, 1);
       const bool promoted = cell.size() == 2 && cell[1] == '~';
       if (promoted) {
         if (!marks_in_board(v)) {
@@ -438,10 +441,10 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
         const char letter = cell[i];
         const Color color =
             std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-        const PieceType t = v.piece_by_fen_letter(
-            static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+        const char upper = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+        const PieceType t = plus ? v.piece_by_plus_fen_letter(upper) : v.piece_by_fen_letter(upper);
         if (t == no_piece_type) {
-          error = "square " + square_name(sq) + ": '" + std::string(1, letter) +
+          error = "square " + square_name(sq) + ": '" + (plus ? "+" : "") + std::string(1, letter) +
                   "' is not a piece of " + v.id;
           return false;
         }
@@ -651,7 +654,7 @@ FenSetup Position::to_setup() const {
         char letter = v.pieces[q.type()].fen();
         if (q.color() == Color::black)
           letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-        return letter;
+        return v.pieces[q.type()].fen_plus ? std::string{'+', letter} : std::string(1, letter);
       };
       std::string cell;
       const Piece lower = under_count_ ? under(make_square(f, r)) : no_piece;
@@ -667,7 +670,10 @@ FenSetup Position::to_setup() const {
       char letter = v.pieces[t].fen();
       if (c == Color::black)
         letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
-      s.hand.append(hand_[index_of(c)][t], letter);
+      for (int k = 0; k < hand_[index_of(c)][t]; ++k) {
+        if (v.pieces[t].fen_plus) s.hand += '+';
+        s.hand += letter;
+      }
     }
   }
   s.side_to_move = side_ == Color::white ? 'w' : 'b';
@@ -690,7 +696,12 @@ FenSetup Position::to_setup() const {
 std::string Position::fen() const {
   const Variant& v = *variant_;
   auto letter = [&v](Piece p) { return v.fen_letters[p.code]; };
-  char board[square_count * 5 + max_ranks + 8];
+  // Writes the piece's letter, after a '+' for a piece spelled so (PieceDef::fen_plus).
+  auto put_letter = [&v, &letter](char*& to, Piece p) {
+    if (v.pieces[p.type()].fen_plus) *to++ = '+';
+    *to++ = letter(p);
+  };
+  char board[square_count * 7 + max_ranks + 8];
   char* w = board;
   // Writes an empty-square count (at most max_files, so one or two digits).
   auto run = [&w](int empty) {
@@ -698,7 +709,8 @@ std::string Position::fen() const {
     *w++ = static_cast<char>('0' + empty % 10);
   };
   const bool tilde_marks = any_mark() && marks_in_board(v);
-  const bool plain = under_count_ == 0 && !tilde_marks;  // one letter a piece
+  const bool plain =
+      under_count_ == 0 && !tilde_marks && !v.plus_fen_letters;  // one letter a piece
   const bool by_bits = plain && v.bitboards && !v.wide_bits;
   if (by_bits) {
     // The usual board: each rank's occupied squares from the bit set, the gaps between them
@@ -739,12 +751,12 @@ std::string Position::fen() const {
       const Piece lower = under_count_ ? under(sq) : no_piece;
       const bool tilde = tilde_marks && marked(sq);
       if (lower.empty()) {  // one letter, or a letter and '~': written as it is
-        *w++ = letter(p);
+        put_letter(w, p);
         if (tilde) *w++ = '~';
       } else {  // a stack: in parentheses
         *w++ = '(';
-        *w++ = letter(lower);
-        *w++ = letter(p);
+        put_letter(w, lower);
+        put_letter(w, p);
         if (tilde) *w++ = '~';
         *w++ = ')';
       }
@@ -759,7 +771,10 @@ std::string Position::fen() const {
     out += '[';
     for (Color c : {Color::white, Color::black})  // White's pieces first, each by type
       for (std::size_t t = 0; t < v.pieces.size(); ++t)
-        out.append(hand_[index_of(c)][t], fen_letter(v, make_piece(c, static_cast<PieceType>(t))));
+        for (int k = 0; k < hand_[index_of(c)][t]; ++k) {
+          if (v.pieces[t].fen_plus) out += '+';
+          out += fen_letter(v, make_piece(c, static_cast<PieceType>(t)));
+        }
     out += ']';
   }
   out += ' ';

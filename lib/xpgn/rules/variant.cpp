@@ -399,6 +399,8 @@ void Variant::finish() {
     throw std::invalid_argument("variant " + id + ": needs 1..30 piece types");
   std::fill(std::begin(san_index_), std::end(san_index_), PieceType{0});
   std::fill(std::begin(fen_index_), std::end(fen_index_), PieceType{0});
+  std::fill(std::begin(plus_fen_index_), std::end(plus_fen_index_), PieceType{0});
+  plus_fen_letters = false;
   royal_types = 0;
   pawn_ = no_piece_type;
   for (auto& probes : attack_probes) probes.clear();
@@ -450,7 +452,8 @@ void Variant::finish() {
     // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
     if (!def.pawn) index(san_index_, def.letter);
     for (char alias : def.san_aliases) index(san_index_, alias);
-    index(fen_index_, def.fen());
+    index(def.fen_plus ? plus_fen_index_ : fen_index_, def.fen());
+    plus_fen_letters |= def.fen_plus;
     if (def.royal) royal_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
     const bool has_stacked = !def.stacked_betza.empty();

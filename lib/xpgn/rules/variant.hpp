@@ -77,13 +77,16 @@ enum StateSlot : unsigned {
 };
 
 struct PieceDef {
-  char letter = '?';        // SAN letter and (unless fen_letter is set) FEN letter, upper case
-  char fen_letter = 0;      // FEN letter when it differs from the SAN letter (Paladin: 'L')
-  std::string name;         // "knight"
-  std::string betza;        // movement, Betza-like (see movement.hpp)
-  std::string san_aliases;  // further letters accepted in SAN input
-  bool royal = false;       // may never be left attacked (king)
-  bool pawn = false;        // SAN writes no letter; promotion and en passant apply
+  char letter = '?';    // SAN letter and (unless fen_letter is set) FEN letter, upper case
+  char fen_letter = 0;  // FEN letter when it differs from the SAN letter (Paladin: 'L')
+  // FEN writes '+' before its FEN letter ("+P": a promoted piece spelled as a mark on the piece
+  // it came from, as shogi FENs write it); such a letter may repeat another piece's.
+  bool fen_plus = false;
+  std::string name;                     // "knight"
+  std::string betza;                    // movement, Betza-like (see movement.hpp)
+  std::string san_aliases;              // further letters accepted in SAN input
+  bool royal = false;                   // may never be left attacked (king)
+  bool pawn = false;                    // SAN writes no letter; promotion and en passant apply
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
   Movement movement;                    // parsed from betza by Variant::finish
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
@@ -239,6 +242,12 @@ struct Variant {
     const auto c = static_cast<unsigned char>(letter);
     return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;
   }
+  // The piece type FEN writes '+' and this letter (upper case) for (PieceDef::fen_plus),
+  // no_piece_type if none.
+  PieceType piece_by_plus_fen_letter(char letter) const {
+    const auto c = static_cast<unsigned char>(letter);
+    return c < 128 ? static_cast<PieceType>(plus_fen_index_[c] - 1) : no_piece_type;
+  }
   // The pawn type (first piece with the pawn role), no_piece_type if none.
   PieceType pawn_type() const { return pawn_; }
   // True when the square lies on this variant's board.
@@ -336,6 +345,9 @@ struct Variant {
   // The FEN letter of each piece by Piece::code (1 + 2 * type + colour), lower case for Black
   // (derived by finish()).
   std::array<char, 1 + 2 * 32> fen_letters{};
+  // Whether some piece is written with a '+' before its FEN letter (PieceDef::fen_plus;
+  // derived by finish()).
+  bool plus_fen_letters = false;
   // Whether some rule component may add pieces, or move pawns back (derived by finish());
   // captures, or pawn moves, then do not cut the history the repetition rules look at.
   bool pieces_may_grow = false;
@@ -364,6 +376,7 @@ struct Variant {
   void claim_slots(const RuleComponent& c);
   PieceType san_index_[128] = {};
   PieceType fen_index_[128] = {};
+  PieceType plus_fen_index_[128] = {};
   PieceType pawn_ = no_piece_type;
 };
 

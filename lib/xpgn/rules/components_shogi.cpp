@@ -1,0 +1,356 @@
+// The shogi family's rules (issue 36): drops from the hand with shogi's restrictions, promotion
+// in a zone, optional or forced, and Fairy-Stockfish's way of writing the moves. A promoted piece
+// is a piece type of its own whose FEN spelling is '+' and the letter of the piece it came from
+// (PieceDef::fen_plus): that spelling is all the rules need to know which piece it returns to.
+#include <string>
+#include <utility>
+
+#include "xpgn/rules/components.hpp"
+#include "xpgn/rules/movegen.hpp"
+
+namespace xpgn::rules {
+namespace {
+
+// The piece type `t` of `v` turns into in the hand: for a piece spelled "+X" in FEN the piece
+// spelled "X", otherwise `t` itself (no_piece_type when "X" is no piece of `v`).
+PieceType unpromoted(const Variant& v, PieceType t) {
+  const PieceDef& def = v.pieces[t];
+  return def.fen_plus ? v.piece_by_fen_letter(def.fen()) : t;
+}
+
+// True when a `p` standing on `s` could never move again: every way it moves leaves the board
+// at the first step (a pawn or lance on its last rank, a knight on its last two).
+bool never_moves(const Variant& v, Piece p, Square s) {
+  for (const Atom& a : v.pieces[p.type()].atoms_for[index_of(p.color())]) {
+    const int f = file_of(s) + a.file_step, r = rank_of(s) + a.rank_step;
+    if (f >= 0 && f < v.files && r >= 0 && r < v.ranks) return false;
+  }
+  return true;
+}
+
+// The hand (Position's hand slot): a captured piece goes to the capturer's hand unpromoted, in
+// the capturer's colour; the side to move may drop a piece from its hand onto an empty square,
+// except where it could never move, a pawn not on a file holding an unpromoted pawn of its own,
+// and not so that the pawn mates.
+class ShogiHand final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "shogi drops"; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_allows | hook_generate,
+            .slots = slot_hand,
+            .may_move_pawns_back = true};
+  }
+  std::string_view hand_label() const override { return "hand"; }
+  bool hands_per_colour() const override { return true; }
+  // Drops are placements, which SAN names as such; no piece move is made here.
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
+
+  // Reads the hand's letters ("[PSps]"): unpromoted pieces that are not royal, at most 63 of a
+  // kind.
+  std::string read_hand(Position& pos, std::string_view letters) const override {
+    const Variant& v = pos.variant();
+    const std::string where = "hand '[" + std::string(letters) + "]': ";
+    for (char letter : letters) {
+      const PieceType t = v.piece_by_fen_letter(
+          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+      if (t == no_piece_type)
+        return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
+      if (v.pieces[t].royal) return where + "a " + v.pieces[t].name + " cannot be in hand";
+      const Color c =
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+      if (pos.in_hand(c, t) >= 63) return where + "more than 63 pieces of a kind";
+      pos.add_to_hand(make_piece(c, t));
+    }
+    return {};
+  }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    if (pos.hand_total() == 0) return;
+    const Variant& v = pos.variant();
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      if (pos.in_hand(pos.side_to_move(), static_cast<PieceType>(t)) == 0) continue;
+      for (int r = 0; r < v.ranks; ++r)
+        for (int f = 0; f < v.files; ++f)
+          add_drop(pos, static_cast<PieceType>(t), make_square(f, r), out);
+    }
+  }
+
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    if (pos.hand_total() == 0 || !pos.variant().on_board(to)) return;
+    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
+      add_drop(pos, static_cast<PieceType>(t), to, out);
+  }
+
+  // A pawn dropped so that the opponent is mated is refused.
+  bool allows(const Position& before, const Move& move, const Position& after) const override {
+    (void)before;
+    return !drop_mates(move, after);
+  }
+
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    (void)before;
+    return drop_mates(move, after) ? "a pawn may not be dropped to give mate" : "";
+  }
+
+  // Why a drop token matches no drop: nothing of the kind in hand, an occupied square, a square
+  // the piece could never leave, a second pawn on the file; "" for other tokens.
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    if (token.kind != TokenKind::placement || token.promotion) return {};
+    const Variant& v = pos.variant();
+    const PieceType t =
+        token.piece && token.piece != 'P' ? v.piece_by_san_letter(token.piece) : v.pawn_type();
+    if (t == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
+        token.to.rank >= v.ranks)
+      return {};
+    const Square to = make_square(token.to.file, token.to.rank);
+    const Color us = pos.side_to_move();
+    if (pos.in_hand(us, t) == 0) return "no " + v.pieces[t].name + " in hand";
+    if (!pos.at(to).empty()) return square_name(to) + " is not empty";
+    if (never_moves(v, make_piece(us, t), to))
+      return "a " + v.pieces[t].name + " dropped on " + square_name(to) + " could never move";
+    if (pawn_on_file(pos, t, file_of(to)))
+      return "a second unpromoted pawn may not be dropped on the " +
+             std::string(1, static_cast<char>('a' + file_of(to))) + " file";
+    return {};
+  }
+
+  // A drop takes the piece out of the hand; a capture puts the taken piece, unpromoted, into the
+  // capturer's hand.
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    const Color us = before.side_to_move();
+    if (move.kind == MoveKind::placement) {
+      after.set_in_hand(make_piece(us, move.piece), before.in_hand(us, move.piece) - 1);
+      return;
+    }
+    if (move.kind != MoveKind::normal) return;
+    const Piece taken = before.at(move.to);
+    if (taken.empty() || taken.color() == us) return;
+    const PieceType type = unpromoted(before.variant(), taken.type());
+    const Piece gained = make_piece(us, type);
+    if (after.in_hand(us, type) < 63) after.add_to_hand(gained);
+    if (effects) effects->push_back({EffectKind::to_hand, move.to, no_square, gained});
+  }
+
+  // Every piece spelled "+X" in FEN needs a piece spelled "X" to return to.
+  std::string validate(const Variant& v) const override {
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      if (unpromoted(v, static_cast<PieceType>(t)) == no_piece_type)
+        return "the " + v.pieces[t].name + " (FEN +" + std::string(1, v.pieces[t].fen()) +
+               ") has no unpromoted piece '" + std::string(1, v.pieces[t].fen()) + "'";
+    return {};
+  }
+
+ private:
+  // True when `us` has an unpromoted pawn (the variant's pawn type `t`) on file `file`.
+  static bool pawn_on_file(const Position& pos, PieceType t, int file) {
+    const Variant& v = pos.variant();
+    if (t != v.pawn_type()) return false;
+    const Piece pawn = make_piece(pos.side_to_move(), t);
+    for (int r = 0; r < v.ranks; ++r)
+      if (pos.at(make_square(file, r)) == pawn) return true;
+    return false;
+  }
+
+  // True when `move` drops a pawn and `after` is mate.
+  static bool drop_mates(const Move& move, const Position& after) {
+    return move.kind == MoveKind::placement && move.piece == after.variant().pawn_type() &&
+           in_check(after) && !has_legal_move(after);
+  }
+
+  // Appends the drop of a `t` from the hand of the side to move on `s`, if it may be made.
+  static void add_drop(const Position& pos, PieceType t, Square s, MoveList& out) {
+    const Color us = pos.side_to_move();
+    if (pos.in_hand(us, t) == 0 || !pos.at(s).empty()) return;
+    if (never_moves(pos.variant(), make_piece(us, t), s)) return;
+    if (pawn_on_file(pos, t, file_of(s))) return;
+    Move m;
+    m.kind = MoveKind::placement;
+    m.to = s;
+    m.piece = t;
+    out.push_back(m);
+  }
+};
+
+// Promotion in a zone of the last `zone_ranks` ranks: a piece of `pieces` (FEN letters) that
+// moves into, within or out of the zone may become the piece spelled '+' and its letter; it
+// must where it could otherwise never move again.
+class ShogiPromotion final : public RuleComponent {
+ public:
+  ShogiPromotion(int zone_ranks, std::string pieces)
+      : zone_ranks_(zone_ranks), pieces_(std::move(pieces)) {}
+  std::string_view name() const override { return "shogi promotion"; }
+  Declaration declaration() const override { return {.hooks = hook_apply, .refines_moves = true}; }
+
+  bool refine_move(const Position& pos, Move& move, bool mover_alone,
+                   MoveList& out) const override {
+    (void)mover_alone;
+    if (move.kind != MoveKind::normal) return false;
+    const Variant& v = pos.variant();
+    const PieceType promoted = promoted_type(v, move.piece);
+    if (promoted == no_piece_type) return false;
+    const Color us = pos.side_to_move();
+    if (!in_zone(v, move.from, us) && !in_zone(v, move.to, us)) return false;
+    if (never_moves(v, make_piece(us, move.piece), move.to)) {
+      move.promotion = promoted;  // forced
+      return false;
+    }
+    out.push_back(move);
+    Move up = move;
+    up.promotion = promoted;
+    out.push_back(up);
+    return true;
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
+    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
+    after.remove(move.to);
+    after.put(move.to, promoted);
+    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+  }
+
+  std::string validate(const Variant& v) const override {
+    if (zone_ranks_ >= v.ranks) return "the promotion zone must leave some ranks outside it";
+    for (char letter : pieces_) {
+      const PieceType t = v.piece_by_fen_letter(letter);
+      if (t == no_piece_type || promoted_type(v, t) == no_piece_type)
+        return std::string("no piece spelled '+") + letter + "' for the piece '" + letter +
+               "' to promote to";
+    }
+    return {};
+  }
+
+ private:
+  // True when `s` lies in `c`'s promotion zone.
+  bool in_zone(const Variant& v, Square s, Color c) const {
+    return v.relative_rank(s, c) >= v.ranks - zone_ranks_;
+  }
+  // The type `t` promotes to, or no_piece_type when it does not promote.
+  PieceType promoted_type(const Variant& v, PieceType t) const {
+    const PieceDef& def = v.pieces[t];
+    if (def.fen_plus || pieces_.find(def.fen()) == std::string::npos) return no_piece_type;
+    return v.piece_by_plus_fen_letter(def.fen());
+  }
+
+  int zone_ranks_;
+  std::string pieces_;
+};
+
+// Fairy-Stockfish's move text for the family: a piece is written with its SAN letter (a pawn
+// too: "Pe3", "Pxa3"), except the pieces of `written_as` (type, letter: promoted pieces that
+// move as a gold are written "G"); disambiguation counts every piece written with the same
+// letter; a promotion names the letter of the promoted piece ("Sxd1=G", "Bd1=H"), a move that
+// could promote and does not is written plainly (a forced promotion written so is read as
+// one); UCI marks a promotion with '+' ("d1c2+").
+class ShogiNotation final : public RuleComponent {
+ public:
+  explicit ShogiNotation(std::vector<std::pair<char, char>> written_as)
+      : written_as_(std::move(written_as)) {}
+  std::string_view name() const override { return "shogi notation"; }
+  Declaration declaration() const override { return {.hooks = 0, .spells_moves = true}; }
+
+  void spell_token(const Position& pos, const Move& move, SanToken& token) const override {
+    if (move.kind != MoveKind::normal) return;
+    const Variant& v = pos.variant();
+    if (move.promotion != no_piece_type) token.promotion = written(v, move.promotion);
+    const char letter = written(v, move.piece);
+    if (letter == v.pieces[move.piece].letter && !v.pieces[move.piece].pawn &&
+        !shared_letter(v, letter))
+      return;  // the usual token is right
+    token.piece = letter;
+    // Disambiguation among the legal moves to the same square of the pieces written alike.
+    MoveList legal;
+    generate_legal(pos, legal);
+    bool other = false, same_file = false, same_rank = false;
+    for (const Move& m : legal) {
+      if (m.kind != MoveKind::normal || m.to != move.to || m.from == move.from ||
+          written(v, m.piece) != letter)
+        continue;
+      other = true;
+      same_file |= file_of(m.from) == file_of(move.from);
+      same_rank |= rank_of(m.from) == rank_of(move.from);
+    }
+    token.from = {};
+    if (!other) return;
+    if (!same_file)
+      token.from.file = file_of(move.from);
+    else if (!same_rank)
+      token.from.rank = rank_of(move.from);
+    else
+      token.from = {file_of(move.from), rank_of(move.from)};
+  }
+
+  // A token written as spell_token() writes it: the pseudo-legal moves whose written letter,
+  // origin hints, destination and promotion letter (or none) it names.
+  bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
+                    SanToken& meant) const override {
+    if (token.kind != TokenKind::move || !token.piece || token.has_second_actions()) return false;
+    const Variant& v = pos.variant();
+    if (!token.to.complete() || token.to.file >= v.files || token.to.rank >= v.ranks) return false;
+    const Square to = make_square(token.to.file, token.to.rank);
+    MoveList moves;
+    generate_pseudo_legal(pos, moves);
+    // First the moves that promote as written (or not at all); failing those, for a token
+    // without promotion, the forced promotions (a pawn reaching the last rank, "Pe5" as "Pe5=G").
+    for (const bool any_promotion : {false, true}) {
+      if (any_promotion && (token.promotion || !candidates.empty())) break;
+      for (const Move& m : moves) {
+        if (m.kind != MoveKind::normal || m.to != to || written(v, m.piece) != token.piece)
+          continue;
+        if (token.from.has_file() && token.from.file != file_of(m.from)) continue;
+        if (token.from.has_rank() && token.from.rank != rank_of(m.from)) continue;
+        const char promotion = m.promotion == no_piece_type ? 0 : written(v, m.promotion);
+        if (promotion != token.promotion && !any_promotion) continue;
+        candidates.push_back(m);
+      }
+    }
+    meant = token;
+    return true;
+  }
+
+  bool write_uci(const Position& pos, const Move& move, std::string& out) const override {
+    (void)pos;
+    if (move.kind != MoveKind::normal || move.promotion == no_piece_type) return false;
+    out = square_name(move.from) + square_name(move.to) + "+";
+    return true;
+  }
+
+ private:
+  // The letter `t` is written with.
+  char written(const Variant& v, PieceType t) const {
+    const PieceDef& def = v.pieces[t];
+    for (const auto& [fen, letter] : written_as_)
+      if (def.fen_plus && def.fen() == fen) return letter;
+    return def.pawn ? 'P' : def.letter;
+  }
+  // True when more than one piece type of `v` is written with `letter`.
+  bool shared_letter(const Variant& v, char letter) const {
+    int n = 0;
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      n += written(v, static_cast<PieceType>(t)) == letter;
+    return n > 1;
+  }
+
+  std::vector<std::pair<char, char>> written_as_;  // FEN letter after '+', written letter
+};
+
+}  // namespace
+
+std::shared_ptr<const RuleComponent> make_shogi_hand() {
+  return std::make_shared<ShogiHand>();
+}
+
+std::shared_ptr<const RuleComponent> make_shogi_promotion(int zone_ranks, std::string pieces) {
+  return std::make_shared<ShogiPromotion>(zone_ranks, std::move(pieces));
+}
+
+std::shared_ptr<const RuleComponent> make_shogi_notation(
+    std::vector<std::pair<char, char>> written_as) {
+  return std::make_shared<ShogiNotation>(std::move(written_as));
+}
+
+}  // namespace xpgn::rules

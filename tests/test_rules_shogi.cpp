@@ -1,0 +1,237 @@
+// The shogi family (issue 36): minishogi, checked against Fairy-Stockfish (npm ffish 0.7.10) on
+// the data of tests/reference/shogi_family.mjs: perft from the start and from positions of
+// random play (tests/data/perft/shogi-family-ffish.txt), and random games with ffish's SAN, UCI
+// and result (tests/data/history/shogi-family-ffish.txt), whole and corrupted.
+// Rules: docs/rules/minishogi.md.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "xpgn/rules/outcome.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// The family's definitions (tests/data/variants/minishogi.json and shogi.json; not yet in the
+// built-in catalog), loaded once.
+const Variant& shogi_variant(const std::string& id) {
+  std::string error;
+  if (const Variant* v = catalog::find_variant(id, "", error)) return *v;
+  const std::string dir = std::string(XPGN_TEST_DATA) + "/variants/";
+  const auto problems = catalog::load_files({dir + "minishogi.json", dir + "shogi.json"});
+  std::string said;
+  for (const auto& p : problems) said += p.text() + "\n";
+  INFO(said);
+  REQUIRE(problems.empty());
+  return test::variant(id);
+}
+
+struct RefGame {
+  std::vector<std::string> sans, ucis;
+  std::string result;
+};
+
+// The fields of each line of tests/data/`file` whose first field is `variant`, after it.
+std::vector<std::vector<std::string>> reference_lines(const std::string& file,
+                                                      const std::string& variant) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
+  REQUIRE(in.good());
+  std::vector<std::vector<std::string>> out;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    for (std::string f; std::getline(parts, f, ';');) fields.push_back(f);
+    if (fields.size() < 2 || fields[0] != variant) continue;
+    out.emplace_back(fields.begin() + 1, fields.end());
+  }
+  return out;
+}
+
+// The words of `text`.
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// ffish's games of `variant`.
+std::vector<RefGame> reference_games(const std::string& variant) {
+  std::vector<RefGame> out;
+  for (const auto& f : reference_lines("history/shogi-family-ffish.txt", variant)) {
+    REQUIRE(f.size() == 3);
+    out.push_back({words(f[0]), words(f[2]), f[1]});
+    REQUIRE(out.back().sans.size() == out.back().ucis.size());
+  }
+  return out;
+}
+
+// A PGN of `sans` from the start of `variant` (as its [Variant] tag writes it), with `result`.
+std::string pgn_of(const std::string& variant, const std::vector<std::string>& sans,
+                   const std::string& result) {
+  std::string text = "[Variant \"" + variant + "\"]\n[Result \"" + result + "\"]\n\n";
+  for (std::size_t i = 0; i < sans.size(); ++i) {
+    if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
+    text += sans[i] + " ";
+  }
+  return text + result + "\n";
+}
+
+// Checks the perft lines of `variant` in the reference file: each FEN reads and writes back as
+// ffish wrote it, and perft gives ffish's count. Returns the lines compared.
+int check_perft(const std::string& variant) {
+  const Variant& v = shogi_variant(variant);
+  int compared = 0;
+  for (const auto& f : reference_lines("perft/shogi-family-ffish.txt", variant)) {
+    REQUIRE(f.size() == 3);
+    INFO(f[0] << " depth " << f[1]);
+    const Position pos = test::from_fen(f[0], v);
+    CHECK(pos.fen() == f[0]);
+    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
+    ++compared;
+  }
+  return compared;
+}
+
+// Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,
+// the whole game replays without a word with ffish's result, and a copy with one move made
+// illegal is refused at that ply. Returns the plies checked.
+int check_games(const std::string& variant, const std::string& tag) {
+  const Variant& v = shogi_variant(variant);
+  int plies = 0;
+  const std::vector<RefGame> games = reference_games(variant);
+  REQUIRE(games.size() >= 20);
+  for (std::size_t gi = 0; gi < games.size(); ++gi) {
+    const RefGame& ref = games[gi];
+    INFO(variant << " game " << gi + 1);
+    Position pos = Position::start(v);
+    // The ply to corrupt: the middle one, replaced by a move of another ply that is illegal
+    // there (searched for below).
+    const std::size_t bad_ply = ref.sans.size() / 2;
+    std::string bad_token;
+    for (std::size_t i = 0; i < ref.sans.size(); ++i) {
+      INFO("ply " << i + 1 << " " << ref.sans[i] << " in " << pos.fen());
+      if (i == bad_ply)
+        for (const std::string& other : ref.sans) {
+          auto token = notation::parse_san(other);
+          if (token && resolve(pos, *token).error != MoveError::none) {
+            bad_token = other;
+            break;
+          }
+        }
+      const Resolution r = test::resolve_text(pos, ref.sans[i]);
+      INFO(r.message);
+      REQUIRE(r.error == MoveError::none);
+      CHECK(to_san(pos, r.move) == ref.sans[i]);
+      CHECK(to_uci(pos, r.move) == ref.ucis[i]);
+      pos = play(pos, r.move);
+      ++plies;
+    }
+    const auto replayed = test::replay(pgn_of(tag, ref.sans, ref.result));
+    REQUIRE(replayed.size() == 1);
+    INFO(test::dump(replayed[0]));
+    CHECK(replayed[0].diagnostics.empty());
+    CHECK(replayed[0].mainline_complete);
+    if (ref.result == "*")
+      CHECK(replayed[0].outcome.termination == Termination::none);
+    else
+      CHECK(replayed[0].outcome.result() == ref.result);
+    // The corrupted copy: refused at the ply replaced, with the token named.
+    REQUIRE_FALSE(bad_token.empty());
+    std::vector<std::string> corrupted = ref.sans;
+    corrupted[bad_ply] = bad_token;
+    const auto refused = test::replay(pgn_of(tag, corrupted, ref.result));
+    REQUIRE(refused.size() == 1);
+    const auto errors = test::of(refused[0], record::Severity::error);
+    INFO(test::dump(refused[0]));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
+    CHECK(errors.front().token == bad_token);
+    CHECK_FALSE(refused[0].mainline_complete);
+  }
+  return plies;
+}
+
+}  // namespace
+
+TEST_CASE("shogi family: FEN spells promoted pieces '+X'", "[rules][shogi]") {
+  const Variant& v = shogi_variant("minishogi");
+  const std::string fen = "1+S2k/1RG2/1Kg1p/P4/2S2[RBB] w - - 5 30";
+  const Position pos = test::from_fen(fen, v);
+  CHECK(pos.fen() == fen);
+  CHECK(v.pieces[pos.at(parse_square("b5", v)).type()].name == "promoted silver");
+  // A '+' before a piece that has no promoted form is refused, with the square named.
+  notation::SyntaxError syntax;
+  auto setup = notation::parse_fen("1+K2k/1RG2/1Kg1p/P4/2S2[] w - - 0 1", &syntax);
+  REQUIRE(setup.has_value());
+  std::string error;
+  CHECK_FALSE(Position::from_setup(v, *setup, error).has_value());
+  CHECK(error == "square b5: '+K' is not a piece of minishogi");
+}
+
+TEST_CASE("minishogi: drops, promotion and the pawn-drop mate", "[rules][shogi]") {
+  const Variant& v = shogi_variant("minishogi");
+  // A pawn drop that mates is refused; the same square with a gold is mate.
+  const Position pos = test::from_fen("k4/2G2/1K3/5/5[GP] w - - 0 1", v);
+  const Resolution pawn = test::resolve_text(pos, "P@a4");
+  CHECK(pawn.error != MoveError::none);
+  CHECK(pawn.message.find("a pawn may not be dropped to give mate") != std::string::npos);
+  CHECK(test::resolve_text(pos, "G@a4#").error == MoveError::none);
+  // No second pawn on a file, no pawn on the last rank.
+  const Position pawns = test::from_fen("4k/5/5/P4/K4[P] w - - 0 1", v);
+  CHECK_FALSE(test::resolve_text(pawns, "P@a3").error == MoveError::none);
+  CHECK_FALSE(test::resolve_text(pawns, "P@b5").error == MoveError::none);
+  CHECK(test::resolve_text(pawns, "P@b4").error == MoveError::none);
+  // A silver entering the zone may promote or not; a pawn must.
+  const Position zone = test::from_fen("k4/2S1P/5/5/4K[] w - - 0 1", v);
+  CHECK(test::play_san(zone, "Sc5=G").fen() == "k1+S2/4P/5/5/4K[] b - - 1 1");
+  CHECK(test::play_san(zone, "Sc5").fen() == "k1S2/4P/5/5/4K[] b - - 1 1");
+  CHECK(test::play_san(zone, "Pe5=G").fen() == "k3+P/2S2/5/5/4K[] b - - 0 1");
+  // A forced promotion written without it is read as one.
+  const Resolution forced = test::resolve_text(zone, "Pe5");
+  INFO(forced.message);
+  CHECK(forced.move.promotion != no_piece_type);
+}
+
+TEST_CASE("minishogi perft: from the start and random play, as Fairy-Stockfish counts",
+          "[rules][shogi][perft]") {
+  CHECK(check_perft("minishogi") == 11);
+}
+
+TEST_CASE("minishogi games: Fairy-Stockfish's random games, whole and corrupted",
+          "[rules][shogi]") {
+  CHECK(check_games("minishogi", "minishogi") > 1000);
+}
+
+TEST_CASE("shogi: knights and lances must promote where they could not move again",
+          "[rules][shogi]") {
+  const Variant& v = shogi_variant("shogi");
+  const Position pos = test::from_fen("8k/9/L8/9/2N6/9/9/9/4K4[N] w - - 0 1", v);
+  // A lance on the last rank and a knight on the last two must promote.
+  CHECK(test::play_san(pos, "La9=G").fen() == "+L7k/9/9/9/2N6/9/9/9/4K4[N] b - - 1 1");
+  CHECK(test::resolve_text(pos, "La9").move.promotion != no_piece_type);
+  CHECK(test::play_san(pos, "La8").fen() == "8k/L8/9/9/2N6/9/9/9/4K4[N] b - - 1 1");
+  const Position knight = test::from_fen("8k/9/9/2N6/9/9/9/9/4K4[] w - - 0 1", v);
+  CHECK(test::play_san(knight, "Nd8=G").fen() == "8k/3+N5/9/9/9/9/9/9/4K4[] b - - 1 1");
+  CHECK(test::resolve_text(knight, "Nd8").move.promotion != no_piece_type);
+  // Entering the zone elsewhere, both are legal; no knight drop on the last two ranks.
+  CHECK(test::play_san(pos, "Nd7").fen() == "8k/9/L2N5/9/9/9/9/9/4K4[N] b - - 1 1");
+  CHECK(test::play_san(pos, "Nd7=G").fen() == "8k/9/L2+N5/9/9/9/9/9/4K4[N] b - - 1 1");
+  CHECK(test::resolve_text(pos, "N@e8").error != MoveError::none);
+  CHECK(test::resolve_text(pos, "N@e7").error == MoveError::none);
+}
+
+TEST_CASE("shogi perft: from the start and random play, as Fairy-Stockfish counts",
+          "[rules][shogi][perft]") {
+  CHECK(check_perft("shogi") == 11);
+}
+
+TEST_CASE("shogi games: Fairy-Stockfish's random games, whole and corrupted", "[rules][shogi]") {
+  CHECK(check_games("shogi", "shogi") > 1000);
+}
