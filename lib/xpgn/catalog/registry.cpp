@@ -362,30 +362,33 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                    v.components.push_back(
                        rules::make_shogi_promotion(zone, p.fen_letters("pieces")));
                  }});
-  out.push_back({"shogi-notation",
-                 "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
-                 "piece's FEN spelling (\"+P\") to the SAN letter it is written with (\"G\")",
-                 [](Params& p, rules::Variant& v) {
-                   std::vector<std::pair<char, char>> written_as;
-                   const Json& map = p.raw("written_as");
-                   if (!map.is_null() && !map.is_object())
-                     throw ParamError{"written_as", "expected an object such as {\"+P\": \"G\"}"};
-                   if (map.is_object())
-                     for (const auto& [fen, letter] : map.items()) {
-                       if (fen.size() != 2 || fen[0] != '+' ||
-                           !std::any_of(v.pieces.begin(), v.pieces.end(),
-                                        [&fen](const rules::PieceDef& d) {
-                                          return d.fen_plus && d.fen() == fen[1];
-                                        }) ||
-                           !letter.is_string() || letter.get<std::string>().size() != 1 ||
-                           !has_san_letter(v, letter.get<std::string>()[0]))
-                         throw ParamError{
-                             "written_as/" + fen,
-                             "expected a piece spelled \"+X\" and a SAN letter of " + v.id};
-                       written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
-                     }
-                   v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
-                 }});
+  out.push_back(
+      {"shogi-notation",
+       "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
+       "piece's FEN spelling (\"+P\") to the SAN letter it is written with (\"G\")",
+       [](Params& p, rules::Variant& v) {
+         std::vector<std::pair<char, char>> written_as;
+         const Json& map = p.raw("written_as");
+         if (!map.is_null() && !map.is_object())
+           throw ParamError{"written_as", "expected an object such as {\"+P\": \"G\"}"};
+         if (map.is_object())
+           for (const auto& entry : map.items()) {
+             // A named copy: clang refuses a structured binding in a lambda capture.
+             const std::string fen = entry.key();
+             const Json& letter = entry.value();
+             const char base = fen.size() == 2 ? fen[1] : '\0';
+             if (fen.size() != 2 || fen[0] != '+' ||
+                 !std::any_of(
+                     v.pieces.begin(), v.pieces.end(),
+                     [base](const rules::PieceDef& d) { return d.fen_plus && d.fen() == base; }) ||
+                 !letter.is_string() || letter.get<std::string>().size() != 1 ||
+                 !has_san_letter(v, letter.get<std::string>()[0]))
+               throw ParamError{"written_as/" + fen,
+                                "expected a piece spelled \"+X\" and a SAN letter of " + v.id};
+             written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
+           }
+         v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
+       }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
