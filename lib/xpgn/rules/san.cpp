@@ -577,6 +577,13 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
                    MarkTest mark_test) {
+  if (!pos.variant().spellers.empty()) [[unlikely]] {
+    for (const RuleComponent* c : pos.variant().spellers)
+      if (c->reads_first(token)) {
+        if (auto first = resolve_reread(pos, token, after, effects, mark_test)) return *first;
+        break;
+      }
+  }
   Resolution r = resolve_written(pos, token, after, effects, mark_test);
   if (r.error != MoveError::none && !pos.variant().spellers.empty()) [[unlikely]] {
     if (auto reread = resolve_reread(pos, token, after, effects, mark_test)) r = std::move(*reread);
@@ -680,7 +687,9 @@ std::string long_algebraic_marked(const Position& pos, const Move& move, char ch
   const Variant& v = pos.variant();
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
-  if (!def.pawn) out += def.letter;
+  // A pawn's letter is written where SAN reads it as the pawn's (a "san_aliases" of the pawn:
+  // the shogi family, whose coordinate moves without a letter are UCI moves).
+  if (!def.pawn || v.piece_by_san_letter(def.letter) == move.piece) out += def.letter;
   append_square_name(out, move.from);
   const Piece target = pos.at(move.to);
   const bool capture = move.kind == MoveKind::en_passant ||
