@@ -3,7 +3,10 @@
 // and is_dead_position() rules out positions with pawns and many men before anything else. In
 // random games of every catalog variant, each position is judged as it is and with halfmove clocks,
 // irreversible-move distances and repeated keys around the rules' bounds; the skipping judgement
-// must equal the one that asks every rule.
+// must equal the one that asks every rule. Where a rule needs the ply notes (who was in check,
+// Variant::keeps_ply_history: shogi's perpetual check), the history carries them as the replay
+// does, and the edited histories come without notes, with no checks and with the other side in
+// check throughout.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -22,7 +25,7 @@ using namespace xpgn::rules;
 namespace {
 
 // judge_without_search() without the skipping: every rule of the asking order is asked.
-Outcome judge_asking_every_rule(const Position& pos, std::span<const std::uint64_t> keys) {
+Outcome judge_asking_every_rule(const Position& pos, const History& keys) {
   const Variant& v = pos.variant();
   const auto& order = v.asking_order[0];
   Outcome claimable;
@@ -38,7 +41,7 @@ Outcome judge_asking_every_rule(const Position& pos, std::span<const std::uint64
 
 // "" when both judgements of `pos` agree and no rule that says it is silent has a verdict, else
 // what differs.
-std::string judgements_differ(const Position& pos, std::span<const std::uint64_t> keys) {
+std::string judgements_differ(const Position& pos, const History& keys) {
   for (const auto& rule : pos.variant().end_rules)
     if (!rule->needs_moves() && rule->surely_silent(pos, keys.size()) &&
         rule->judge(pos, keys).termination != Termination::none)
@@ -47,7 +50,8 @@ std::string judgements_differ(const Position& pos, std::span<const std::uint64_t
     if (!rule->needs_moves() && rule->surely_undecided(pos, keys.size()) &&
         rule->judge(pos, keys).decided())
       return std::string(rule->name()) + " has a decided verdict but says it has none";
-  const bool key_is_new = std::find(keys.begin(), keys.end(), pos.key()) == keys.end();
+  const bool key_is_new =
+      std::find(keys.keys.begin(), keys.keys.end(), pos.key()) == keys.keys.end();
   for (const auto& rule : pos.variant().end_rules)
     if (key_is_new && rule->needs_repeated_position() &&
         rule->judge(pos, keys).termination != Termination::none)
@@ -76,37 +80,49 @@ std::string judgements_differ(const Position& pos, std::span<const std::uint64_t
 
 // judgements_differ() for `pos` as played and with its counters and history set around the
 // rules' bounds: halfmove clocks about 100 and 150, distances to the last irreversible move of
-// 1 to 9 plies, and the current key repeated 2, 4, 6, ... plies back. Counts the judgements in
+// 1 to 9 plies, and the current key repeated 2, 4, 6, ... plies back. `plies` are the notes of
+// the game as played (one per key; empty when the variant keeps none). Counts the judgements in
 // `compared` and the claimable or decided verdicts in `verdicts`.
 std::string bounds_problem(const Position& pos, const std::vector<std::uint64_t>& keys,
-                           std::size_t& compared, std::size_t& verdicts) {
-  auto judge = [&](const Position& p, std::span<const std::uint64_t> k, const std::string& what) {
+                           const std::vector<EarlierPly>& plies, std::size_t& compared,
+                           std::size_t& verdicts) {
+  auto judge = [&](const Position& p, const History& k, const std::string& what) {
     ++compared;
     verdicts += judge_asking_every_rule(p, k).termination != Termination::none;
     const std::string problem = judgements_differ(p, k);
     return problem.empty() ? problem : what + ": " + problem;
   };
-  std::string problem = judge(pos, keys, "as played");
+  const History played(keys, plies);
+  std::string problem = judge(pos, played, "as played");
   for (int clock : {99, 100, 101, 149, 150}) {
     if (!problem.empty()) return problem;
     Position edited = pos;
     edited.set_halfmove_clock(clock);
-    problem = judge(edited, keys, "halfmove clock " + std::to_string(clock));
+    problem = judge(edited, played, "halfmove clock " + std::to_string(clock));
   }
+  // Ply notes of the edited histories: none (0), no checks (1), the side not to move in check
+  // in each of its positions (2: it suffers a perpetual check).
+  const int note_kinds = pos.variant().keeps_ply_history ? 3 : 1;
   // A history of `length` positions in which the current one occurs every `period` plies.
   for (std::size_t length : {1, 2, 3, 4, 5, 8, 9}) {
     for (std::size_t period : {2, 4}) {
       std::vector<std::uint64_t> history;
       for (std::size_t back = length; back >= 1; --back)
         history.push_back(back % period == 0 ? pos.key() : pos.key() ^ (0x9E3779B97F4A7C15 * back));
-      for (int reversible : {1, 2, 3, 4, 5, 8, 9, 1 << 30}) {
-        if (!problem.empty()) return problem;
-        Position edited = pos;
-        edited.set_reversible_plies(reversible);
-        problem = judge(edited, history,
-                        "repeated every " + std::to_string(period) + " plies in " +
-                            std::to_string(length) + ", " + std::to_string(reversible) +
-                            " reversible plies");
+      for (int notes = 0; notes < note_kinds; ++notes) {
+        std::vector<EarlierPly> history_plies;
+        if (notes > 0)
+          for (std::size_t back = length; back >= 1; --back)
+            history_plies.push_back({.move = Move{}, .in_check = notes == 2 && back % 2 == 1});
+        for (int reversible : {1, 2, 3, 4, 5, 8, 9, 1 << 30}) {
+          if (!problem.empty()) return problem;
+          Position edited = pos;
+          edited.set_reversible_plies(reversible);
+          problem = judge(edited, History(history, history_plies),
+                          "repeated every " + std::to_string(period) + " plies in " +
+                              std::to_string(length) + ", " + std::to_string(reversible) +
+                              " reversible plies, ply notes " + std::to_string(notes));
+        }
       }
     }
   }
@@ -123,15 +139,18 @@ TEST_CASE("End rule needs: skipped rules have no verdict in random games", "[rul
     for (int game = 0; game < 4; ++game) {
       Position pos = Position::start(*v);
       std::vector<std::uint64_t> keys;
+      std::vector<EarlierPly> plies;  // as the replay keeps them (Variant::keeps_ply_history)
       for (int ply = 0; ply < 60; ++ply) {
-        const std::string problem = bounds_problem(pos, keys, compared, verdicts);
+        const std::string problem = bounds_problem(pos, keys, plies, compared, verdicts);
         INFO("game " << game << " ply " << ply << ": " << pos.fen());
         REQUIRE(problem == "");
         MoveList moves;
         generate_legal(pos, moves);
         if (moves.empty()) break;
+        const Move& move = moves[random.below(moves.size())];
         keys.push_back(pos.key());
-        pos = play(pos, moves[random.below(moves.size())]);
+        if (v->keeps_ply_history) plies.push_back({.move = move, .in_check = in_check(pos)});
+        pos = play(pos, move);
       }
     }
     CHECK(compared > 100);

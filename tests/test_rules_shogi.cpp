@@ -18,18 +18,13 @@ using namespace xpgn::rules;
 
 namespace {
 
-// The family's definitions (tests/data/variants/minishogi.json and shogi.json; not yet in the
-// built-in catalog), loaded once.
+// The family's built-in definition `id` (lib/xpgn/catalog/variants/minishogi.json, shogi.json).
 const Variant& shogi_variant(const std::string& id) {
   std::string error;
-  if (const Variant* v = catalog::find_variant(id, "", error)) return *v;
-  const std::string dir = std::string(XPGN_TEST_DATA) + "/variants/";
-  const auto problems = catalog::load_files({dir + "minishogi.json", dir + "shogi.json"});
-  std::string said;
-  for (const auto& p : problems) said += p.text() + "\n";
-  INFO(said);
-  REQUIRE(problems.empty());
-  return test::variant(id);
+  const Variant* v = catalog::find_variant(id, "", error);
+  INFO(error);
+  REQUIRE(v != nullptr);
+  return *v;
 }
 
 struct RefGame {
@@ -197,6 +192,38 @@ TEST_CASE("minishogi: drops, promotion and the pawn-drop mate", "[rules][shogi]"
   const Resolution forced = test::resolve_text(zone, "Pe5");
   INFO(forced.message);
   CHECK(forced.move.promotion != no_piece_type);
+}
+
+TEST_CASE("minishogi: pawn letters, UCI promotions and long algebraic", "[rules][shogi][uci]") {
+  const Variant& v = shogi_variant("minishogi");
+  const Position pos = test::from_fen("k4/5/1P3/1B3/4K[] w - - 0 1", v);
+  // The pawn's letter is its SAN alias: the usual reading takes "Pb4" (and "b4").
+  SanToken pawn = *notation::parse_san("Pb4");
+  CHECK(v.piece_by_san_letter('P') == v.pawn_type());
+  CHECK(test::resolve_text(pos, "Pb4").error == MoveError::none);
+  CHECK(test::resolve_text(pos, "b4").move == test::resolve_text(pos, "Pb4").move);
+  pawn.pass_queen = {0, 0};  // not read by a move: the same move
+  CHECK(resolve(pos, pawn).move == test::resolve_text(pos, "Pb4").move);
+  // UCI: '+' after a move that may promote is the promotion ("b2e5+"), not a check mark;
+  // without it, the move that does not promote. Where no promotion is possible '+' stays a
+  // check mark.
+  const Resolution up = test::resolve_text(pos, "b2e5+");
+  INFO(up.message);
+  REQUIRE(up.error == MoveError::none);
+  CHECK(up.move.promotion != no_piece_type);
+  CHECK(to_uci(pos, up.move) == "b2e5+");
+  CHECK(to_san(pos, up.move) == "Be5=H");
+  const Resolution plain = test::resolve_text(pos, "b2e5");
+  REQUIRE(plain.error == MoveError::none);
+  CHECK(plain.move.promotion == no_piece_type);
+  CHECK(to_uci(pos, plain.move) == "b2e5");
+  CHECK(to_san(pos, plain.move) == "Be5");
+  // Long algebraic writes the pawn's letter, so that "b3-b4+" is never taken for UCI.
+  const Resolution step = test::resolve_text(pos, "Pb4");
+  CHECK(to_long_algebraic(pos, step.move) == "Pb3-b4");
+  CHECK(to_long_algebraic(pos, up.move) == "Bb2-e5=H");
+  CHECK(test::resolve_text(pos, "Bb2-e5=H").move == up.move);
+  CHECK(test::resolve_text(pos, "Bb2-e5").move == plain.move);
 }
 
 TEST_CASE("minishogi perft: from the start and random play, as Fairy-Stockfish counts",

@@ -84,7 +84,9 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "courier",
                                         "hoppelpoppel",
                                         "shatranj",
-                                        "grand"});
+                                        "grand",
+                                        "minishogi",
+                                        "shogi"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -266,7 +268,8 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "bad.json:5:11: error: /base: unknown base 'chesss' (built-in variants: chess, "
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
-        "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand; "
+        "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
+        "minishogi, shogi; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

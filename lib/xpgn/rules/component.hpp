@@ -189,6 +189,14 @@ class RuleComponent {
     (void)pos, (void)token, (void)candidates, (void)meant;
     return false;
   }
+  // True when `token` is in a form of this rule's own that the usual reading would take for
+  // another move (shogi's UCI "d3b1+", whose '+' is a promotion, not a check mark): resolve()
+  // then asks reread_token() first and reads the token the usual way only when that names no
+  // single legal move.
+  virtual bool reads_first(const SanToken& token) const {
+    (void)token;
+    return false;
+  }
   // Rewrites `token`, the canonical SAN token the engine made for `move` (legal in `pos`; its
   // check mark not yet set), in this rule's form where it has one (the letter a promoted piece
   // is written with, a mark of its own). What it writes must read back as the same move.

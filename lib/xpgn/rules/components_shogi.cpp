@@ -262,13 +262,17 @@ class ShogiNotation final : public RuleComponent {
         !shared_letter(v, letter))
       return;  // the usual token is right
     token.piece = letter;
-    // Disambiguation among the legal moves to the same square of the pieces written alike.
-    MoveList legal;
-    generate_legal(pos, legal);
+    // Disambiguation among the legal moves to the same square of the pieces written alike: a
+    // search backwards from the destination for each such type, then the legality of each.
+    MoveList pseudo;
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      if (written(v, static_cast<PieceType>(t)) == letter)
+        generate_moves_to(pos, make_piece(pos.side_to_move(), static_cast<PieceType>(t)), move.to,
+                          Coord{}, pseudo);
     bool other = false, same_file = false, same_rank = false;
-    for (const Move& m : legal) {
+    for (const Move& m : pseudo) {
       if (m.kind != MoveKind::normal || m.to != move.to || m.from == move.from ||
-          written(v, m.piece) != letter)
+          m.from == no_square || !is_legal_after(pos, m, play(pos, m)))
         continue;
       other = true;
       same_file |= file_of(m.from) == file_of(move.from);
@@ -284,16 +288,32 @@ class ShogiNotation final : public RuleComponent {
       token.from = {file_of(move.from), rank_of(move.from)};
   }
 
+  // A UCI promotion ("d3b1+"): a coordinate move without a letter or promotion whose '+' the
+  // grammar read as a check mark.
+  bool reads_first(const SanToken& token) const override { return is_uci_promotion(token); }
+
   // A token written as spell_token() writes it: the pseudo-legal moves whose written letter,
-  // origin hints, destination and promotion letter (or none) it names.
+  // origin hints, destination and promotion letter (or none) it names. A UCI promotion
+  // ("d3b1+"): the promotions from its origin to its destination, with no check mark meant.
   bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
                     SanToken& meant) const override {
-    if (token.kind != TokenKind::move || !token.piece || token.has_second_actions()) return false;
+    const bool uci = is_uci_promotion(token);
+    if (token.kind != TokenKind::move || (!token.piece && !uci) || writes_second_actions(token))
+      return false;
     const Variant& v = pos.variant();
     if (!token.to.complete() || token.to.file >= v.files || token.to.rank >= v.ranks) return false;
     const Square to = make_square(token.to.file, token.to.rank);
     MoveList moves;
     generate_pseudo_legal(pos, moves);
+    if (uci) {
+      for (const Move& m : moves)
+        if (m.kind == MoveKind::normal && m.to == to && m.promotion != no_piece_type &&
+            file_of(m.from) == token.from.file && rank_of(m.from) == token.from.rank)
+          candidates.push_back(m);
+      meant = token;
+      meant.check = 0;
+      return true;
+    }
     // First the moves that promote as written (or not at all); failing those, for a token
     // without promotion, the forced promotions (a pawn reaching the last rank, "Pe5" as "Pe5=G").
     for (const bool any_promotion : {false, true}) {
@@ -320,6 +340,17 @@ class ShogiNotation final : public RuleComponent {
   }
 
  private:
+  // True when `token` is a UCI promotion as write_uci() writes it: "d3b1+".
+  static bool is_uci_promotion(const SanToken& token) {
+    return token.kind == TokenKind::move && !token.piece && token.long_algebraic &&
+           token.from.complete() && token.check == '+' && !token.promotion && !token.capture &&
+           !writes_second_actions(token);
+  }
+  // True when `token` writes a second action a move reads (a pass's queen square is none).
+  static bool writes_second_actions(SanToken token) {
+    token.pass_queen = Coord{};
+    return token.has_second_actions();
+  }
   // The letter `t` is written with.
   char written(const Variant& v, PieceType t) const {
     const PieceDef& def = v.pieces[t];

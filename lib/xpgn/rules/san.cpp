@@ -573,15 +573,45 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
   return std::nullopt;
 }
 
+// resolve() in a variant whose rules spell moves of their own (Variant::spellers), for a token
+// no speller claims: the usual reading, and when it finds no move, the spellers' rereading.
+[[gnu::always_inline]] inline Resolution resolve_or_reread(const Position& pos,
+                                                           const SanToken& token, Position* after,
+                                                           EffectList* effects,
+                                                           MarkTest mark_test) {
+  Resolution r = resolve_written(pos, token, after, effects, mark_test);
+  if (r.error != MoveError::none) {
+    if (auto reread = resolve_reread(pos, token, after, effects, mark_test)) r = std::move(*reread);
+  }
+  return r;
+}
+
+// True when one of the variant's spellers claims `token` (RuleComponent::reads_first()).
+bool claimed_first(const Variant& v, const SanToken& token) {
+  for (const RuleComponent* c : v.spellers)
+    if (c->reads_first(token)) return true;
+  return false;
+}
+
+// resolve() for a token a speller claims: its reading first, then the usual one.
+[[gnu::noinline]] Resolution resolve_claimed(const Position& pos, const SanToken& token,
+                                             Position* after, EffectList* effects,
+                                             MarkTest mark_test) {
+  if (auto first = resolve_reread(pos, token, after, effects, mark_test)) return std::move(*first);
+  return resolve_or_reread(pos, token, after, effects, mark_test);
+}
+
 }  // namespace
 
 Resolution resolve(const Position& pos, const SanToken& token, Position* after, EffectList* effects,
                    MarkTest mark_test) {
-  Resolution r = resolve_written(pos, token, after, effects, mark_test);
-  if (r.error != MoveError::none && !pos.variant().spellers.empty()) [[unlikely]] {
-    if (auto reread = resolve_reread(pos, token, after, effects, mark_test)) r = std::move(*reread);
+  // (Every return is a prvalue: the result is made in the caller's place.)
+  if (!pos.variant().spellers.empty()) [[unlikely]] {
+    if (claimed_first(pos.variant(), token)) [[unlikely]]
+      return resolve_claimed(pos, token, after, effects, mark_test);
+    return resolve_or_reread(pos, token, after, effects, mark_test);
   }
-  return r;
+  return resolve_written(pos, token, after, effects, mark_test);
 }
 
 namespace {
@@ -680,7 +710,9 @@ std::string long_algebraic_marked(const Position& pos, const Move& move, char ch
   const Variant& v = pos.variant();
   std::string out;
   const PieceDef& def = v.pieces[move.piece];
-  if (!def.pawn) out += def.letter;
+  // A pawn's letter is written where SAN reads it as the pawn's (a "san_aliases" of the pawn:
+  // the shogi family, whose coordinate moves without a letter are UCI moves).
+  if (!def.pawn || v.piece_by_san_letter(def.letter) == move.piece) out += def.letter;
   append_square_name(out, move.from);
   const Piece target = pos.at(move.to);
   const bool capture = move.kind == MoveKind::en_passant ||
