@@ -135,7 +135,9 @@ std::string format_fen(const FenSetup& s) {
         empty = 0;
       }
       const std::string& sq = s.squares[index];
-      if (sq.size() == 1 || (sq.size() == 2 && sq[1] == '~')) {
+      // One piece, maybe after a '+' ("+P") and before a '~' ("Q~"), is written as read.
+      const std::size_t body = sq.size() - (sq[0] == '+' ? 1 : 0);
+      if (body == 1 || (body == 2 && sq.back() == '~')) {
         out += sq;
       } else {
         out += '(';
