@@ -1142,6 +1142,8 @@ std::vector<DefinitionError> try_text(std::string_view text, const std::string& 
     // Every section is built; the variant handed back is the last section's.
     std::vector<DefinitionError> errors;
     auto sources = parse_ini(text, source, "", errors);
+    if (sources.empty() && errors.empty())
+      errors.push_back({Location{source, "", 1, 1}, "an ini file without a variant section"});
     for (auto& src : sources) {
       std::unique_ptr<rules::Variant> built;
       auto more = try_source(std::move(src), &built);
