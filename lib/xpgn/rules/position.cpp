@@ -422,6 +422,10 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
       // "+P": a piece whose FEN spelling has a '+' (PieceDef::fen_plus).
       const bool plus = cell[0] == '+';
       if (plus) cell.erase(0, 1);
+      if (cell.empty()) {  // a '+' with no letter after it
+        error = "square " + square_name(sq) + ": '+' must be followed by a piece letter";
+        return false;
+      }
       const bool promoted = cell.size() == 2 && cell[1] == '~';
       if (promoted) {
         if (!marks_in_board(v)) {
