@@ -1,8 +1,8 @@
-// The shogi family (issue 36): minishogi, checked against Fairy-Stockfish (npm ffish 0.7.10) on
-// the data of tests/reference/shogi_family.mjs: perft from the start and from positions of
-// random play (tests/data/perft/shogi-family-ffish.txt), and random games with ffish's SAN, UCI
-// and result (tests/data/history/shogi-family-ffish.txt), whole and corrupted.
-// Rules: docs/rules/minishogi.md.
+// The shogi family (issue 36): minishogi, shogi, Kyoto shogi and dobutsu, checked against
+// Fairy-Stockfish (npm ffish 0.7.10) on the data of tests/reference/shogi_family.mjs: perft from
+// the start and from positions of random play (tests/data/perft/shogi-family-ffish.txt), and random
+// games with ffish's SAN, UCI and result (tests/data/history/shogi-family-ffish.txt), whole and
+// corrupted. Rules: docs/rules/minishogi.md, shogi.md, kyotoshogi.md, dobutsu.md.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -67,6 +67,13 @@ std::vector<RefGame> reference_games(const std::string& variant) {
   return out;
 }
 
+// ffish's UCI `uci` as xpgn writes it: a Kyoto shogi demotion without ffish's final '-' ("a1b2-"
+// is "a1b2"; the SAN grammar reads no '-' there, docs/rules/kyotoshogi.md).
+std::string xpgn_uci(std::string uci) {
+  if (uci.size() > 1 && uci.back() == '-') uci.pop_back();
+  return uci;
+}
+
 // A PGN of `sans` from the start of `variant` (as its [Variant] tag writes it), with `result`.
 std::string pgn_of(const std::string& variant, const std::vector<std::string>& sans,
                    const std::string& result) {
@@ -97,15 +104,16 @@ int check_perft(const std::string& variant) {
 // Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,
 // the whole game replays without a word with ffish's result, and a copy with one move made
 // illegal is refused at that ply. Returns the plies checked.
-int check_games(const std::string& variant, const std::string& tag) {
+int check_games(const std::string& variant, const std::string& tag, int* ambiguous = nullptr) {
   const Variant& v = shogi_variant(variant);
-  int plies = 0;
+  int plies = 0, ambiguous_drops = 0;
   const std::vector<RefGame> games = reference_games(variant);
   REQUIRE(games.size() >= 20);
   for (std::size_t gi = 0; gi < games.size(); ++gi) {
     const RefGame& ref = games[gi];
     INFO(variant << " game " << gi + 1);
     Position pos = Position::start(v);
+    std::vector<std::string> sans = ref.sans;  // ffish's, where xpgn reads them
     // The ply to corrupt: the middle one, replaced by a move of another ply that is illegal
     // there (searched for below).
     const std::size_t bad_ply = ref.sans.size() / 2;
@@ -120,15 +128,33 @@ int check_games(const std::string& variant, const std::string& tag) {
             break;
           }
         }
-      const Resolution r = test::resolve_text(pos, ref.sans[i]);
+      Resolution r = test::resolve_text(pos, ref.sans[i]);
       INFO(r.message);
-      REQUIRE(r.error == MoveError::none);
-      CHECK(to_san(pos, r.move) == ref.sans[i]);
-      CHECK(to_uci(pos, r.move) == ref.ucis[i]);
+      if (r.error != MoveError::none && r.message.find("ambiguous") != std::string::npos) {
+        // Fairy-Stockfish's "G@b5" for a drop of either of two pieces as a gold (Kyoto shogi,
+        // docs/rules/kyotoshogi.md): refused as ambiguous; the move is ffish's UCI one, and
+        // xpgn's SAN for it ("N@b5=G") reads back as it. The games below use xpgn's SAN there.
+        MoveList legal;
+        generate_legal(pos, legal);
+        int found = 0;
+        for (const Move& m : legal)
+          if (to_uci(pos, m) == ref.ucis[i]) r.move = m, ++found;
+        REQUIRE(found == 1);
+        r.error = MoveError::none;
+        const std::string ours = to_san(pos, r.move);
+        CHECK(ours != ref.sans[i]);
+        CHECK(test::resolve_text(pos, ours).move == r.move);
+        sans[i] = ours;
+        ++ambiguous_drops;
+      } else {
+        REQUIRE(r.error == MoveError::none);
+        CHECK(to_san(pos, r.move) == ref.sans[i]);
+      }
+      CHECK(to_uci(pos, r.move) == xpgn_uci(ref.ucis[i]));
       pos = play(pos, r.move);
       ++plies;
     }
-    const auto replayed = test::replay(pgn_of(tag, ref.sans, ref.result));
+    const auto replayed = test::replay(pgn_of(tag, sans, ref.result));
     REQUIRE(replayed.size() == 1);
     INFO(test::dump(replayed[0]));
     CHECK(replayed[0].diagnostics.empty());
@@ -139,7 +165,7 @@ int check_games(const std::string& variant, const std::string& tag) {
       CHECK(replayed[0].outcome.result() == ref.result);
     // The corrupted copy: refused at the ply replaced, with the token named.
     REQUIRE_FALSE(bad_token.empty());
-    std::vector<std::string> corrupted = ref.sans;
+    std::vector<std::string> corrupted = sans;
     corrupted[bad_ply] = bad_token;
     const auto refused = test::replay(pgn_of(tag, corrupted, ref.result));
     REQUIRE(refused.size() == 1);
@@ -150,6 +176,10 @@ int check_games(const std::string& variant, const std::string& tag) {
     CHECK(errors.front().token == bad_token);
     CHECK_FALSE(refused[0].mainline_complete);
   }
+  if (ambiguous)
+    *ambiguous = ambiguous_drops;
+  else
+    CHECK(ambiguous_drops == 0);
   return plies;
 }
 
@@ -261,4 +291,111 @@ TEST_CASE("shogi perft: from the start and random play, as Fairy-Stockfish count
 
 TEST_CASE("shogi games: Fairy-Stockfish's random games, whole and corrupted", "[rules][shogi]") {
   CHECK(check_games("shogi", "shogi") > 1000);
+}
+
+TEST_CASE("kyotoshogi perft: from the start and random play, as Fairy-Stockfish counts",
+          "[rules][shogi][perft]") {
+  CHECK(check_perft("kyotoshogi") == 11);
+}
+
+TEST_CASE("kyotoshogi games: Fairy-Stockfish's random games, whole and corrupted",
+          "[rules][shogi]") {
+  int ambiguous = 0;
+  CHECK(check_games("kyotoshogi", "kyotoshogi", &ambiguous) > 1000);
+  // ffish's SAN names a drop as a gold without saying of which piece in hand in a few plies.
+  CHECK(ambiguous > 0);
+  CHECK(ambiguous < 20);
+  WARN("Kyoto shogi: " << ambiguous << " of ffish's drops were ambiguous SAN");
+}
+
+TEST_CASE("dobutsu perft: from the start and random play, as Fairy-Stockfish counts",
+          "[rules][shogi][perft]") {
+  CHECK(check_perft("dobutsu") == 12);
+}
+
+TEST_CASE("dobutsu games: Fairy-Stockfish's random games, whole and corrupted", "[rules][shogi]") {
+  CHECK(check_games("dobutsu", "dobutsu") > 200);
+}
+
+TEST_CASE("kyotoshogi and dobutsu: names as Fairy-Stockfish and pychess write them",
+          "[rules][shogi][catalog]") {
+  std::string error;
+  for (const auto& [name, id] :
+       std::vector<std::pair<const char*, const char*>>{{"kyotoshogi", "kyotoshogi"},
+                                                        {"Kyoto shogi", "kyotoshogi"},
+                                                        {"Kyoto Shogi", "kyotoshogi"},
+                                                        {"dobutsu", "dobutsu"},
+                                                        {"Dobutsu", "dobutsu"},
+                                                        {"Dobutsu Shogi", "dobutsu"}}) {
+    INFO(name);
+    const Variant* v = catalog::find_variant(name, "", error);
+    INFO(error);
+    REQUIRE(v != nullptr);
+    CHECK(v->id == id);
+  }
+}
+
+TEST_CASE("kyotoshogi: every move flips the piece; drops as either side", "[rules][shogi]") {
+  const Variant& v = shogi_variant("kyotoshogi");
+  const Position start = Position::start(v);
+  // A gold that was a lance becomes a lance again; a silver becomes a bishop.
+  CHECK(test::play_san(start, "Gb2=L").fen() == "p+nks+l/5/5/1L3/1SK+NP[] b - - 1 1");
+  const Position after = test::play_san(start, "Gb2=L");
+  CHECK(v.pieces[after.at(parse_square("b2", v)).type()].name == "lance");
+  const Resolution demote = test::resolve_text(start, "Gb2=L");
+  CHECK(to_uci(start, demote.move) == "a1b2");  // ffish: "a1b2-"
+  CHECK(test::resolve_text(start, "a1b2").move == demote.move);
+  const Resolution up = test::resolve_text(start, "Sc2=B");
+  CHECK(to_uci(start, up.move) == "b1c2+");
+  CHECK(test::resolve_text(start, "b1c2+").move == up.move);
+  // The flip is not optional: the silver cannot stay a silver.
+  CHECK(test::resolve_text(start, "Sc2=S").error != MoveError::none);
+  // With a lance and a knight in hand, "G@b5" could be either: refused, and written apart.
+  const Position hand = test::from_fen("N4/1p3/1S3/2+s2/pkl1K[NL] w - - 1 99", v);
+  const Resolution ambiguous = test::resolve_text(hand, "G@b5");
+  CHECK(ambiguous.error == MoveError::ambiguous);
+  CHECK(ambiguous.message.find("L@b5=G") != std::string::npos);
+  CHECK(ambiguous.message.find("N@b5=G") != std::string::npos);
+  const Resolution knight = test::resolve_text(hand, "N@b5=G");
+  REQUIRE(knight.error == MoveError::none);
+  CHECK(to_san(hand, knight.move) == "N@b5=G");
+  CHECK(to_uci(hand, knight.move) == "+N@b5");
+  CHECK(test::play_san(hand, "N@b5=G").fen() == "N+N3/1p3/1S3/2+s2/pkl1K[L] b - - 2 99");
+  CHECK(to_san(hand, test::resolve_text(hand, "N@b5").move) == "N@b5");
+  // With only a lance in hand, "G@b5" is its drop as a gold.
+  const Position lance = test::from_fen("N4/1p3/1S3/2+s2/pkl1K[L] w - - 1 99", v);
+  const Resolution gold = test::resolve_text(lance, "G@b5");
+  REQUIRE(gold.error == MoveError::none);
+  CHECK(to_san(lance, gold.move) == "G@b5");
+  CHECK(to_uci(lance, gold.move) == "+L@b5");
+}
+
+TEST_CASE("dobutsu: the lion's end rules give Fairy-Stockfish's verdicts", "[rules][shogi]") {
+  const Variant& v = shogi_variant("dobutsu");
+  int compared = 0;
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/history/dobutsu-end-rules-ffish.txt");
+  REQUIRE(in.good());
+  for (std::string line; std::getline(in, line);) {
+    const auto semi = line.find(';');
+    REQUIRE(semi != std::string::npos);
+    const std::string fen = line.substr(0, semi), result = line.substr(semi + 1);
+    INFO(fen << " ffish: " << result);
+    const Position pos = test::from_fen(fen, v);
+    const Outcome out = judge(pos, {});
+    if (result == "*") {
+      CHECK(out.termination == Termination::none);
+    } else {
+      CHECK(out.result() == result);
+      // The game is over: no move is legal.
+      CHECK_FALSE(has_legal_move(pos));
+    }
+    ++compared;
+  }
+  CHECK(compared == 13);
+  // A chick reaching the last rank must become a hen (UCI '+', as ffish writes it).
+  const Position chick = test::from_fen("1l1/C2/3/1L1[] w - - 0 1", v);
+  const Resolution hen = test::resolve_text(chick, "Ca4=H");
+  REQUIRE(hen.error == MoveError::none);
+  CHECK(to_uci(chick, hen.move) == "a3a4+");
+  CHECK(test::resolve_text(chick, "Ca4").move == hen.move);
 }

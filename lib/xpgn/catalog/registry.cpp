@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <mutex>
 
 #include "xpgn/rules/components.hpp"
@@ -130,6 +131,14 @@ Registry& registry() {
 }
 
 // Adds or replaces `spec` in `list`.
+// The one SAN letter of `p`'s required "piece" parameter.
+char one_letter(Params& p) {
+  const std::string letter = p.san_letters("piece");
+  if (letter.size() != 1)
+    throw ParamError{"piece", "expected one SAN letter, found \"" + letter + "\""};
+  return letter[0];
+}
+
 void put(std::vector<ComponentSpec>& list, ComponentSpec spec) {
   for (auto& s : list)
     if (s.name == spec.name) {
@@ -347,12 +356,21 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
          v.components.push_back(rules::make_zone_promotion(zone, choices, limits));
        }});
   // The shogi family.
+  out.push_back({"shogi-drops",
+                 "a captured piece goes to the capturer's hand unpromoted and may be dropped "
+                 "where it can move again; no second unpromoted pawn on a file, no pawn drop "
+                 "that mates (`restricted`: false lifts these three); `drop_promoted`: a piece may "
+                 "also be dropped as its promoted form (Kyoto shogi)",
+                 [](Params& p, rules::Variant& v) {
+                   const bool restricted = p.flag("restricted", true);
+                   v.components.push_back(
+                       rules::make_shogi_hand(restricted, p.flag("drop_promoted", false)));
+                 }});
   out.push_back(
-      {"shogi-drops",
-       "a captured piece goes to the capturer's hand unpromoted and may be dropped "
-       "where it can move again; no second unpromoted pawn on a file, no pawn drop "
-       "that mates",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_shogi_hand()); }});
+      {"shogi-flip",
+       "every move of a piece spelled \"X\" in FEN turns it into the piece spelled "
+       "\"+X\", and back (Kyoto shogi)",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_shogi_flip()); }});
   out.push_back({"shogi-promotion",
                  "the pieces of `pieces` (FEN letters) moving into, within or out of the last "
                  "`zone_ranks` ranks may become the piece spelled '+' and their letter, and must "
@@ -365,7 +383,8 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back(
       {"shogi-notation",
        "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
-       "piece's FEN spelling (\"+P\") to the SAN letter it is written with (\"G\")",
+       "piece's FEN spelling (\"+P\") to the letter it is written with (\"G\"; another "
+       "piece's SAN letter, or a letter of no piece: Kyoto shogi's golds)",
        [](Params& p, rules::Variant& v) {
          std::vector<std::pair<char, char>> written_as;
          const Json& map = p.raw("written_as");
@@ -382,9 +401,9 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                      v.pieces.begin(), v.pieces.end(),
                      [base](const rules::PieceDef& d) { return d.fen_plus && d.fen() == base; }) ||
                  !letter.is_string() || letter.get<std::string>().size() != 1 ||
-                 !has_san_letter(v, letter.get<std::string>()[0]))
-               throw ParamError{"written_as/" + fen,
-                                "expected a piece spelled \"+X\" and a SAN letter of " + v.id};
+                 !std::isupper(static_cast<unsigned char>(letter.get<std::string>()[0])))
+               throw ParamError{"written_as/" + fen, "expected a piece spelled \"+X\" of " + v.id +
+                                                         " and an upper-case letter"};
              written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
            }
          v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
@@ -466,6 +485,18 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
          const bool loses = p.choice("side_without_pieces", {"loses", "wins"}, "loses") == "loses";
          v.end_rules.push_back(rules::make_no_pieces(loses));
        }});
+  // Dobutsu.
+  out.push_back({"extinction",
+                 "a side without a `piece` (SAN letter) on the board or in hand has lost",
+                 [](Params& p, rules::Variant& v) {
+                   v.end_rules.push_back(rules::make_extinction(one_letter(p)));
+                 }});
+  out.push_back({"try",
+                 "a side whose `piece` (SAN letter) stands on its last rank, attacked by no "
+                 "enemy piece, has won; both at once: a draw",
+                 [](Params& p, rules::Variant& v) {
+                   v.end_rules.push_back(rules::make_try(one_letter(p)));
+                 }});
   simple("no-moves-wins", "the side to move without a legal move wins, in check or not",
          &rules::make_no_moves_wins);
   simple("king-lost", "a side whose king is gone (blown up) has lost", &rules::make_royal_lost);

@@ -98,16 +98,32 @@ std::shared_ptr<const RuleComponent> make_check_count(int limit);
 // The shogi family (components_shogi.cpp). The hand (Position's hand slot): a captured piece
 // goes to the capturer's hand unpromoted (a piece spelled "+X" in FEN as the piece spelled "X");
 // a piece may be dropped on an empty square from which it could move again, an unpromoted pawn
-// (the variant's pawn type) not on a file with one of its own and not so that it mates.
-std::shared_ptr<const RuleComponent> make_shogi_hand();
+// (the variant's pawn type) not on a file with one of its own and not so that it mates; without
+// `restricted` (Kyoto shogi, dobutsu) anywhere empty. With `drop_promoted` (Kyoto shogi) a piece
+// may also be dropped as its promoted form (a placement whose `promotion` is that form).
+std::shared_ptr<const RuleComponent> make_shogi_hand(bool restricted = true,
+                                                     bool drop_promoted = false);
+// Kyoto shogi: every move of a piece spelled "X" in FEN turns it into the piece spelled "+X",
+// and back (a demotion, effect "demotion").
+std::shared_ptr<const RuleComponent> make_shogi_flip();
 // Promotion in the last `zone_ranks` ranks: a piece of `pieces` (FEN letters) moving into,
 // within or out of the zone may become the piece spelled '+' and its letter, and must where it
 // could otherwise never move again.
 std::shared_ptr<const RuleComponent> make_shogi_promotion(int zone_ranks, std::string pieces);
 // Fairy-Stockfish's SAN and UCI for the family: pawns written "P", the promoted pieces of
 // `written_as` (letter after '+' in FEN, letter written) with another piece's letter, counted
-// with those pieces for disambiguation; UCI promotions end in '+'.
+// with those pieces for disambiguation; UCI promotions end in '+'; a drop of a promoted form is
+// written with that form's letter ("G@a3"), or "N@a3=G" where that is ambiguous.
 std::shared_ptr<const RuleComponent> make_shogi_notation(
     std::vector<std::pair<char, char>> written_as);
+
+class EndRule;
+// Dobutsu's end rules (components_shogi.cpp), after Fairy-Stockfish. Extinction: a side left
+// without a piece written `letter` in SAN (its lion), on the board or in hand, has lost
+// (termination "extinction"). Try: a side whose piece written `letter` stands on its last rank,
+// attacked by no piece of the opponent, has won, both at once a draw (termination "try"). Both
+// end play at once.
+std::shared_ptr<const EndRule> make_extinction(char letter);
+std::shared_ptr<const EndRule> make_try(char letter);
 
 }  // namespace xpgn::rules

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "xpgn/rules/components.hpp"
+#include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::rules {
@@ -18,6 +19,13 @@ PieceType unpromoted(const Variant& v, PieceType t) {
   return def.fen_plus ? v.piece_by_fen_letter(def.fen()) : t;
 }
 
+// The piece type spelled "+X" in FEN for the piece `t` spelled "X", or no_piece_type (also for
+// a `t` that is itself spelled with '+').
+PieceType promoted_form(const Variant& v, PieceType t) {
+  const PieceDef& def = v.pieces[t];
+  return def.fen_plus ? no_piece_type : v.piece_by_plus_fen_letter(def.fen());
+}
+
 // True when a `p` standing on `s` could never move again: every way it moves leaves the board
 // at the first step (a pawn or lance on its last rank, a knight on its last two).
 bool never_moves(const Variant& v, Piece p, Square s) {
@@ -28,12 +36,30 @@ bool never_moves(const Variant& v, Piece p, Square s) {
   return true;
 }
 
+// A demotion (Kyoto shogi): the piece on `square` became `piece`, its unpromoted form.
+const EffectKindInfo demotion_info{"demotion", {"#a0702a"}};
+const EffectKind demotion = EffectKind::define(demotion_info);
+
+// Replaces the mover on `move.to` in `after` by `move.promotion` of the mover's colour and
+// reports it as `kind` (a promotion, or a demotion).
+void put_changed(const Position& before, const Move& move, Position& after, EffectList* effects,
+                 EffectKind kind) {
+  const Piece changed = make_piece(before.side_to_move(), move.promotion);
+  after.remove(move.to);
+  after.put(move.to, changed);
+  if (effects) effects->push_back({kind, move.to, no_square, changed});
+}
+
 // The hand (Position's hand slot): a captured piece goes to the capturer's hand unpromoted, in
-// the capturer's colour; the side to move may drop a piece from its hand onto an empty square,
-// except where it could never move, a pawn not on a file holding an unpromoted pawn of its own,
-// and not so that the pawn mates.
+// the capturer's colour; the side to move may drop a piece from its hand onto an empty square.
+// With `restricted` (shogi, minishogi) not where it could never move, not a pawn on a file
+// holding an unpromoted pawn of its own, and not a pawn so that it mates. With `drop_promoted`
+// (Kyoto shogi) a piece may also be dropped as its promoted form: a placement of the piece in
+// hand whose `promotion` is that form.
 class ShogiHand final : public RuleComponent {
  public:
+  ShogiHand(bool restricted, bool drop_promoted)
+      : restricted_(restricted), drop_promoted_(drop_promoted) {}
   std::string_view name() const override { return "shogi drops"; }
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows | hook_generate,
@@ -72,26 +98,26 @@ class ShogiHand final : public RuleComponent {
       if (pos.in_hand(pos.side_to_move(), static_cast<PieceType>(t)) == 0) continue;
       for (int r = 0; r < v.ranks; ++r)
         for (int f = 0; f < v.files; ++f)
-          add_drop(pos, static_cast<PieceType>(t), make_square(f, r), out);
+          add_drops(pos, static_cast<PieceType>(t), make_square(f, r), out);
     }
   }
 
   void generate_to(const Position& pos, Square to, MoveList& out) const override {
     if (pos.hand_total() == 0 || !pos.variant().on_board(to)) return;
     for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
-      add_drop(pos, static_cast<PieceType>(t), to, out);
+      add_drops(pos, static_cast<PieceType>(t), to, out);
   }
 
   // A pawn dropped so that the opponent is mated is refused.
   bool allows(const Position& before, const Move& move, const Position& after) const override {
     (void)before;
-    return !drop_mates(move, after);
+    return !restricted_ || !drop_mates(move, after);
   }
 
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {
     (void)before;
-    return drop_mates(move, after) ? "a pawn may not be dropped to give mate" : "";
+    return restricted_ && drop_mates(move, after) ? "a pawn may not be dropped to give mate" : "";
   }
 
   // Why a drop token matches no drop: nothing of the kind in hand, an occupied square, a square
@@ -106,8 +132,11 @@ class ShogiHand final : public RuleComponent {
       return {};
     const Square to = make_square(token.to.file, token.to.rank);
     const Color us = pos.side_to_move();
-    if (pos.in_hand(us, t) == 0) return "no " + v.pieces[t].name + " in hand";
+    const PieceType held = unpromoted(v, t);
+    if (held != t && !drop_promoted_) return "a " + v.pieces[t].name + " cannot be dropped";
+    if (pos.in_hand(us, held) == 0) return "no " + v.pieces[held].name + " in hand";
     if (!pos.at(to).empty()) return square_name(to) + " is not empty";
+    if (!restricted_) return {};
     if (never_moves(v, make_piece(us, t), to))
       return "a " + v.pieces[t].name + " dropped on " + square_name(to) + " could never move";
     if (pawn_on_file(pos, t, file_of(to)))
@@ -144,6 +173,24 @@ class ShogiHand final : public RuleComponent {
   }
 
  private:
+  bool restricted_, drop_promoted_;
+
+  // Appends the drops of a `t` from the hand of the side to move on `s`: as itself, and as its
+  // promoted form where pieces may be dropped so.
+  void add_drops(const Position& pos, PieceType t, Square s, MoveList& out) const {
+    if (pos.in_hand(pos.side_to_move(), t) == 0 || !pos.at(s).empty()) return;
+    add_drop(pos, t, s, out);
+    if (!drop_promoted_) return;
+    const PieceType up = promoted_form(pos.variant(), t);
+    if (up == no_piece_type) return;
+    Move m;
+    m.kind = MoveKind::placement;
+    m.to = s;
+    m.piece = t;
+    m.promotion = up;
+    out.push_back(m);
+  }
+
   // True when `us` has an unpromoted pawn (the variant's pawn type `t`) on file `file`.
   static bool pawn_on_file(const Position& pos, PieceType t, int file) {
     const Variant& v = pos.variant();
@@ -160,12 +207,13 @@ class ShogiHand final : public RuleComponent {
            in_check(after) && !has_legal_move(after);
   }
 
-  // Appends the drop of a `t` from the hand of the side to move on `s`, if it may be made.
-  static void add_drop(const Position& pos, PieceType t, Square s, MoveList& out) {
-    const Color us = pos.side_to_move();
-    if (pos.in_hand(us, t) == 0 || !pos.at(s).empty()) return;
-    if (never_moves(pos.variant(), make_piece(us, t), s)) return;
-    if (pawn_on_file(pos, t, file_of(s))) return;
+  // Appends the drop of a `t` (in hand) of the side to move on the empty `s`, if the
+  // restrictions allow it.
+  void add_drop(const Position& pos, PieceType t, Square s, MoveList& out) const {
+    if (restricted_) {
+      if (never_moves(pos.variant(), make_piece(pos.side_to_move(), t), s)) return;
+      if (pawn_on_file(pos, t, file_of(s))) return;
+    }
     Move m;
     m.kind = MoveKind::placement;
     m.to = s;
@@ -207,10 +255,7 @@ class ShogiPromotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
-    after.remove(move.to);
-    after.put(move.to, promoted);
-    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+    put_changed(before, move, after, effects, EffectKind::promotion);
   }
 
   std::string validate(const Variant& v) const override {
@@ -240,6 +285,41 @@ class ShogiPromotion final : public RuleComponent {
   std::string pieces_;
 };
 
+// Kyoto shogi's flip: a piece that has a counterpart (the piece spelled "+X" in FEN for the one
+// spelled "X", and back) turns into it with every move it makes, wherever it goes: a promotion
+// that must be made, or a demotion.
+class ShogiFlip final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "shogi flip"; }
+  Declaration declaration() const override { return {.hooks = hook_apply, .refines_moves = true}; }
+
+  bool refine_move(const Position& pos, Move& move, bool mover_alone,
+                   MoveList& out) const override {
+    (void)mover_alone, (void)out;
+    if (move.kind == MoveKind::normal) move.promotion = counterpart(pos.variant(), move.piece);
+    return false;
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
+    const bool up = before.variant().pieces[move.promotion].fen_plus;
+    put_changed(before, move, after, effects, up ? EffectKind::promotion : demotion);
+  }
+
+  std::string validate(const Variant& v) const override {
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      if (v.pieces[t].fen_plus) return {};
+    return "no piece spelled '+X' in FEN to flip to";
+  }
+
+ private:
+  // The piece `t` flips to, or no_piece_type.
+  static PieceType counterpart(const Variant& v, PieceType t) {
+    return v.pieces[t].fen_plus ? unpromoted(v, t) : promoted_form(v, t);
+  }
+};
+
 // Fairy-Stockfish's move text for the family: a piece is written with its SAN letter (a pawn
 // too: "Pe3", "Pxa3"), except the pieces of `written_as` (type, letter: promoted pieces that
 // move as a gold are written "G"); disambiguation counts every piece written with the same
@@ -254,8 +334,12 @@ class ShogiNotation final : public RuleComponent {
   Declaration declaration() const override { return {.hooks = 0, .spells_moves = true}; }
 
   void spell_token(const Position& pos, const Move& move, SanToken& token) const override {
-    if (move.kind != MoveKind::normal) return;
     const Variant& v = pos.variant();
+    if (move.kind == MoveKind::placement) {
+      if (move.promotion != no_piece_type) spell_promoted_drop(pos, move, token);
+      return;
+    }
+    if (move.kind != MoveKind::normal) return;
     if (move.promotion != no_piece_type) token.promotion = written(v, move.promotion);
     const char letter = written(v, move.piece);
     if (letter == v.pieces[move.piece].letter && !v.pieces[move.piece].pawn &&
@@ -290,15 +374,22 @@ class ShogiNotation final : public RuleComponent {
 
   // A UCI promotion ("d3b1+"): a coordinate move without a letter or promotion whose '+' the
   // grammar read as a check mark.
-  bool reads_first(const SanToken& token) const override { return is_uci_promotion(token); }
+  // A drop that names the form it takes ("N@b5=G"): the usual reading would drop the plain piece.
+  bool reads_first(const SanToken& token) const override {
+    return is_uci_promotion(token) || (token.kind == TokenKind::placement && token.promotion);
+  }
 
   // A token written as spell_token() writes it: the pseudo-legal moves whose written letter,
   // origin hints, destination and promotion letter (or none) it names. A UCI promotion
   // ("d3b1+"): the promotions from its origin to its destination, with no check mark meant.
   bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
                     SanToken& meant) const override {
+    if (token.kind == TokenKind::placement) return reread_drop(pos, token, candidates, meant);
     const bool uci = is_uci_promotion(token);
-    if (token.kind != TokenKind::move || (!token.piece && !uci) || writes_second_actions(token))
+    const bool coordinates = !token.piece && token.long_algebraic && token.from.complete() &&
+                             !token.promotion && !token.capture;
+    if (token.kind != TokenKind::move || (!token.piece && !uci && !coordinates) ||
+        writes_second_actions(token))
       return false;
     const Variant& v = pos.variant();
     if (!token.to.complete() || token.to.file >= v.files || token.to.rank >= v.ranks) return false;
@@ -312,6 +403,18 @@ class ShogiNotation final : public RuleComponent {
           candidates.push_back(m);
       meant = token;
       meant.check = 0;
+      return true;
+    }
+    if (coordinates) {
+      // UCI without a promotion mark: the move that does not promote, else the one that must.
+      for (const bool any_promotion : {false, true}) {
+        if (!candidates.empty()) break;
+        for (const Move& m : moves)
+          if (m.kind == MoveKind::normal && m.to == to && file_of(m.from) == token.from.file &&
+              rank_of(m.from) == token.from.rank && (any_promotion || m.promotion == no_piece_type))
+            candidates.push_back(m);
+      }
+      meant = token;
       return true;
     }
     // First the moves that promote as written (or not at all); failing those, for a token
@@ -332,14 +435,66 @@ class ShogiNotation final : public RuleComponent {
     return true;
   }
 
+  // A promotion ends in '+' ("d1c2+"), a demotion (Kyoto shogi) is written as plain
+  // coordinates ("a1b2", where Fairy-Stockfish writes "a1b2-", which the SAN grammar does not
+  // read), a drop of a promoted form starts with '+' ("+L@a3").
   bool write_uci(const Position& pos, const Move& move, std::string& out) const override {
-    (void)pos;
-    if (move.kind != MoveKind::normal || move.promotion == no_piece_type) return false;
-    out = square_name(move.from) + square_name(move.to) + "+";
+    if (move.promotion == no_piece_type) return false;
+    const Variant& v = pos.variant();
+    if (move.kind == MoveKind::placement) {
+      out = std::string("+") + v.pieces[move.piece].fen() + "@" + square_name(move.to);
+      return true;
+    }
+    if (move.kind != MoveKind::normal) return false;
+    out = square_name(move.from) + square_name(move.to) +
+          (v.pieces[move.promotion].fen_plus ? "+" : "");
     return true;
   }
 
  private:
+  // A drop of a piece in hand as its promoted form: written with the promoted form's letter
+  // ("G@a3", as Fairy-Stockfish writes it), or, where another piece in hand would be written
+  // so on that square, with the piece's own letter and the form it takes ("N@a3=G").
+  void spell_promoted_drop(const Position& pos, const Move& move, SanToken& token) const {
+    const Variant& v = pos.variant();
+    const char letter = written(v, move.promotion);
+    token.promotion = 0;
+    token.piece = letter;
+    MoveList drops;
+    generate_pseudo_legal(pos, drops);
+    for (const Move& m : drops)
+      if (m.kind == MoveKind::placement && m.to == move.to && m.piece != move.piece &&
+          m.promotion != no_piece_type && written(v, m.promotion) == letter) {
+        token.piece = written(v, move.piece);
+        token.promotion = letter;
+        return;
+      }
+  }
+
+  // Reads a drop written as spell_promoted_drop() and the usual spelling write it: the drops on
+  // its square whose written letter (of the form dropped) is the token's, or, with a promotion
+  // letter, whose piece in hand and form dropped are written as the token says.
+  bool reread_drop(const Position& pos, const SanToken& token, MoveList& candidates,
+                   SanToken& meant) const {
+    const Variant& v = pos.variant();
+    if (!token.piece || !token.to.complete() || token.to.file >= v.files ||
+        token.to.rank >= v.ranks || writes_second_actions(token))
+      return false;
+    const Square to = make_square(token.to.file, token.to.rank);
+    MoveList moves;
+    generate_pseudo_legal(pos, moves);
+    for (const Move& m : moves) {
+      if (m.kind != MoveKind::placement || m.to != to) continue;
+      const bool promoted = m.promotion != no_piece_type;
+      if (token.promotion ? promoted && written(v, m.piece) == token.piece &&
+                                written(v, m.promotion) == token.promotion
+                          : written(v, promoted ? m.promotion : m.piece) == token.piece)
+        candidates.push_back(m);
+    }
+    meant = token;
+    return true;
+  }
+
   // True when `token` is a UCI promotion as write_uci() writes it: "d3b1+".
   static bool is_uci_promotion(const SanToken& token) {
     return token.kind == TokenKind::move && !token.piece && token.long_algebraic &&
@@ -369,10 +524,84 @@ class ShogiNotation final : public RuleComponent {
   std::vector<std::pair<char, char>> written_as_;  // FEN letter after '+', written letter
 };
 
+// The terminations of dobutsu's end rules.
+constexpr TerminationKind extinction_kind{"extinction"};
+constexpr TerminationKind try_kind{"try"};
+
+// Outcome `t`, won by `winner` (none: a draw).
+Outcome verdict(const TerminationKind& t, std::optional<Color> winner) {
+  Outcome out;
+  out.termination = Termination(t);
+  out.winner = winner;
+  return out;
+}
+
+// The piece type written `letter` in SAN in `pos`'s variant (no_piece_type when none).
+PieceType piece_of(const Position& pos, char letter) {
+  return pos.variant().piece_by_san_letter(letter);
+}
+
+// Dobutsu's lion capture (Fairy-Stockfish's extinction rule): a side with no piece of the kind
+// written `letter`, on the board or in hand, has lost; the side that just moved is judged first.
+class Extinction final : public EndRule {
+ public:
+  explicit Extinction(char letter) : letter_(letter) {}
+  std::string_view name() const override { return "extinction"; }
+  Outcome judge(const Position& pos, const History&) const override {
+    const PieceType t = piece_of(pos, letter_);
+    if (t == no_piece_type) return {};
+    for (Color c : {opposite(pos.side_to_move()), pos.side_to_move()})
+      if (pos.count(c, t) + pos.in_hand(c, t) == 0) return verdict(extinction_kind, opposite(c));
+    return {};
+  }
+  bool wins_without_mate() const override { return true; }
+  bool stops_play() const override { return true; }
+
+ private:
+  char letter_;
+};
+
+// Dobutsu's try (Fairy-Stockfish's flag rule with a safe flag piece): a side whose piece written
+// `letter` stands on its last rank, attacked by no piece of the opponent, has won; both sides at
+// once: a draw.
+class Try final : public EndRule {
+ public:
+  explicit Try(char letter) : letter_(letter) {}
+  std::string_view name() const override { return "try"; }
+  Outcome judge(const Position& pos, const History&) const override {
+    const PieceType t = piece_of(pos, letter_);
+    if (t == no_piece_type) return {};
+    const bool white = arrived(pos, t, Color::white), black = arrived(pos, t, Color::black);
+    if (white && black) return verdict(try_kind, std::nullopt);
+    if (white || black) return verdict(try_kind, white ? Color::white : Color::black);
+    return {};
+  }
+  bool wins_without_mate() const override { return true; }
+  bool stops_play() const override { return true; }
+
+ private:
+  // True when a `t` of `c` stands on `c`'s last rank, attacked by no piece of the opponent.
+  static bool arrived(const Position& pos, PieceType t, Color c) {
+    const Variant& v = pos.variant();
+    const Piece p = make_piece(c, t);
+    for (int f = 0; f < v.files; ++f) {
+      const Square s = make_square(f, c == Color::white ? v.ranks - 1 : 0);
+      if (pos.at(s) == p && !is_attacked(pos, s, opposite(c))) return true;
+    }
+    return false;
+  }
+
+  char letter_;
+};
+
 }  // namespace
 
-std::shared_ptr<const RuleComponent> make_shogi_hand() {
-  return std::make_shared<ShogiHand>();
+std::shared_ptr<const RuleComponent> make_shogi_hand(bool restricted, bool drop_promoted) {
+  return std::make_shared<ShogiHand>(restricted, drop_promoted);
+}
+
+std::shared_ptr<const RuleComponent> make_shogi_flip() {
+  return std::make_shared<ShogiFlip>();
 }
 
 std::shared_ptr<const RuleComponent> make_shogi_promotion(int zone_ranks, std::string pieces) {
@@ -382,6 +611,14 @@ std::shared_ptr<const RuleComponent> make_shogi_promotion(int zone_ranks, std::s
 std::shared_ptr<const RuleComponent> make_shogi_notation(
     std::vector<std::pair<char, char>> written_as) {
   return std::make_shared<ShogiNotation>(std::move(written_as));
+}
+
+std::shared_ptr<const EndRule> make_extinction(char letter) {
+  return std::make_shared<Extinction>(letter);
+}
+
+std::shared_ptr<const EndRule> make_try(char letter) {
+  return std::make_shared<Try>(letter);
 }
 
 }  // namespace xpgn::rules

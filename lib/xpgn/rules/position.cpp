@@ -846,6 +846,8 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
       flush_run();
       if (c == '/')
         rows.emplace_back();
+      else if (!rows.back().empty() && rows.back().back() == "+")
+        rows.back().back() += c;  // a piece spelled "+X" (the shogi family)
       else
         rows.back().emplace_back(1, c);
     }

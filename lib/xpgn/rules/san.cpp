@@ -442,6 +442,13 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
                      ")";
       return res;
     }
+    if (legal[0].from == no_square && legal[0].aux == no_square) {
+      // Placements of different pieces from the hand (a shogi-family letter two forms share).
+      res.message = found.what + " is ambiguous: it may be";
+      for (std::size_t i = 0; i < legal.size(); ++i)
+        res.message += (i == 0 ? " " : " or ") + to_san(pos, legal[i]);
+      return res;
+    }
     res.message = found.what + " is ambiguous: pieces on";
     // Placements have no origin: name the piece they come from (a marked queen) instead.
     for (const Move& m : legal)
@@ -558,19 +565,23 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
                                                          MarkTest mark_test);
 
 // The token read in a form of one of the variant's own (Variant::spellers, reread_token()):
-// the resolution of the first reading that names exactly one legal move; nullopt when none does.
+// the resolution of the first reading that names exactly one legal move; failing that, of the
+// first that names several (its "ambiguous" refusal says more than the usual reading's); nullopt
+// when none names a legal move.
 [[gnu::noinline]] std::optional<Resolution> resolve_reread(const Position& pos,
                                                            const SanToken& token, Position* after,
                                                            EffectList* effects,
                                                            MarkTest mark_test) {
+  std::optional<Resolution> ambiguous;
   for (const RuleComponent* c : pos.variant().spellers) {
     TokenMatches found;
     SanToken meant;
     if (!c->reread_token(pos, token, found.candidates, meant) || found.candidates.empty()) continue;
     Resolution r = judge_matches(pos, meant, found, after, effects, mark_test);
     if (r.error == MoveError::none) return r;
+    if (r.error == MoveError::ambiguous && !ambiguous) ambiguous = std::move(r);
   }
-  return std::nullopt;
+  return ambiguous;
 }
 
 // resolve() in a variant whose rules spell moves of their own (Variant::spellers), for a token
@@ -597,7 +608,8 @@ bool claimed_first(const Variant& v, const SanToken& token) {
 [[gnu::noinline]] Resolution resolve_claimed(const Position& pos, const SanToken& token,
                                              Position* after, EffectList* effects,
                                              MarkTest mark_test) {
-  if (auto first = resolve_reread(pos, token, after, effects, mark_test)) return std::move(*first);
+  auto first = resolve_reread(pos, token, after, effects, mark_test);
+  if (first && first->error == MoveError::none) return std::move(*first);
   return resolve_or_reread(pos, token, after, effects, mark_test);
 }
 
