@@ -6,6 +6,7 @@
 #include <cctype>
 #include <mutex>
 
+#include "xpgn/catalog/registry_pychess.hpp"
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/end_rule.hpp"
@@ -125,6 +126,8 @@ Registry& registry() {
     auto* made = new Registry;
     add_builtin_components(made->components);
     add_builtin_end_rules(made->end_rules);
+    detail::add_pychess_components(made->components);
+    detail::add_pychess_end_rules(made->end_rules);
     return made;
   }();
   return *r;

@@ -81,6 +81,10 @@ struct Declaration {
   // (reread_token()), writes its moves' SAN tokens in its forms (spell_token()) and their UCI
   // text (write_uci()) (Variant::spellers).
   bool spells_moves = false;
+  // (For the rule that claims slot_counters.) Its counters are left out of Position::key():
+  // positions that differ only in them are the same position for the repetition rules
+  // (Fairy-Stockfish's count of the makruk family's end, which its position key ignores).
+  bool counters_outside_key = false;
 };
 
 class RuleComponent {

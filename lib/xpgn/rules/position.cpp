@@ -211,6 +211,10 @@ void Position::set_counter(Color c, int i, int n) {
   legal_move_memo_ = -1;
   const auto& z = zobrist::tables();
   std::uint8_t& value = counters_[index_of(c)][i];
+  if (variant_->counters_outside_key) {
+    value = static_cast<std::uint8_t>(n);
+    return;
+  }
   board_key_ ^= z.counter[index_of(c)][i][value & 63];
   value = static_cast<std::uint8_t>(n);
   board_key_ ^= z.counter[index_of(c)][i][value & 63];

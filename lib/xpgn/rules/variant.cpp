@@ -469,6 +469,7 @@ void Variant::finish() {
   pawn_moves_reversible = false;
   marked_disarmed = false;
   layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
+  counters_outside_key = false;
   move_refiners.clear();
   pawn_expanders.clear();
   royal_judges.clear();
@@ -538,6 +539,7 @@ void Variant::claim_slots(const RuleComponent& c) {
       throw std::invalid_argument("variant " + id + ": rules " + std::string((*owner)->name()) +
                                   " and " + std::string(c.name()) + " claim the same state slot");
     *owner = &c;
+    if (slot == slot_counters) counters_outside_key = c.declaration().counters_outside_key;
   }
 }
 

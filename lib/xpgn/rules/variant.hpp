@@ -210,6 +210,9 @@ struct Variant {
   const RuleComponent* hand_rule = nullptr;     // pieces in hand, "[...]" in FEN
   const RuleComponent* pair_rule = nullptr;     // a pair of squares per colour
   const RuleComponent* counter_rule = nullptr;  // small counters per colour
+  // The counters are not part of Position::key() (Declaration::counters_outside_key of
+  // counter_rule; derived by finish()).
+  bool counters_outside_key = false;
   // The components whose refine_move() completes basic moves (derived by finish()).
   std::vector<const RuleComponent*> move_refiners;
   // The components whose expand_pawn_move() may replace a pawn's basic move (derived by

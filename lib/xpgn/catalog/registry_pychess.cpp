@@ -1,0 +1,78 @@
+// Registry entries of the pychess family (registry_pychess.hpp).
+#include "xpgn/catalog/registry_pychess.hpp"
+
+#include "xpgn/rules/components_makruk.hpp"
+
+namespace xpgn::catalog::detail {
+namespace {
+
+// The type of the piece of `v` whose SAN letter is `letter`, or no_piece_type.
+PieceType type_of_letter(const rules::Variant& v, char letter) {
+  for (std::size_t t = 0; t < v.pieces.size(); ++t)
+    if (v.pieces[t].letter == letter) return static_cast<PieceType>(t);
+  return no_piece_type;
+}
+
+}  // namespace
+
+void add_pychess_components(std::vector<ComponentSpec>& out) {
+  out.push_back(
+      {"rank-promotion",
+       "a pawn reaching its `rank` (1 = its own first rank) or beyond must become one "
+       "of the choices (SAN letters): makruk's met on the sixth",
+       [](Params& p, rules::Variant& v) {
+         if (p.raw("rank").is_null())
+           throw ParamError{"rank", "required: a rank from 2 to " + std::to_string(v.ranks)};
+         const int rank = p.integer("rank", 2, 2, v.ranks);
+         v.components.push_back(rules::make_rank_promotion(rank - 1, p.san_letters("choices")));
+       }});
+  out.push_back(
+      {"counting",
+       "Fairy-Stockfish's count of the end (`rule`: \"makruk\", \"cambodian\" or \"asean\"), "
+       "with the SAN letters of the rook, khon and knight it names (`pieces`, default \"RSN\")",
+       [](Params& p, rules::Variant& v) {
+         const std::string rule = p.choice("rule", {"makruk", "cambodian", "asean"}, "makruk");
+         const std::string letters = p.san_letters("pieces", "RSN");
+         if (letters.size() != 3)
+           throw ParamError{"pieces", "expected three SAN letters (rook, khon, knight), found \"" +
+                                          letters + "\""};
+         rules::CountingPieces pieces;
+         for (std::size_t t = 0; t < v.pieces.size(); ++t)
+           if (v.pieces[t].pawn) pieces.pawn = static_cast<PieceType>(t);
+         pieces.rook = type_of_letter(v, letters[0]);
+         pieces.khon = type_of_letter(v, letters[1]);
+         pieces.knight = type_of_letter(v, letters[2]);
+         v.components.push_back(rules::make_counting(rule == "makruk" ? rules::CountingRule::makruk
+                                                     : rule == "cambodian"
+                                                         ? rules::CountingRule::cambodian
+                                                         : rules::CountingRule::asean,
+                                                     pieces));
+       }});
+}
+
+void add_pychess_end_rules(std::vector<ComponentSpec>& out) {
+  out.push_back(
+      {"counting-draw",
+       "a draw once the count of the `counting` component passes its limit, unless "
+       "the side to move is mated",
+       [](Params&, rules::Variant& v) { v.end_rules.push_back(rules::make_counting_draw()); }});
+  out.push_back({"n-move-draw",
+                 "a draw after `moves` moves of each side without a capture or a pawn move, "
+                 "unless mated (Fairy-Stockfish's nMoveRule as pychess applies it)",
+                 [](Params& p, rules::Variant& v) {
+                   if (p.raw("moves").is_null()) throw ParamError{"moves", "required: 1 to 1000"};
+                   v.end_rules.push_back(rules::make_n_move_draw(p.integer("moves", 50, 1, 1000)));
+                 }});
+  out.push_back({"ffish-material",
+                 "ffish's insufficient material: a draw when neither side keeps a piece of "
+                 "`mating` (SAN letters; a pawn too with `pawn_mates`) nor enough others, "
+                 "`colour_bound` (SAN letters) pieces counting apart",
+                 [](Params& p, rules::Variant& v) {
+                   const std::string mating = p.san_letters("mating");
+                   const std::string bound = p.san_letters("colour_bound", "");
+                   v.end_rules.push_back(
+                       rules::make_ffish_material(mating, bound, p.flag("pawn_mates", false)));
+                 }});
+}
+
+}  // namespace xpgn::catalog::detail

@@ -1,0 +1,59 @@
+// Rules of the makruk family (issue 39): makruk, cambodian (ouk chaktrang), asean and sittuyin.
+// Promotion on a rank other than the last, and the counting rules of the end (the board's
+// honour and the pieces' honour) as Fairy-Stockfish applies them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "xpgn/rules/component.hpp"
+#include "xpgn/rules/end_rule.hpp"
+
+namespace xpgn::rules {
+
+// A pawn move ending on its owner's rank `rank` (0-based, from its own side) or beyond must
+// promote to one of `choices` (SAN letters): makruk's pawn becomes a met on its sixth rank.
+std::shared_ptr<const RuleComponent> make_rank_promotion(int rank, std::string choices);
+
+// Fairy-Stockfish's three counting rules (its countingRule).
+enum class CountingRule : std::uint8_t { makruk, cambodian, asean };
+
+// The piece types the counting rules name (no_piece_type where the variant has none).
+struct CountingPieces {
+  PieceType pawn = no_piece_type, rook = no_piece_type, khon = no_piece_type,
+            knight = no_piece_type;
+};
+
+// Keeps Fairy-Stockfish's count of the end in the position's counters (outside the position
+// key, as Fairy-Stockfish keeps it): once no pawn is left (asean: once a side is bare), the
+// weaker side counts moves up to a limit set by the board's honour or, when it has only its
+// king, by the pieces' honour of what the other side holds (makruk: two rooks 8 moves, a rook
+// 16, two khons 22, two knights 32, a khon 44, else 64). Counted in plies, as Fairy-Stockfish
+// does; the count is neither read from nor written to FEN (Fairy-Stockfish writes it in the
+// en-passant and halfmove fields: not supported).
+std::shared_ptr<const RuleComponent> make_counting(CountingRule rule, CountingPieces pieces);
+
+// The end rule of make_counting(): a draw once the count passes its limit, unless the side to
+// move is mated (termination `counting`, decided). Says nothing in a variant without the
+// counting component.
+std::shared_ptr<const EndRule> make_counting_draw();
+
+// Fairy-Stockfish's n-move rule as pychess ends games by it: after `moves` moves of each side
+// without a capture or a pawn move (the halfmove clock at 2 x `moves`) the game is drawn,
+// unless the side to move is mated (termination `n_move_rule`, decided; asean and sittuyin:
+// 50).
+std::shared_ptr<const EndRule> make_n_move_draw(int moves);
+
+// ffish's test of insufficient material (its has_insufficient_material, which pychess and
+// ffish's isGameOver() apply before mate), for variants without hands whose kings may go
+// anywhere: a side can still win while it has a piece of `mating` (SAN letters), or a pawn when
+// `pawn_mates` (it promotes to such a piece); pieces of `colour_bound` (SAN letters) need
+// colour-bound pieces on both square colours or another unbound piece on the board; any other
+// piece needs a second piece besides the kings. Both sides unable to win: a draw (termination
+// `insufficient_material`, decided).
+std::shared_ptr<const EndRule> make_ffish_material(std::string mating, std::string colour_bound,
+                                                   bool pawn_mates);
+
+}  // namespace xpgn::rules

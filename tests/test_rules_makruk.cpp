@@ -1,0 +1,206 @@
+// The makruk family (issue 39) against Fairy-Stockfish (npm ffish 0.7.10), on the data of
+// tests/reference/makruk_family.mjs: perft from the start, from random play and from hand-made
+// endgames (tests/data/perft/makruk-family-ffish.txt), and games with ffish's SAN, UCI and
+// result (tests/data/history/makruk-family-ffish.txt), whole and corrupted; the counting rules
+// of the end. Rules: docs/rules/makruk.md.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "xpgn/rules/outcome.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// The family's built-in definition `id`.
+const Variant& family_variant(const std::string& id) {
+  std::string error;
+  const Variant* v = catalog::find_variant(id, "", error);
+  INFO(error);
+  REQUIRE(v != nullptr);
+  return *v;
+}
+
+// The fields of each line of tests/data/`file` whose first field is `variant`, after it.
+std::vector<std::vector<std::string>> reference_lines(const std::string& file,
+                                                      const std::string& variant) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
+  REQUIRE(in.good());
+  std::vector<std::vector<std::string>> out;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    for (std::string f; std::getline(parts, f, ';');) fields.push_back(f);
+    if (line.back() == ';') fields.emplace_back();
+    if (fields.size() < 2 || fields[0] != variant) continue;
+    out.emplace_back(fields.begin() + 1, fields.end());
+  }
+  return out;
+}
+
+// The words of `text`.
+std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A PGN of `sans` from `fen` ("-": the start) of `variant` (its [Variant] tag), with `result`.
+std::string pgn_of(const std::string& variant, const std::string& fen,
+                   const std::vector<std::string>& sans, const std::string& result) {
+  std::string text = "[Variant \"" + variant + "\"]\n[Result \"" + result + "\"]\n";
+  if (fen != "-") text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n";
+  text += "\n";
+  const bool black_first = fen != "-" && words(fen).at(1) == "b";
+  for (std::size_t i = 0; i < sans.size(); ++i) {
+    const std::size_t ply = i + (black_first ? 1 : 0);
+    if (ply % 2 == 0)
+      text += std::to_string(ply / 2 + 1) + ". ";
+    else if (i == 0)
+      text += "1... ";
+    text += sans[i] + " ";
+  }
+  return text + result + "\n";
+}
+
+// Checks the perft lines of `variant`: each FEN reads and writes back as ffish wrote it, and
+// perft gives ffish's count. Returns the lines compared.
+int check_perft(const std::string& variant) {
+  const Variant& v = family_variant(variant);
+  int compared = 0;
+  for (const auto& f : reference_lines("perft/makruk-family-ffish.txt", variant)) {
+    REQUIRE(f.size() == 3);
+    INFO(f[0] << " depth " << f[1]);
+    const Position pos = test::from_fen(f[0], v);
+    CHECK(pos.fen() == f[0]);
+    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
+    ++compared;
+  }
+  return compared;
+}
+
+struct Checked {
+  int games = 0, plies = 0, counted = 0, decided = 0;
+};
+
+// Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,
+// the whole game replays without a word with ffish's result, and a copy with its middle move
+// replaced by a move of another ply that is illegal there is refused at that ply.
+Checked check_games(const std::string& variant, const std::string& tag) {
+  const Variant& v = family_variant(variant);
+  Checked out;
+  const auto lines = reference_lines("history/makruk-family-ffish.txt", variant);
+  for (std::size_t gi = 0; gi < lines.size(); ++gi) {
+    const auto& f = lines[gi];
+    REQUIRE(f.size() == 4);
+    const std::string fen = f[0], result = f[2];
+    const std::vector<std::string> sans = words(f[1]), ucis = words(f[3]);
+    REQUIRE(sans.size() == ucis.size());
+    INFO(variant << " game " << gi + 1 << " from " << fen);
+    Position pos = fen == "-" ? Position::start(v) : test::from_fen(fen, v);
+    const std::size_t bad_ply = sans.size() / 2;
+    std::string bad_token;
+    for (std::size_t i = 0; i < sans.size(); ++i) {
+      INFO("ply " << i + 1 << " " << sans[i] << " in " << pos.fen());
+      if (i == bad_ply)
+        for (const std::string& other : sans) {
+          auto token = notation::parse_san(other);
+          if (token && resolve(pos, *token).error != MoveError::none) {
+            bad_token = other;
+            break;
+          }
+        }
+      const Resolution r = test::resolve_text(pos, sans[i]);
+      INFO(r.message);
+      REQUIRE(r.error == MoveError::none);
+      CHECK(to_san(pos, r.move) == sans[i]);
+      CHECK(to_uci(pos, r.move) == ucis[i]);
+      pos = play(pos, r.move);
+      ++out.plies;
+    }
+    const auto replayed = test::replay(pgn_of(tag, fen, sans, result));
+    REQUIRE(replayed.size() == 1);
+    INFO(test::dump(replayed[0]));
+    CHECK(replayed[0].diagnostics.empty());
+    CHECK(replayed[0].mainline_complete);
+    if (result == "*") {
+      CHECK(replayed[0].outcome.termination == Termination::none);
+    } else {
+      CHECK(replayed[0].outcome.result() == result);
+      ++out.decided;
+    }
+    out.counted += replayed[0].outcome.termination.name() == "counting";
+    ++out.games;
+    if (sans.size() < 2) continue;
+    REQUIRE_FALSE(bad_token.empty());
+    std::vector<std::string> corrupted = sans;
+    corrupted[bad_ply] = bad_token;
+    const auto refused = test::replay(pgn_of(tag, fen, corrupted, result));
+    REQUIRE(refused.size() == 1);
+    const auto errors = test::of(refused[0], record::Severity::error);
+    INFO(test::dump(refused[0]));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
+    CHECK(errors.front().token == bad_token);
+    CHECK_FALSE(refused[0].mainline_complete);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("makruk: perft equals ffish's from the start, random play and endgames",
+          "[rules][makruk][perft]") {
+  CHECK(check_perft("makruk") == 15);
+}
+
+TEST_CASE("makruk: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][makruk]") {
+  const Checked c = check_games("makruk", "Makruk");
+  CHECK(c.games == 44);
+  CHECK(c.decided >= 40);
+  CHECK(c.counted >= 20);  // the endgames end by the count
+}
+
+TEST_CASE("makruk: the pawn promotes to a met on the sixth rank, and only there",
+          "[rules][makruk]") {
+  const Variant& v = family_variant("makruk");
+  const Position pos = test::from_fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", v);
+  CHECK(test::play_san(pos, "d6=M").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - - 0 1");
+  // Written without "=M", the only move to d6 is the promotion.
+  CHECK(test::play_san(pos, "d6").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - - 0 1");
+  const Position low = test::from_fen("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", v);
+  CHECK_THAT(test::refusal(low, "d5=M"), Catch::Contains("only on reaching its rank 6"));
+}
+
+TEST_CASE("makruk: the pieces' honour counts 16 moves against a rook, then draws",
+          "[rules][makruk]") {
+  const Variant& v = family_variant("makruk");
+  // White's king and rook against the bare king: from White's first move Black counts from 6
+  // plies (twice the pieces on the board) to 32 (16 moves): the count passes its limit after 28
+  // plies, unless mated.
+  // The kings walk to and fro (the count is no part of the key; the positions are judged
+  // alone, so that the repetition rule stays silent).
+  Position pos = test::from_fen("8/8/4k3/8/8/2K5/3R4/8 w - - 0 1", v);
+  const char* const walk[] = {"Kc4", "Ke7", "Kc3", "Ke6"};
+  const std::uint64_t key = pos.key();
+  for (int ply = 0; ply < 28; ++ply) {
+    INFO("ply " << ply + 1);
+    CHECK(judge(pos, History{}).termination == Termination::none);
+    pos = test::play_san(pos, walk[ply % 4]);
+  }
+  CHECK(judge(pos, History{}).termination.name() == "counting");
+  CHECK(judge(pos, History{}).result() == "1/2-1/2");
+  // Four plies on, the board is the start's again while the count runs: the same key, as
+  // Fairy-Stockfish's (the count is outside it), so that repetitions are seen.
+  Position again = test::from_fen("8/8/4k3/8/8/2K5/3R4/8 w - - 0 1", v);
+  for (int ply = 0; ply < 4; ++ply) again = test::play_san(again, walk[ply]);
+  CHECK(again.key() == key);
+}
