@@ -99,44 +99,57 @@ bool is_path(const py::handle& value) {
 
 // ---- Values ----------------------------------------------------------------------------------
 
-// Mainlines of games Python dropped, for the reading threads to hand back to the replayer (see
-// record::GameHandler), which destroys their nodes and fills their room with the next game's
-// mainline: a mainline's room (a node is about 1 kB) is then neither allocated nor faulted in
-// again for every game, and the nodes are destroyed on the thread that writes that memory next
-// rather than on Python's. Kept only while a reader is alive, and bounded: at most `max_lines`
-// lines of at most `max_nodes` nodes.
-class LineRoom {
+// What a game Python dropped leaves (see GameData): the game, whose mainline's room the
+// replayer fills again, and the buffers of its packed SAN.
+struct Remains {
+  Game game;
+  std::string san;
+  std::vector<std::uint32_t> ends;
+};
+
+// The remains of games Python dropped, for the reading threads to take back: the replayer
+// destroys the mainline's nodes and fills their room with the next game's mainline (see
+// record::GameHandler), make_game() refills the SAN buffers, and the rest (tags, texts,
+// diagnostics) is freed there. A mainline's room (a node is about 1 kB) is then neither allocated
+// nor faulted in again for every game, and the memory a reading thread allocated is freed on that
+// thread rather than on Python's: frees from Python's thread contend with the reading thread for
+// its malloc arena's lock, and each time the lock is contended a thread is put to sleep and woken.
+// Kept only while a reader is alive, and bounded: at most `max_games` games whose mainline room
+// is at most `max_nodes` nodes.
+class GameRoom {
  public:
-  // Keeps `line` when a reader is alive and there is space (else it is destroyed as usual).
-  void give(xpgn::record::Line&& line) {
-    if (line.capacity() == 0 || line.capacity() > max_nodes || readers_.load() == 0) return;
+  // Keeps `remains` when a reader is alive and there is space (else it is destroyed as usual).
+  void give(Remains&& remains) {
+    if (remains.game.moves.capacity() > max_nodes || readers_.load() == 0) return;
     std::lock_guard lock(mutex_);
-    if (lines_.size() < max_lines) lines_.push_back(std::move(line));
+    if (games_.size() >= max_games) return;
+    if (games_.capacity() < max_games) games_.reserve(max_games);
+    games_.push_back(std::move(remains));
   }
-  // A line kept (its nodes those of a dropped game), or an empty one when none is.
-  xpgn::record::Line take() {
+  // The remains of a dropped game, or empty ones when none is kept.
+  Remains take() {
     std::lock_guard lock(mutex_);
-    if (lines_.empty()) return {};
-    xpgn::record::Line line = std::move(lines_.back());
-    lines_.pop_back();
-    return line;
+    if (games_.empty()) return {};
+    Remains remains = std::move(games_.back());
+    games_.pop_back();
+    return remains;
   }
   // A reader starts; one ends (the last one frees the room kept).
   void reader_started() { ++readers_; }
   void reader_ended() {
     if (--readers_ > 0) return;
     std::lock_guard lock(mutex_);
-    lines_.clear();
+    games_.clear();
   }
 
  private:
-  static constexpr std::size_t max_lines = 32;
+  static constexpr std::size_t max_games = 32;
   static constexpr std::size_t max_nodes = 256;
   std::mutex mutex_;
-  std::vector<xpgn::record::Line> lines_;
+  std::vector<Remains> games_;
   std::atomic<int> readers_ = 0;
 };
-LineRoom line_room;
+GameRoom game_room;
 
 // The number of verified mainline moves of `game` (a line's moves after its first unverified
 // one are unverified too): Game::mainline_plies, which the replayer counts, when the nodes at
@@ -169,7 +182,9 @@ struct GameData {
   GameData() = default;
   GameData(const GameData&) = delete;
   GameData& operator=(const GameData&) = delete;
-  ~GameData() { line_room.give(std::move(game.moves)); }
+  ~GameData() {
+    game_room.give({std::move(game), std::move(mainline_san), std::move(mainline_san_ends)});
+  }
 
   // The game with every verified node's position and effects (restored on the first call), its
   // start position in `start` (nullopt when the variant or FEN is bad).
@@ -187,10 +202,17 @@ struct GameData {
 };
 using GamePtr = std::shared_ptr<GameData>;
 
-// Wraps a game the replayer produced, moving its contents, and packs its mainline's SAN.
-GamePtr make_game(Game&& game) {
+// Wraps a game the replayer produced, moving its contents, and packs its mainline's SAN (into the
+// buffers of `spare` when given: the remains of a dropped game, see GameRoom).
+GamePtr make_game(Game&& game, Remains* spare = nullptr) {
   auto data = std::make_shared<GameData>();
   data->game = std::move(game);
+  if (spare) {
+    data->mainline_san = std::move(spare->san);
+    data->mainline_san.clear();
+    data->mainline_san_ends = std::move(spare->ends);
+    data->mainline_san_ends.clear();
+  }
   const std::size_t n = verified_plies(data->game);
   data->mainline_san.reserve(n * 5);
   data->mainline_san_ends.reserve(n);
@@ -407,7 +429,7 @@ class Reader {
     {
       std::lock_guard lock(live_mutex);
       live_readers.insert(this);
-      line_room.reader_started();
+      game_room.reader_started();
     }
     if (stream_) {
       workers_.emplace_back([this] { run_stream(); });
@@ -421,7 +443,7 @@ class Reader {
     close();
     std::lock_guard lock(live_mutex);
     live_readers.erase(this);
-    line_room.reader_ended();
+    game_room.reader_ended();
   }
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
@@ -542,8 +564,9 @@ class Reader {
       error = xpgn::record::replay_pgn_while(
           *stream_, tree_options(options_),
           [&](Game& game) {
-            GamePtr data = make_game(std::move(game));
-            game.moves = line_room.take();
+            Remains spare = game_room.take();
+            GamePtr data = make_game(std::move(game), &spare);
+            game.moves = std::move(spare.game.moves);
             std::unique_lock lock(mutex_);
             room_.wait(lock, [&] { return queue_.size() < capacity || stopping_; });
             if (stopping_) return false;
@@ -585,8 +608,9 @@ class Reader {
             text,
             tree_options(options_, {range.begin, range.line, range.games, range.encoding_state}),
             [&](Game& game) {
-              part.games.push_back(make_game(std::move(game)));
-              game.moves = line_room.take();
+              Remains spare = game_room.take();
+              part.games.push_back(make_game(std::move(game), &spare));
+              game.moves = std::move(spare.game.moves);
               return !stopping_.load();
             },
             &part.problems);
