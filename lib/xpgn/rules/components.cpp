@@ -1,4 +1,5 @@
 #include "xpgn/rules/components.hpp"
+#include <cctype>
 
 #include <algorithm>
 
@@ -374,10 +375,7 @@ class Promotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
-    after.remove(move.to);
-    after.put(move.to, promoted);
-    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+    replace_mover(before, move, after, effects);
   }
 
  private:
@@ -398,6 +396,43 @@ std::shared_ptr<const RuleComponent> make_en_passant() {
 }
 std::shared_ptr<const RuleComponent> make_promotion(std::string choices) {
   return std::make_shared<Promotion>(std::move(choices));
+}
+
+void replace_mover(const Position& before, const Move& move, Position& after, EffectList* effects,
+                   EffectKind kind) {
+  const Piece changed = make_piece(before.side_to_move(), move.promotion);
+  after.remove(move.to);
+  after.put(move.to, changed);
+  if (effects) effects->push_back({kind, move.to, no_square, changed});
+}
+
+bool drop_token_target(const Position& pos, const SanToken& token, PieceType& type, Square& to) {
+  if (token.kind != TokenKind::placement || token.promotion) return false;
+  const Variant& v = pos.variant();
+  type = token.piece && token.piece != 'P' ? v.piece_by_san_letter(token.piece) : v.pawn_type();
+  if (type == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
+      token.to.rank >= v.ranks)
+    return false;
+  to = make_square(token.to.file, token.to.rank);
+  return true;
+}
+
+std::string read_hand_letters(Position& pos, std::string_view letters, std::string_view box,
+                              std::string_view in_box) {
+  const Variant& v = pos.variant();
+  const std::string where = std::string(box) + " '[" + std::string(letters) + "]': ";
+  for (char letter : letters) {
+    const PieceType t =
+        v.piece_by_fen_letter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+    if (t == no_piece_type)
+      return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
+    if (v.pieces[t].royal)
+      return where + "a " + v.pieces[t].name + " cannot be " + std::string(in_box);
+    const Color c = std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+    if (pos.in_hand(c, t) >= 63) return where + "more than 63 pieces of a kind";
+    pos.add_to_hand(make_piece(c, t));
+  }
+  return {};
 }
 
 }  // namespace xpgn::rules

@@ -95,6 +95,62 @@ std::shared_ptr<const RuleComponent> make_pockets();
 // given, at most `limit`; FEN "3+3" (checks remaining, White's first).
 std::shared_ptr<const RuleComponent> make_check_count(int limit);
 
+// Shared by components that promote or flip a piece: replaces the mover on `move.to` in `after`
+// by `move.promotion` in the mover's colour and reports it as an effect of `kind`.
+void replace_mover(const Position& before, const Move& move, Position& after, EffectList* effects,
+                   EffectKind kind = EffectKind::promotion);
+
+// Shared by the hand owners (pockets, shogi hands): reads the FEN hand `letters` ("[NPpq]":
+// upper case White's) into `pos`: pieces of the variant, not royal, at most 63 of a kind. An
+// error message naming the `box` ("pocket") and where a royal piece cannot be (`in_box`: "in a
+// pocket"), or "".
+std::string read_hand_letters(Position& pos, std::string_view letters, std::string_view box,
+                              std::string_view in_box);
+
+// Shared by the hand owners' why_no_move(): sets the piece type and the square a drop token
+// names ("N@e4"; "P@e4" and "@e4": the variant's pawn) and returns true, when the token is a
+// placement without a promotion letter, of a piece of the variant, onto the board.
+bool drop_token_target(const Position& pos, const SanToken& token, PieceType& type, Square& to);
+
+// Shared by the hand owners whose drops are placements from Position's hand, one hand per
+// colour (crazyhouse pockets, shogi hands): the hand-slot answers, no piece moves of their own,
+// and the drop generation over the board; `Derived` says which drops of a piece type the side
+// to move holds may go on a square, with `add_drops(pos, t, s, out)` (called for empty squares
+// and types in hand only; a static call, so the loops cost what the former copies did).
+template <class Derived>
+class HandDrops : public RuleComponent {
+ public:
+  bool hands_per_colour() const override { return true; }
+  // Drops are placements, which SAN names as such; no piece move is made here.
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    if (pos.hand_total() == 0) return;
+    const Variant& v = pos.variant();
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (pos.in_hand(pos.side_to_move(), type) == 0) continue;
+      for (int r = 0; r < v.ranks; ++r)
+        for (int f = 0; f < v.files; ++f) {
+          const Square s = make_square(f, r);
+          if (pos.at(s).empty()) derived().add_drops(pos, type, s, out);
+        }
+    }
+  }
+
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    if (pos.hand_total() == 0 || !pos.variant().on_board(to) || !pos.at(to).empty()) return;
+    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (pos.in_hand(pos.side_to_move(), type) != 0) derived().add_drops(pos, type, to, out);
+    }
+  }
+
+ private:
+  const Derived& derived() const { return static_cast<const Derived&>(*this); }
+};
+
 // The shogi family (components_shogi.cpp). The hand (Position's hand slot): a captured piece
 // goes to the capturer's hand unpromoted (a piece spelled "+X" in FEN as the piece spelled "X");
 // a piece may be dropped on an empty square from which it could move again, an unpromoted pawn

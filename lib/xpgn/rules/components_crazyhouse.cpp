@@ -24,7 +24,7 @@ Square capture_square(const Move& move) {
   return no_square;
 }
 
-class Pockets final : public RuleComponent {
+class Pockets final : public HandDrops<Pockets> {
  public:
   std::string_view name() const override { return "pockets"; }
   // The pockets are Position's hand: any number of pieces of either colour, "[NPpq]" in FEN.
@@ -33,60 +33,22 @@ class Pockets final : public RuleComponent {
     return {.hooks = hook_apply | hook_generate, .slots = slot_hand, .may_move_pawns_back = true};
   }
   std::string_view hand_label() const override { return "pocket"; }
-  bool hands_per_colour() const override { return true; }
   // Promoted pieces carry the position's mark, written "Q~" in FEN.
   std::string_view mark_name() const override { return "promoted"; }
   bool marks_in_board() const override { return true; }
-  // Drops are placements, which SAN names as such; no piece move is made here.
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
   // Reads the pocket letters: every piece but a royal one, at most 63 of a kind.
   std::string read_hand(Position& pos, std::string_view letters) const override {
-    const Variant& v = pos.variant();
-    for (char letter : letters) {
-      const PieceType t = v.piece_by_fen_letter(
-          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-      const std::string where = "pocket '[" + std::string(letters) + "]': ";
-      if (t == no_piece_type)
-        return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
-      if (v.pieces[t].royal) return where + "a " + v.pieces[t].name + " cannot be in a pocket";
-      const Piece p = make_piece(
-          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t);
-      if (pos.in_hand(p.color(), t) >= 63) return where + "more than 63 pieces of a kind";
-      pos.add_to_hand(p);
-    }
-    return {};
-  }
-
-  // One drop per piece type in the mover's pocket and empty square; pawns not on the first or
-  // last rank.
-  void generate(const Position& pos, MoveList& out) const override {
-    if (pos.hand_total() == 0) return;
-    const Variant& v = pos.variant();
-    for (std::size_t t = 0; t < v.pieces.size(); ++t)
-      for (int r = 0; r < v.ranks; ++r)
-        for (int f = 0; f < v.files; ++f)
-          add_drop(pos, static_cast<PieceType>(t), make_square(f, r), out);
-  }
-
-  void generate_to(const Position& pos, Square to, MoveList& out) const override {
-    if (pos.hand_total() == 0 || !pos.variant().on_board(to)) return;
-    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
-      add_drop(pos, static_cast<PieceType>(t), to, out);
+    return read_hand_letters(pos, letters, "pocket", "in a pocket");
   }
 
   // Why a drop token matches no drop: a pawn on the first or last rank, an empty pocket, an
   // occupied square; "" for other tokens.
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
-    if (token.kind != TokenKind::placement || token.promotion) return {};
+    PieceType t;
+    Square to;
+    if (!drop_token_target(pos, token, t, to)) return {};
     const Variant& v = pos.variant();
-    const PieceType t =
-        token.piece && token.piece != 'P' ? v.piece_by_san_letter(token.piece) : v.pawn_type();
-    if (t == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
-        token.to.rank >= v.ranks)
-      return {};
-    const Square to = make_square(token.to.file, token.to.rank);
     const Color us = pos.side_to_move();
     if (v.pieces[t].pawn && !pawn_rank_allowed(v, to, us))
       return std::string("a pawn cannot be dropped on the ") +
@@ -130,12 +92,12 @@ class Pockets final : public RuleComponent {
   }
 
  private:
-  // Appends the drop of a `t` from the pocket of the side to move on `s`, if it may be made.
-  static void add_drop(const Position& pos, PieceType t, Square s, MoveList& out) {
+  friend class HandDrops<Pockets>;
+  // (HandDrops) Appends the drop of a `t` from the pocket of the side to move on the empty `s`:
+  // one per piece type in the pocket and empty square, pawns not on the first or last rank.
+  void add_drops(const Position& pos, PieceType t, Square s, MoveList& out) const {
     const Variant& v = pos.variant();
-    const Color us = pos.side_to_move();
-    if (pos.in_hand(us, t) == 0 || !pos.at(s).empty()) return;
-    if (v.pieces[t].pawn && !pawn_rank_allowed(v, s, us)) return;
+    if (v.pieces[t].pawn && !pawn_rank_allowed(v, s, pos.side_to_move())) return;
     Move m;
     m.kind = MoveKind::placement;
     m.to = s;

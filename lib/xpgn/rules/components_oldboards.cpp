@@ -5,6 +5,7 @@
 #include <optional>
 #include <string_view>
 
+#include "xpgn/rules/components.hpp"
 #include "xpgn/rules/move.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -114,10 +115,7 @@ class ZonePromotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
-    after.remove(move.to);
-    after.put(move.to, promoted);
-    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+    replace_mover(before, move, after, effects);
   }
 
  private:

@@ -40,23 +40,13 @@ bool never_moves(const Variant& v, Piece p, Square s) {
 const EffectKindInfo demotion_info{"demotion", {"#a0702a"}};
 const EffectKind demotion = EffectKind::define(demotion_info);
 
-// Replaces the mover on `move.to` in `after` by `move.promotion` of the mover's colour and
-// reports it as `kind` (a promotion, or a demotion).
-void put_changed(const Position& before, const Move& move, Position& after, EffectList* effects,
-                 EffectKind kind) {
-  const Piece changed = make_piece(before.side_to_move(), move.promotion);
-  after.remove(move.to);
-  after.put(move.to, changed);
-  if (effects) effects->push_back({kind, move.to, no_square, changed});
-}
-
 // The hand (Position's hand slot): a captured piece goes to the capturer's hand unpromoted, in
 // the capturer's colour; the side to move may drop a piece from its hand onto an empty square.
 // With `restricted` (shogi, minishogi) not where it could never move, not a pawn on a file
 // holding an unpromoted pawn of its own, and not a pawn so that it mates. With `drop_promoted`
 // (Kyoto shogi) a piece may also be dropped as its promoted form: a placement of the piece in
 // hand whose `promotion` is that form.
-class ShogiHand final : public RuleComponent {
+class ShogiHand final : public HandDrops<ShogiHand> {
  public:
   ShogiHand(bool restricted, bool drop_promoted)
       : restricted_(restricted), drop_promoted_(drop_promoted) {}
@@ -67,45 +57,10 @@ class ShogiHand final : public RuleComponent {
             .may_move_pawns_back = true};
   }
   std::string_view hand_label() const override { return "hand"; }
-  bool hands_per_colour() const override { return true; }
-  // Drops are placements, which SAN names as such; no piece move is made here.
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
 
-  // Reads the hand's letters ("[PSps]"): unpromoted pieces that are not royal, at most 63 of a
-  // kind.
+  // Reads the hand's letters ("[PSps]"): pieces that are not royal, at most 63 of a kind.
   std::string read_hand(Position& pos, std::string_view letters) const override {
-    const Variant& v = pos.variant();
-    const std::string where = "hand '[" + std::string(letters) + "]': ";
-    for (char letter : letters) {
-      const PieceType t = v.piece_by_fen_letter(
-          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-      if (t == no_piece_type)
-        return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
-      if (v.pieces[t].royal) return where + "a " + v.pieces[t].name + " cannot be in hand";
-      const Color c =
-          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
-      if (pos.in_hand(c, t) >= 63) return where + "more than 63 pieces of a kind";
-      pos.add_to_hand(make_piece(c, t));
-    }
-    return {};
-  }
-
-  void generate(const Position& pos, MoveList& out) const override {
-    if (pos.hand_total() == 0) return;
-    const Variant& v = pos.variant();
-    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-      if (pos.in_hand(pos.side_to_move(), static_cast<PieceType>(t)) == 0) continue;
-      for (int r = 0; r < v.ranks; ++r)
-        for (int f = 0; f < v.files; ++f)
-          add_drops(pos, static_cast<PieceType>(t), make_square(f, r), out);
-    }
-  }
-
-  void generate_to(const Position& pos, Square to, MoveList& out) const override {
-    if (pos.hand_total() == 0 || !pos.variant().on_board(to)) return;
-    for (std::size_t t = 0; t < pos.variant().pieces.size(); ++t)
-      add_drops(pos, static_cast<PieceType>(t), to, out);
+    return read_hand_letters(pos, letters, "hand", "in hand");
   }
 
   // A pawn dropped so that the opponent is mated is refused.
@@ -123,14 +78,10 @@ class ShogiHand final : public RuleComponent {
   // Why a drop token matches no drop: nothing of the kind in hand, an occupied square, a square
   // the piece could never leave, a second pawn on the file; "" for other tokens.
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
-    if (token.kind != TokenKind::placement || token.promotion) return {};
+    PieceType t;
+    Square to;
+    if (!drop_token_target(pos, token, t, to)) return {};
     const Variant& v = pos.variant();
-    const PieceType t =
-        token.piece && token.piece != 'P' ? v.piece_by_san_letter(token.piece) : v.pawn_type();
-    if (t == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
-        token.to.rank >= v.ranks)
-      return {};
-    const Square to = make_square(token.to.file, token.to.rank);
     const Color us = pos.side_to_move();
     const PieceType held = unpromoted(v, t);
     if (held != t && !drop_promoted_) return "a " + v.pieces[t].name + " cannot be dropped";
@@ -175,10 +126,10 @@ class ShogiHand final : public RuleComponent {
  private:
   bool restricted_, drop_promoted_;
 
-  // Appends the drops of a `t` from the hand of the side to move on `s`: as itself, and as its
-  // promoted form where pieces may be dropped so.
+  friend class HandDrops<ShogiHand>;
+  // (HandDrops) Appends the drops of a `t` from the hand of the side to move on the empty `s`:
+  // as itself, and as its promoted form where pieces may be dropped so.
   void add_drops(const Position& pos, PieceType t, Square s, MoveList& out) const {
-    if (pos.in_hand(pos.side_to_move(), t) == 0 || !pos.at(s).empty()) return;
     add_drop(pos, t, s, out);
     if (!drop_promoted_) return;
     const PieceType up = promoted_form(pos.variant(), t);
@@ -255,7 +206,7 @@ class ShogiPromotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    put_changed(before, move, after, effects, EffectKind::promotion);
+    replace_mover(before, move, after, effects, EffectKind::promotion);
   }
 
   std::string validate(const Variant& v) const override {
@@ -304,7 +255,7 @@ class ShogiFlip final : public RuleComponent {
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
     const bool up = before.variant().pieces[move.promotion].fen_plus;
-    put_changed(before, move, after, effects, up ? EffectKind::promotion : demotion);
+    replace_mover(before, move, after, effects, up ? EffectKind::promotion : demotion);
   }
 
   std::string validate(const Variant& v) const override {
