@@ -3,7 +3,8 @@
 # run (not a test): every command in turn, RUNS rounds (default 5), median wall seconds of each
 # and pgn-extract's median divided by xpgn's (above 1: xpgn is faster). The load average is
 # printed before and after. Rows: tags only (--player kasparov against -TpKasparov), --unique
-# (against -D), and --material KRP-KR against `xpgn check -j1` (pgn-extract has no such option).
+# (against -D), and --material KRP-KR, --position (a pattern) and --classify against `xpgn check -j1`
+# (pgn-extract has no such options; "x / check" below 1.00 would be faster than check).
 # Usage: bench/select.sh [XPGN] [FILE]   (default: build/xpgn, the bench corpus of make-corpus.sh)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,6 +24,8 @@ add pe-tag "$pe -s -TpKasparov -o /dev/null $file"
 add unique "$xpgn select -q --unique -o /dev/null $file"
 add pe-unique "$pe -s -D -o /dev/null $file"
 add material "$xpgn select -q --material KRP-KR -o /dev/null $file"
+add position "$xpgn select -q --position */*/*/*/*/*/*/R3K2R -o /dev/null $file"
+add classify "$xpgn select -q --classify -o /dev/null $file"
 add check "$xpgn check -q -j1 $file"
 declare -A times
 echo "file: $file ($(($(stat -c %s "$file") / 1000000)) MB), $runs rounds; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -48,7 +51,11 @@ row "select --player kasparov" tag pe-tag
 row "pgn-extract -TpKasparov" pe-tag ""
 row "select --unique" unique pe-unique
 row "pgn-extract -D" pe-unique ""
-row "select --material KRP-KR (x check)" material ""
+row "select --material KRP-KR" material ""
+row "select --position (a pattern)" position ""
+row "select --classify" classify ""
 row "check -j1" check ""
-printf '%-34s %9s\n' "material / check" "$(awk -v a="$(median "${times[material]}")" -v b="$(median "${times[check]}")" 'BEGIN { printf "%.2f", a / b }')"
-for k in tag pe-tag unique pe-unique material check; do echo "  $k: ${times[$k]}"; done
+for k in material position classify; do
+  printf '%-34s %9s\n' "$k / check" "$(awk -v a="$(median "${times[$k]}")" -v b="$(median "${times[check]}")" 'BEGIN { printf "%.2f", a / b }')"
+done
+for k in "${names[@]}"; do echo "  $k: ${times[$k]}"; done

@@ -699,6 +699,72 @@ TEST_CASE("select: tree-mode games give the keys, plies, validity and endings of
   CHECK(restored >= 6);
 }
 
+TEST_CASE(
+    "select: a watch on a check-mode replay meets the criteria and names the openings of "
+    "full mode",
+    "[select][openings]") {
+  using xpgn::record::Game;
+  using xpgn::record::ReplayMode;
+  // Patterns and material that some corpus games meet at some ply and others do not, with
+  // pieces of several variants (H and E: Seirawan's hawk and elephant; a pattern with a
+  // holding), and a material some variants cannot have.
+  const std::vector<std::vector<std::string>> positions = {
+      {},
+      {"*/*/*/*/*/*/*/R3K2R"},
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"},
+      {"r*/*/*/*/*/*/*/R*", "*/*/*/*/*/*/*/*"},
+      {"*/*/8/8/8/8/*/*"}};
+  const std::vector<std::vector<std::string>> materials = {
+      {}, {"KR-KR"}, {"KRP-KR"}, {"KQ-KQ", "KRR-KQ"}, {"KQRRBBNNHEPPPPPPPP-KQRRBBNNHEPPPPPPPP"}};
+  std::size_t games = 0, met = 0, named = 0, generic = 0;
+  for (std::size_t c = 0; c < positions.size(); ++c) {
+    xpgn::record::SelectOptions criteria;
+    criteria.positions = positions[c];
+    criteria.materials = materials[c];
+    std::string error;
+    const auto selector = xpgn::record::Selector::make(criteria, error);
+    REQUIRE(selector);
+    const xpgn::record::SelectWatch watch(*selector, true);
+    for (const auto& f : comparison_files()) {
+      INFO(f << ", criteria " << c);
+      const std::string text = slurp(f);
+      xpgn::record::ReplayOptions options;
+      options.mode = ReplayMode::full;
+      const std::vector<Game> full = xpgn::record::read_games(text, options);
+      options.mode = ReplayMode::check;
+      options.keep_tags = true;
+      options.watch = &watch;
+      for (const bool fast : {true, false}) {  // the FIDE fast path's boards, and Positions
+        options.fast_chess = fast;
+        const std::vector<Game> watched = xpgn::record::read_games(text, options);
+        REQUIRE(watched.size() == full.size());
+        for (std::size_t i = 0; i < full.size(); ++i) {
+          INFO("game " << full[i].index << (fast ? " (fast path)" : " (generic)"));
+          ++games;
+          CHECK(watched[i].marks.watched);
+          CHECK(watched[i].moves.empty());  // (check mode: no tree)
+          CHECK(watched[i].tags.size() == full[i].tags.size());
+          const bool matches = selector->matches(full[i]);
+          CHECK(selector->matches(watched[i]) == matches);
+          if (matches && c > 0) ++met;
+          int full_ply = -1, watched_ply = -1;
+          const xpgn::record::Opening* o = xpgn::record::classify_opening(full[i], &full_ply);
+          CHECK(xpgn::record::marked_opening(watched[i], &watched_ply) == o);
+          if (o != nullptr) {
+            CHECK(watched_ply == full_ply);
+            ++named;
+          }
+          if (!fast) ++generic;
+        }
+      }
+    }
+  }
+  CHECK(games >= 100);
+  CHECK(met >= 20);
+  CHECK(named >= 50);
+  CHECK(generic >= 50);
+}
+
 TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mode",
           "[select][cli]") {
   const auto files = comparison_files();
@@ -717,13 +783,31 @@ TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mo
     fs::remove(dups);
     return std::vector<std::string>{r.out, slurp(err), dup_text, std::to_string(r.status)};
   };
-  for (const std::string& args : std::vector<std::string>{
-           "--unique", "--unique --duplicates-to '" + dups + "'", "--player an", "--white e",
-           "--tag 'Event~(open|ch)'", "--eco B20-E99", "--date-from 2000", "--min-plies 41",
-           "--max-plies 30", "--valid", "--invalid", "--result 1-0 --result 1/2-1/2",
-           "--ends-in checkmate --ends-in stalemate", "--ends-in repetition --ends-in fifty-moves",
-           "--ends-in none --invalid", "--variant crazyhouse --unique",
-           "--canonical --max-plies 12", "--material KR-KR"}) {
+  for (const std::string& args :
+       std::vector<std::string>{"--unique",
+                                "--unique --duplicates-to '" + dups + "'",
+                                "--player an",
+                                "--white e",
+                                "--tag 'Event~(open|ch)'",
+                                "--eco B20-E99",
+                                "--date-from 2000",
+                                "--min-plies 41",
+                                "--max-plies 30",
+                                "--valid",
+                                "--invalid",
+                                "--result 1-0 --result 1/2-1/2",
+                                "--ends-in checkmate --ends-in stalemate",
+                                "--ends-in repetition --ends-in fifty-moves",
+                                "--ends-in none --invalid",
+                                "--variant crazyhouse --unique",
+                                "--canonical --max-plies 12",
+                                "--material KR-KR",
+                                "--classify",
+                                "--classify --eco C --material KRP-KR",
+                                "--position '*/*/*/*/*/*/*/R3K2R'",
+                                "--position 'r*/*/*/*/*/*/*/R*' --material KQ-KQ --valid",
+                                "--position '*/*/8/8/8/8/*/*'",
+                                "--classify --unique"}) {
     INFO(args);
     const auto tree = outputs(args, false);
     const auto full = outputs(args, true);

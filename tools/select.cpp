@@ -264,7 +264,9 @@ class SelectJob final : public ReplayJob {
     ++chosen.games;
     std::vector<std::pair<std::string, std::string>> opening;
     if (options_.classify) {
-      if (const record::Opening* o = record::classify_opening(game)) {
+      const record::Opening* o =
+          game.marks.watched ? record::marked_opening(game) : record::classify_opening(game);
+      if (o != nullptr) {
         opening = {{"ECO", std::string(o->eco)}, {"Opening", std::string(o->name)}};
         record::set_tags(game, opening);
       }
@@ -371,18 +373,23 @@ class SelectJob final : public ReplayJob {
   bool io_error_ = false;
 };
 
-// How select_games() replays the games (the one place that decides it): ReplayMode::full when
-// something reads main-line positions (the selector's positions and material, --same-position-at,
-// --classify) or effects (--canonical renders the game), else ReplayMode::tree, which keeps the
-// tree, canonical SAN, diagnostics and outcome that duplicate keys, tags, plies, validity,
-// endings and --split-by read, without a position per move. XPGN_SELECT_FULL_REPLAY=1 forces
-// full mode (to compare the two; the output is the same).
+// How select_games() replays the games (the one place that decides it). ReplayMode::check, with
+// the tags kept, when nothing reads the game tree: tags, plies, validity and endings come from
+// it as from a full replay, and the position criteria and --classify look at the main line's
+// positions as they are replayed (a SelectWatch, which reads the FIDE fast path's boards).
+// Otherwise ReplayMode::tree for the duplicate keys of --unique (canonical SAN, no position per
+// move), ReplayMode::full for what reads the tree's positions or effects (--same-position-at,
+// --canonical). XPGN_SELECT_FULL_REPLAY=1 forces full mode (to compare; the output is the same).
 record::ReplayMode replay_mode(const SelectCliOptions& options, const record::Selector& selector) {
   const char* force = std::getenv("XPGN_SELECT_FULL_REPLAY");
   if (force != nullptr && *force == '1') return record::ReplayMode::full;
-  const bool positions = selector.needs_positions() || options.same_position_at.has_value() ||
-                         options.classify || options.canonical;
-  return positions ? record::ReplayMode::full : record::ReplayMode::tree;
+  if (options.same_position_at.has_value() || options.canonical) return record::ReplayMode::full;
+  if (options.unique) {
+    const bool positions = selector.needs_positions() || options.classify;
+    return positions ? record::ReplayMode::full : record::ReplayMode::tree;
+  }
+  if (selector.position_criteria() >= 64) return record::ReplayMode::full;  // (a watch's limit)
+  return record::ReplayMode::check;
 }
 
 // Reads every input and writes the selection to the outlets; returns the exit status.
@@ -390,6 +397,11 @@ int select_games(const SelectCliOptions& options, const record::Selector& select
                  Outlets& outlets) {
   record::ReplayOptions replay;
   replay.mode = replay_mode(options, selector);
+  const record::SelectWatch watch(selector, options.classify);
+  if (replay.mode == record::ReplayMode::check) {
+    replay.keep_tags = true;
+    if (selector.needs_positions() || options.classify) replay.watch = &watch;
+  }
   replay.strict = options.strict;
   replay.reader = options.reader;
   replay.fast_chess = fast_chess_wanted();

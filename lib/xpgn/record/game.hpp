@@ -93,6 +93,17 @@ struct Game {
   bool mainline_complete = true;            // false when the mainline could not be replayed fully
   int mainline_plies = 0;                   // number of mainline moves replayed
   std::vector<Diagnostic> diagnostics;
+  // What a ReplayOptions::watch (replayer.hpp) found in the main line's positions; its meaning is
+  // the watch's. All zero (and `watched` false) when the game was replayed without one.
+  struct WatchMarks {
+    bool watched = false;    // a watch looked at this game's main line
+    bool done = false;       // the watch wants no more of its positions
+    std::uint64_t seen = 0;  // criteria met so far (one bit each)
+    std::uint64_t fit = 0;   // criteria whose piece counts the last position looked at fit
+    int value = -1;          // a finding (an opening's index), -1 for none
+    int value_ply = 0;       // the ply it was found at
+    int board_ply = -1;      // the ply whose board the watch's scratch position holds (-1: none)
+  } marks;
 
   // True when no diagnostic is an error.
   bool valid() const;

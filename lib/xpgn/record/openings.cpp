@@ -25,6 +25,13 @@ struct Table {
   std::vector<Opening> entries;
   std::unordered_map<GameKey, std::size_t, KeyHash> by_position;
   std::unordered_set<std::uint64_t> zobrist;  // Position::key() of every named position
+  // Per Position::key(): the position key of the named position that has it, the same for
+  // every such position, and false when two have it.
+  struct ByZobrist {
+    GameKey position;
+    bool unique = true;
+  };
+  std::unordered_map<std::uint64_t, ByZobrist> by_zobrist;
   int max_plies = 0;
 };
 
@@ -52,7 +59,10 @@ Table build_table() {
     const std::size_t index = t.entries.size() - 1;
     auto [at, added] = t.by_position.emplace(*key, index);
     if (!added && t.entries[at->second].plies > entry.plies) at->second = index;
-    t.zobrist.insert(game.moves.back().after->key());
+    const std::uint64_t zobrist = game.moves.back().after->key();
+    t.zobrist.insert(zobrist);
+    auto [z, new_key] = t.by_zobrist.emplace(zobrist, Table::ByZobrist{*key, true});
+    if (!new_key && !(z->second.position == *key)) z->second.unique = false;
     if (entry.plies > t.max_plies) t.max_plies = entry.plies;
   }
   return t;
@@ -87,6 +97,36 @@ const Opening* classify_opening(const Game& game, int* ply) {
     }
   }
   return found;
+}
+
+int opening_max_plies() {
+  return table().max_plies;
+}
+
+bool opening_may_name(std::uint64_t zobrist) {
+  return table().zobrist.count(zobrist) != 0;
+}
+
+const Opening* opening_naming(const rules::Position& position) {
+  const Table& t = table();
+  if (t.zobrist.count(position.key()) == 0) return nullptr;
+  const auto at = t.by_position.find(position_key(position.variant(), "", position));
+  return at == t.by_position.end() ? nullptr : &t.entries[at->second];
+}
+
+const Opening* opening_of_key(std::uint64_t zobrist) {
+  const Table& t = table();
+  const auto z = t.by_zobrist.find(zobrist);
+  if (z == t.by_zobrist.end() || !z->second.unique) return nullptr;
+  return &t.entries[t.by_position.at(z->second.position)];
+}
+
+const Opening* marked_opening(const Game& game, int* ply) {
+  const Table& t = table();
+  if (game.marks.value < 0 || static_cast<std::size_t>(game.marks.value) >= t.entries.size())
+    return nullptr;
+  if (ply) *ply = game.marks.value_ply;
+  return &t.entries[static_cast<std::size_t>(game.marks.value)];
 }
 
 }  // namespace xpgn::record

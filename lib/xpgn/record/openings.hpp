@@ -3,6 +3,7 @@
 // its main line that the data set names, compared by position, so transpositions are named too.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -29,5 +30,20 @@ std::span<const Opening> openings();
 // first) names it. nullptr for a game of another variant or one that reaches no named position;
 // `ply` (when given) gets the ply of the position named.
 const Opening* classify_opening(const Game& game, int* ply = nullptr);
+
+// classify_opening()'s steps, for a MainLineWatch (SelectWatch) that looks at positions as they
+// are replayed: the deepest ply a named position has; whether a position of FIDE chess with
+// Position::key() `zobrist` may be named (false: it is not); the entry naming `position`
+// (FIDE chess without options), nullptr for none.
+int opening_max_plies();
+bool opening_may_name(std::uint64_t zobrist);
+const Opening* opening_naming(const rules::Position& position);
+// The entry naming the position of FIDE chess whose Position::key() is `zobrist` when exactly
+// one named position has that key (as opening_naming() would find it), else nullptr.
+const Opening* opening_of_key(std::uint64_t zobrist);
+
+// The opening a SelectWatch with classification noted in `game` (Game::marks.value), nullptr
+// for none; `ply` (when given) gets the ply of the position named.
+const Opening* marked_opening(const Game& game, int* ply = nullptr);
 
 }  // namespace xpgn::record

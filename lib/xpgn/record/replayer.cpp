@@ -257,9 +257,32 @@ struct Replayer::State {
   rules::ChessBoard start_board;
   const rules::Variant* start_board_variant = nullptr;
   std::string start_board_fen;
+  // The watch's scratch position (of the game's variant), and the ply of the last board it was
+  // shown (-2: none in this game).
+  std::optional<rules::Position> watch_scratch;
+  int watched_board_ply = -2;
+
+  // Shows the watch the main line's generic position at `ply`.
+  void watch_position(const rules::Position& position, int ply) {
+    if (options.watch == nullptr || game.marks.done) return;
+    options.watch->see(position, ply, game);
+  }
+  // Shows the watch the main line's board at `ply` (the fast path), made by `move` (nullptr:
+  // not known) from the position before.
+  void watch_board(const rules::ChessBoard& board, int ply, const rules::Move* move) {
+    if (options.watch == nullptr || game.marks.done) return;
+    if (!watch_scratch || &watch_scratch->variant() != game.variant)
+      watch_scratch.emplace(*cached_variant_start());
+    options.watch->see(board, ply, watched_board_ply == ply - 1 ? move : nullptr, game,
+                       *watch_scratch);
+    watched_board_ply = ply;
+  }
 
   // The tree is recorded (tags, nodes, comments): full and tree modes.
   bool full() const { return options.mode != ReplayMode::check; }
+  // The fast path learns the move it made (fast_move_recorded()): full and tree modes, and check
+  // mode with a watch (which is told the move).
+  bool records_fast_moves() const { return full() || options.watch != nullptr; }
   // Every verified node keeps its position and effects, and on the fast path the frames'
   // positions are kept current: full mode only.
   bool keeps_positions() const { return options.mode == ReplayMode::full; }
@@ -379,6 +402,9 @@ struct Replayer::State {
       game.mainline_complete = true;
       game.mainline_plies = 0;
     }
+    game.marks = {};
+    game.marks.watched = options.watch != nullptr;
+    watched_board_ply = -2;
     game.index = index;
     game.pos = pos;
     in_game = true;
@@ -514,6 +540,7 @@ struct Replayer::State {
       *main.ring.now = start_board;  // the start position, kept as a board
       main.fast = true;
       if (full()) game.start_fen = start_board_fen;
+      watch_board(*main.ring.now, 0, nullptr);
       return;
     } else {
       if (!cached_start || &cached_start->variant() != variant)
@@ -521,6 +548,7 @@ struct Replayer::State {
       main.set_pos(*cached_start);
     }
     if (full()) game.start_fen = main.pos().fen();
+    watch_position(main.pos(), 0);
     try_fast(main);
     if (main.fast && !has_fen) {
       start_board = *main.ring.now;
@@ -577,26 +605,29 @@ struct Replayer::State {
     return now.surely_undecided_at_once() || f.end_noted || now.surely_undecided(f.keys);
   }
 
-  // fast_move() in full and tree modes (`token` written as `text` at `pos`): the board plays
-  // `token` into *f.ring.spare and gives the move it made, and its node is appended. In full
-  // mode the generic rules also play that move into the frame's positions (which gives the
-  // effects and the position the node keeps); in tree mode the frame's positions are left stale,
-  // as in check mode (to_generic() brings them up to date).
+  // fast_move() when records_fast_moves() (`token` written as `text` at `pos`): the board plays
+  // `token` into *f.ring.spare and gives the move it made, and in full and tree modes its node is
+  // appended. In full mode the generic rules also play that move into the frame's positions
+  // (which gives the effects and the position the node keeps); in tree and check modes the
+  // frame's positions are left stale (to_generic() brings them up to date).
   [[gnu::noinline]] bool fast_move_recorded(Frame& f, const SanToken& token, std::string_view text,
                                             SourcePos pos, int ply) {
     rules::Move move;
     rules::ChessBoard::SanText san;
     if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, san)) return false;
-    rules::EffectList effects;
-    if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
-    add_node(f, move, san.view(), false, effects, text, pos, ply);
-    if (keeps_positions()) f.commit();
-    moved_fast(f, ply);
+    if (full()) {
+      rules::EffectList effects;
+      if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
+      add_node(f, move, san.view(), false, effects, text, pos, ply);
+      if (keeps_positions()) f.commit();
+    }
+    moved_fast(f, ply, &move);
     return true;
   }
 
-  // After the board made the frame's next move into *f.ring.spare: that is the position now.
-  void moved_fast(Frame& f, int ply) {
+  // After the board made the frame's next move (`move`, when known) into *f.ring.spare: that is
+  // the position now.
+  void moved_fast(Frame& f, int ply, const rules::Move* move = nullptr) {
     f.untested_mark.pending = false;  // the position before had a legal move: this one
     f.keys.push_back(f.ring.now->key());
     f.ring.advance();
@@ -605,7 +636,10 @@ struct Replayer::State {
     f.ply = ply;
     f.has_move = true;
     f.after_move = true;
-    if (depth == 1) game.mainline_plies = ply;
+    if (depth == 1) {
+      game.mainline_plies = ply;
+      watch_board(*f.ring.now, ply, move);
+    }
   }
 
   // Judgement of the frame's current position (cached until the next move).
@@ -661,8 +695,8 @@ struct Replayer::State {
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
     if (!fast_tried && !f.dead && f.fast &&
-        (full() ? fast_move_recorded(f, token, text, pos, f.ply + 1)
-                : fast_move(f, token, f.ply + 1)))
+        (records_fast_moves() ? fast_move_recorded(f, token, text, pos, f.ply + 1)
+                              : fast_move(f, token, f.ply + 1)))
       return;
     move_by_rules(f, token, text, pos);
   }
@@ -719,7 +753,10 @@ struct Replayer::State {
     f.ply = ply;
     f.has_move = true;
     f.after_move = true;
-    if (depth == 1) game.mainline_plies = ply;
+    if (depth == 1) {
+      game.mainline_plies = ply;
+      watch_position(f.pos(), ply);
+    }
     try_fast(f);
   }
 
@@ -1051,7 +1088,8 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
              "tag " + std::string(name) +
                  " given again in the same game: the later value is used, "
                  "both are kept");
-  if (s.full()) s.game.tags.push_back(Tag{std::string(name), std::string(value), pos});
+  if (s.full() || s.options.keep_tags)
+    s.game.tags.push_back(Tag{std::string(name), std::string(value), pos});
   if (s.started) return;  // a tag inside movetext (after a syntax error): nothing to set up
   if (name == "Variant") {
     s.variant_name.assign(value);
@@ -1084,8 +1122,8 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
   if (s.started) {  // (and so in a game)
     Frame& f = *s.top;
     if (f.fast && is_ascii(text)) {  // (a dead frame is never fast)
-      if (s.full() ? s.fast_move_recorded(f, token, text, pos, f.ply + 1)
-                   : s.fast_move(f, token, f.ply + 1))
+      if (s.records_fast_moves() ? s.fast_move_recorded(f, token, text, pos, f.ply + 1)
+                                 : s.fast_move(f, token, f.ply + 1))
         return;
       fast_tried = true;
     }

@@ -13,8 +13,34 @@
 
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/game.hpp"
+#include "xpgn/rules/move.hpp"
+
+namespace xpgn::rules {
+class ChessBoard;
+}  // namespace xpgn::rules
 
 namespace xpgn::record {
+
+// Looks at the positions of each game's main line while it is replayed (ReplayOptions::watch),
+// in any mode, so that a reader that needs them (select's --position, --material, --classify)
+// may run in check mode: the start position (ply 0) and the position after each verified
+// main-line move, in order, until the line stops or Game::marks.done is set. A position comes
+// as a rules::Position or, on the FIDE fast path, as a rules::ChessBoard. What it finds goes into
+// Game::marks, which the replayer clears (setting `watched`) when the game begins. One watch
+// serves every thread at once: its functions must be safe to call concurrently.
+class MainLineWatch {
+ public:
+  virtual ~MainLineWatch() = default;
+  // The main line's position at `ply`, on the generic rules.
+  virtual void see(const rules::Position& position, int ply, Game& game) const = 0;
+  // The same on the fast path. `move`: the move that made this position from the one shown
+  // before, when that was this line's board at ply - 1 (else nullptr). `scratch`, a position of
+  // the game's variant that is the watch's alone (per replayer; left as the watch left it between
+  // calls, also from game to game), may be overwritten to look at the position in full
+  // (board.store()), or kept up to date by playing `move` into it.
+  virtual void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+                   rules::Position& scratch) const = 0;
+};
 
 enum class ReplayMode : std::uint8_t {
   full,   // keep the whole tree: tags, moves, canonical SAN, comments, NAGs, variations, effects
@@ -39,6 +65,10 @@ struct ReplayOptions {
   bool fast_chess = true;
   // How the input is read: the bound on one game and the encoding (--encoding).
   notation::ReaderOptions reader;
+  // Check mode: keep the tags (Game::tags) too, as full mode does.
+  bool keep_tags = false;
+  // Shown every main-line position (see MainLineWatch); not owned, outlives the replay.
+  const MainLineWatch* watch = nullptr;
 };
 
 // Receives each finished game; it may move the game's contents out, and may leave in

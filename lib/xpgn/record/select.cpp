@@ -2,9 +2,12 @@
 #include "xpgn/record/select.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "xpgn/catalog/catalog.hpp"
+#include "xpgn/record/openings.hpp"
+#include "xpgn/rules/chess_board.hpp"
 
 namespace xpgn::record {
 
@@ -213,17 +216,22 @@ std::optional<GameKey> position_key_at(const Game& game, int ply) {
     if (!node.verified || !node.after) return std::nullopt;
     position = &*node.after;
   }
+  return position_key(*game.variant, game.variant_options, *position);
+}
+
+GameKey position_key(const rules::Variant& variant, std::string_view variant_options,
+                     const rules::Position& position) {
   KeyHasher h;
-  h.add(game.variant->id);
-  h.add(game.variant_options);
+  h.add(variant.id);
+  h.add(variant_options);
   // Board (with hands and slots), side and castling as FEN writes them; the Zobrist key adds
   // the en passant square only when a capture there is possible.
-  const std::string fen = position->fen();
+  const std::string fen = position.fen();
   std::size_t end = 0;
   for (int field = 0; field < 3 && end != std::string::npos; ++field)
     end = fen.find(' ', end == 0 ? 0 : end + 1);
   h.add(std::string_view(fen).substr(0, end));
-  h.add(position->key());
+  h.add(position.key());
   return h.finish();
 }
 
@@ -609,6 +617,8 @@ std::optional<Selector> Selector::make(const SelectOptions& options, std::string
   s.max_plies_ = options.max_plies;
   s.valid_ = options.valid;
   s.invalid_ = options.invalid;
+  static std::atomic<std::uint64_t> made{0};
+  s.id_ = ++made;
   s.needs_replay_ = s.min_plies_ || s.max_plies_ || s.valid_ || s.invalid_ ||
                     !s.positions_.empty() || !s.materials_.empty() || !s.endings_.empty();
   return s;
@@ -679,7 +689,15 @@ bool Selector::matches(const Game& game) const {
   if (!endings_.empty() &&
       std::find(endings_.begin(), endings_.end(), game.outcome.termination) == endings_.end())
     return false;
-  if ((!positions_.empty() || !materials_.empty()) && !positions_seen(game)) return false;
+  if (!positions_.empty() || !materials_.empty()) {
+    if (game.marks.watched) {  // (a SelectWatch of this selector looked at the positions)
+      const std::size_t n = position_criteria();
+      const std::uint64_t all = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+      if ((game.marks.seen & all) != all) return false;
+    } else if (!positions_seen(game)) {
+      return false;
+    }
+  }
   return true;
 }
 
@@ -763,6 +781,193 @@ bool Selector::positions_seen(const Game& game) const {
   return false;
 }
 
+namespace {
+
+// The piece counts each position criterion of a selector asks for in one variant (as
+// positions_seen() works them out), kept per thread for the last selector and variant asked.
+struct CriteriaNeeds {
+  struct Need {
+    TypeCounts white, black;
+    bool exact = false;
+  };
+  std::uint64_t selector = 0;  // Selector::id_ (0: none yet)
+  const rules::Variant* variant = nullptr;
+  bool possible = false;  // every letter is a piece of the variant
+  std::vector<Need> needs;
+};
+
+}  // namespace
+
+bool Selector::look_at(const rules::Position& position, bool same_counts, Game& game) const {
+  thread_local CriteriaNeeds cache;
+  const rules::Variant& variant = position.variant();
+  if (cache.selector != id_ || cache.variant != &variant) {
+    cache.selector = id_;
+    cache.variant = &variant;
+    cache.needs.clear();
+    cache.possible = true;
+    auto add = [&](std::string_view white, std::string_view black, bool exact) {
+      auto w = type_counts(variant, white);
+      auto b = type_counts(variant, black);
+      if (!w || !b) {
+        cache.possible = false;
+        return;
+      }
+      cache.needs.push_back({std::move(*w), std::move(*b), exact});
+    };
+    for (const BoardPattern& p : positions_) add(p.white_letters(), p.black_letters(), p.exact());
+    for (const Material& m : materials_) add(m.first(), m.second(), true);
+  }
+  Game::WatchMarks& marks = game.marks;
+  if (!cache.possible) return false;  // a letter the variant does not have: nothing can be met
+  const std::size_t n = cache.needs.size();
+  std::string fen;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t bit = std::uint64_t{1} << i;
+    if (marks.seen & bit) continue;
+    const CriteriaNeeds::Need& need = cache.needs[i];
+    bool hit = false;
+    if (i < positions_.size()) {
+      if (same_counts ? (marks.fit & bit) != 0
+                      : has_counts(position, Color::white, need.white, need.exact) &&
+                            has_counts(position, Color::black, need.black, need.exact)) {
+        marks.fit |= bit;
+        if (fen.empty()) fen = position.fen();
+        hit = positions_[i].matches(std::string_view(fen).substr(0, fen.find(' ')));
+      } else if (!same_counts) {
+        marks.fit &= ~bit;
+      }
+    } else if (!same_counts) {
+      hit = (has_counts(position, Color::white, need.white, true) &&
+             has_counts(position, Color::black, need.black, true)) ||
+            (has_counts(position, Color::white, need.black, true) &&
+             has_counts(position, Color::black, need.white, true));
+    }
+    if (hit) marks.seen |= bit;
+  }
+  return true;
+}
+
+// ---- SelectWatch -------------------------------------------------------------------------------
+void SelectWatch::see(const rules::Position& position, int ply, Game& game) const {
+  bool possible = true;
+  if (selector_.position_criteria() > 0) possible = selector_.look_at(position, false, game);
+  if (classify_) classify_at(position, ply, game);
+  settle(ply, possible, game);
+}
+
+namespace {
+
+// Plays `move`, made on a FIDE chess board (ChessBoard), into the board of `p`, which holds the
+// position it was made from (only the pieces: side to move, castling and the clocks are left
+// as they are). Returns 1 when no piece was taken or promoted, 0 when one was, -1 when the move
+// is not one of FIDE chess's (nothing changed: the board must be stored afresh).
+int follow_move(rules::Position& p, const rules::Move& move) {
+  switch (move.kind) {
+    case rules::MoveKind::normal: {
+      const Piece piece = p.at(move.from);
+      if (piece.empty()) return -1;
+      int same = 1;
+      if (!p.at(move.to).empty()) {
+        p.remove(move.to);
+        same = 0;
+      }
+      if (move.promotion != no_piece_type) {
+        p.remove(move.from);
+        p.put(move.to, make_piece(piece.color(), move.promotion));
+        return 0;
+      }
+      p.move_piece(move.from, move.to);
+      return same;
+    }
+    case rules::MoveKind::en_passant: {
+      const Square victim = make_square(file_of(move.to), rank_of(move.from));
+      if (p.at(move.from).empty() || p.at(victim).empty() || !p.at(move.to).empty()) return -1;
+      p.remove(victim);
+      p.move_piece(move.from, move.to);
+      return 0;
+    }
+    case rules::MoveKind::castle: {
+      // FIDE castling (the board's only kind): the king goes to the g or c file, the rook
+      // (on `aux`) beside it to the f or d file.
+      const bool king_side = file_of(move.aux) > file_of(move.from);
+      const int rank = rank_of(move.from);
+      const Square king_to = make_square(king_side ? 6 : 2, rank);
+      const Square rook_to = make_square(king_side ? 5 : 3, rank);
+      if (p.at(move.from).empty() || p.at(move.aux).empty()) return -1;
+      const Piece king = p.at(move.from), rook = p.at(move.aux);
+      p.remove(move.from);
+      p.remove(move.aux);
+      if (!p.at(king_to).empty() || !p.at(rook_to).empty()) return -1;  // (not FIDE's)
+      p.put(king_to, king);
+      p.put(rook_to, rook);
+      return 1;
+    }
+    default:
+      return -1;
+  }
+}
+
+}  // namespace
+
+void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+                      rules::Position& scratch) const {
+  Game::WatchMarks& marks = game.marks;
+  bool possible = true;
+  const std::size_t n = selector_.position_criteria();
+  if (n > 0) {
+    // The scratch position follows the main line's board move by move (a store() costs far
+    // more); with the piece counts as before, only the patterns whose counts fitted need a
+    // look, and no material can be newly met.
+    int same = -1;
+    if (move != nullptr && marks.board_ply == ply - 1) same = follow_move(scratch, *move);
+    if (same < 0) board.store(scratch);
+    marks.board_ply = ply;
+    const bool same_counts = same == 1;
+    const std::uint64_t patterns = (std::uint64_t{1} << selector_.positions_.size()) - 1;
+    if (!same_counts || (marks.fit & patterns & ~marks.seen) != 0)
+      possible = selector_.look_at(scratch, same_counts, game);
+  }
+  if (classify_ && ply >= 1 && ply <= opening_plies_ && opening_may_name(board.key())) {
+    // (The board's key names the entry unless two named positions share it.)
+    if (const Opening* o = opening_of_key(board.key()); o != nullptr) {
+      if (game.variant != nullptr && game.variant->id == "chess" && game.variant_options.empty()) {
+        marks.value = static_cast<int>(o - openings().data());
+        marks.value_ply = ply;
+      }
+    } else {
+      board.store(scratch);
+      marks.board_ply = ply;
+      classify_at(scratch, ply, game);
+    }
+  }
+  settle(ply, possible, game);
+}
+
+SelectWatch::SelectWatch(const Selector& selector, bool classify)
+    : selector_(selector),
+      classify_(classify),
+      opening_plies_(classify ? opening_max_plies() : 0),
+      all_(selector.position_criteria() >= 64
+               ? ~std::uint64_t{0}
+               : (std::uint64_t{1} << selector.position_criteria()) - 1) {}
+
+void SelectWatch::classify_at(const rules::Position& position, int ply, Game& game) const {
+  if (ply < 1 || ply > opening_plies_) return;
+  if (game.variant == nullptr || game.variant->id != "chess" || !game.variant_options.empty())
+    return;
+  if (const Opening* o = opening_naming(position)) {
+    game.marks.value = static_cast<int>(o - openings().data());
+    game.marks.value_ply = ply;
+  }
+}
+
+void SelectWatch::settle(int ply, bool possible, Game& game) const {
+  if (possible && (game.marks.seen & all_) != all_) return;  // (the criteria want more)
+  game.marks.done = !classify_ || ply >= opening_plies_ || game.variant == nullptr ||
+                    game.variant->id != "chess" || !game.variant_options.empty();
+}
+
 // ---- TagReader ----------------------------------------------------------------------------------
 void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
   // The game of the call before is emptied in place (its buffers are kept for this one): every
@@ -782,6 +987,7 @@ void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
   game_.mainline_complete = true;
   game_.mainline_plies = 0;
   game_.diagnostics.clear();
+  game_.marks = {};
   text_ = {};
   open_ = true;
 }

@@ -15,6 +15,7 @@
 
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/game.hpp"
+#include "xpgn/record/replayer.hpp"
 
 namespace xpgn::record {
 
@@ -40,6 +41,10 @@ GameKey duplicate_key(const Game& game);
 // variant and options and the position's FEN without the move counters. nullopt when the game
 // has fewer verified main-line moves, or no start position.
 std::optional<GameKey> position_key_at(const Game& game, int ply);
+
+// The same key of `position`, a position of `variant` with the options `variant_options`.
+GameKey position_key(const rules::Variant& variant, std::string_view variant_options,
+                     const rules::Position& position);
 
 // A set of GameKeys in one open-addressed table of 16-byte slots, kept between half and three
 // quarters full once it holds more than a few keys: at most 32 bytes per key. Not thread-safe.
@@ -177,7 +182,11 @@ class Selector {
   // needs_positions().
   bool matches(const Game& game) const;
 
+  // The number of position criteria (--position and --material), at most 64 for a watch.
+  std::size_t position_criteria() const { return positions_.size() + materials_.size(); }
+
  private:
+  friend class SelectWatch;
   struct TagPattern {
     std::string name;
     std::regex pattern;
@@ -194,8 +203,40 @@ class Selector {
   std::vector<Material> materials_;
   std::vector<rules::Termination> endings_;
   bool needs_replay_ = false;
+  std::uint64_t id_ = 0;  // distinct per make() (look_at()'s cache tells selectors apart by it)
   // True when every position pattern and material is seen at some main-line position.
   bool positions_seen(const Game& game) const;
+  // Looks at one main-line position of `game` for the position criteria (SelectWatch): sets in
+  // game.marks.seen the bits of those it meets, in game.marks.fit those whose piece counts it
+  // fits; with `same_counts` (the piece counts are those of the last position looked at) only the
+  // patterns of marks.fit are looked at. False (nothing looked at) when some criterion names a
+  // piece the position's variant does not have: none can then be met.
+  bool look_at(const rules::Position& position, bool same_counts, Game& game) const;
+};
+
+// The watch of a selection (ReplayOptions::watch), so that --position, --material and
+// --classify run in check mode: the selector's position criteria, met at some main-line
+// position, end up in Game::marks.seen (Selector::matches() reads them there for a game that
+// was `watched`), and with `classify` the entry classify_opening() would give in
+// Game::marks.value (its index in openings(); see marked_opening()).
+class SelectWatch final : public MainLineWatch {
+ public:
+  // `selector` must outlive the watch and have at most 64 position criteria.
+  SelectWatch(const Selector& selector, bool classify);
+  void see(const rules::Position& position, int ply, Game& game) const override;
+  void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+           rules::Position& scratch) const override;
+
+ private:
+  // Sets marks.done when neither the criteria (all met, or not `possible`) nor the
+  // classification (past its deepest ply, or not FIDE chess) want more positions.
+  void settle(int ply, bool possible, Game& game) const;
+  // The classification's look at `position` (at `ply`, from 1).
+  void classify_at(const rules::Position& position, int ply, Game& game) const;
+  const Selector& selector_;
+  bool classify_ = false;
+  int opening_plies_ = 0;  // with classify_: opening_max_plies()
+  std::uint64_t all_ = 0;  // a bit per position criterion
 };
 
 // The variant a game's tags ask for ([Variant], default chess, with [VariantOptions]), from the
