@@ -169,6 +169,19 @@ TEST_CASE("makruk: ffish's games are valid with its results, corrupted copies re
   CHECK(c.counted >= 20);  // the endgames end by the count
 }
 
+TEST_CASE("asean: perft equals ffish's from the start, random play and endgames",
+          "[rules][makruk][asean][perft]") {
+  CHECK(check_perft("asean") == 15);
+}
+
+TEST_CASE("asean: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][makruk][asean]") {
+  const Checked c = check_games("asean", "ASEAN");
+  CHECK(c.games == 44);
+  CHECK(c.decided >= 40);
+  CHECK(c.counted >= 16);
+}
+
 TEST_CASE("makruk: the pawn promotes to a met on the sixth rank, and only there",
           "[rules][makruk]") {
   const Variant& v = family_variant("makruk");

@@ -87,7 +87,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "grand",
                                         "minishogi",
                                         "shogi",
-                                        "makruk"});
+                                        "makruk",
+                                        "asean"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -270,7 +271,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
-        "minishogi, shogi, makruk; "
+        "minishogi, shogi, makruk, asean; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

@@ -26,7 +26,7 @@
 import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['makruk'];
+const variants = ['makruk', 'asean'];
 // Hand-made endgames per variant: the pieces' honour (rook, khons, knights against a bare
 // king), the board's honour, and a pawn ending.
 const endgames = {
