@@ -169,6 +169,31 @@ TEST_CASE("makruk: ffish's games are valid with its results, corrupted copies re
   CHECK(c.counted >= 20);  // the endgames end by the count
 }
 
+TEST_CASE("asean: perft equals ffish's from the start, random play and endgames",
+          "[rules][makruk][asean][perft]") {
+  CHECK(check_perft("asean") == 15);
+}
+
+TEST_CASE("asean: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][makruk][asean]") {
+  const Checked c = check_games("asean", "ASEAN");
+  CHECK(c.games == 44);
+  CHECK(c.decided >= 40);
+  CHECK(c.counted >= 16);
+}
+
+TEST_CASE("sittuyin: perft equals ffish's through the setup, in play and in endgames",
+          "[rules][makruk][sittuyin][perft]") {
+  CHECK(check_perft("sittuyin") == 15);
+}
+
+TEST_CASE("sittuyin: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][makruk][sittuyin]") {
+  const Checked c = check_games("sittuyin", "Sittuyin");
+  CHECK(c.games == 44);
+  CHECK(c.decided >= 40);
+}
+
 TEST_CASE("makruk: the pawn promotes to a met on the sixth rank, and only there",
           "[rules][makruk]") {
   const Variant& v = family_variant("makruk");
@@ -203,4 +228,51 @@ TEST_CASE("makruk: the pieces' honour counts 16 moves against a rook, then draws
   Position again = test::from_fen("8/8/4k3/8/8/2K5/3R4/8 w - - 0 1", v);
   for (int ply = 0; ply < 4; ++ply) again = test::play_san(again, walk[ply]);
   CHECK(again.key() == key);
+}
+
+TEST_CASE("sittuyin: the corpus's pychess games are valid", "[rules][makruk][sittuyin][corpus]") {
+  const std::string path = std::string(XPGN_SHARED_DIR) + "/corpus/variants/pychess-sittuyin.pgn";
+  std::ifstream in(path);
+  if (!in.good()) {
+    WARN("skipped: " << path << " is absent (../shared is not beside the worktree)");
+    return;
+  }
+  const auto games = test::replay(test::file_text(path));
+  REQUIRE(games.size() == 3);
+  for (std::size_t g = 0; g < games.size(); ++g) {
+    INFO("game " << g + 1 << "\n" << test::dump(games[g]));
+    CHECK(games[g].valid());
+    CHECK(games[g].variant->id == "sittuyin");
+    CHECK(test::of(games[g], record::Severity::error).empty());
+  }
+  // The first ends in mate (178. Sg6#), as its Result tag says.
+  CHECK(games[0].outcome.termination == Termination::checkmate);
+  CHECK(games[0].mainline_plies == 355);
+}
+
+TEST_CASE("sittuyin: setup placements, promotion in place or one step, SAN as ffish writes it",
+          "[rules][makruk][sittuyin]") {
+  const Variant& v = family_variant("sittuyin");
+  const Position start = Position::start(v);
+  // During the setup only placements; a rook only on the first rank.
+  CHECK_THAT(test::refusal(start, "e5"), Catch::Contains("placed first"));
+  CHECK_THAT(test::refusal(start, "R@c2"), Catch::Contains("first rank"));
+  CHECK(test::play_san(start, "R@c1").fen() ==
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/2R5[KSSFRNNkssfrrnn] b - - 0 1");
+  // A pawn on b7 (a promotion square) with no met: in place, or to a8/c8/a6/c6 when empty.
+  const Position pos = test::from_fen("7k/1P6/8/8/8/8/8/K7[] w - - 0 1", v);
+  CHECK(test::play_san(pos, "b7=F").fen() == "7k/1F6/8/8/8/8/8/K7[] b - - 0 1");
+  const Resolution step = test::resolve_text(pos, "b7c6=F");
+  REQUIRE(step.error == MoveError::none);
+  CHECK(to_san(pos, step.move) == "b7c6=F");
+  CHECK(to_uci(pos, step.move) == "b7c6f");
+  // The older archives' form of that step ("c6=F") is read too.
+  CHECK(test::resolve_text(pos, "c6=F").move == step.move);
+  // The new met may attack no enemy piece (nor give check): with the black king on d7, a met
+  // on c6 or c8 would attack it; in place or on a8 it attacks nothing.
+  const Position near = test::from_fen("8/1P1k4/8/8/8/8/8/K7[] w - - 0 1", v);
+  CHECK(test::resolve_text(near, "b7c6=F").error != MoveError::none);
+  CHECK(test::resolve_text(near, "b7c8=F").error != MoveError::none);
+  CHECK(test::resolve_text(near, "b7=F").error == MoveError::none);
+  CHECK(test::resolve_text(near, "b7a8=F").error == MoveError::none);
 }

@@ -26,7 +26,7 @@
 import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['makruk'];
+const variants = ['makruk', 'asean', 'sittuyin'];
 // Hand-made endgames per variant: the pieces' honour (rook, khons, knights against a bare
 // king), the board's honour, and a pawn ending.
 const endgames = {
@@ -34,6 +34,10 @@ const endgames = {
     '8/3m4/4k3/8/8/2K5/3N1N2/8 b - - 0 1', '8/8/4k3/1p6/8/2K1P3/3M4/8 w - - 0 1'],
   asean: ['8/8/4k3/8/8/2K5/3R4/8 w - - 0 1', '8/8/4k3/8/8/2K5/3BB3/8 w - - 0 1',
     '8/8/4k3/8/8/2K5/3NQ3/8 b - - 0 1', '8/8/4k3/1p6/8/2K1P3/3Q4/8 w - - 0 1'],
+  // Sittuyin: a rook against the bare king, a khon and pawns, a lone pawn that may promote
+  // anywhere, pawns on and off the promotion diagonals.
+  sittuyin: ['8/8/4k3/8/8/2K5/3R4/8[] w - - 0 1', '8/8/4k3/1p6/8/2KP4/3S4/8[] w - - 0 1',
+    '7k/8/8/3P4/8/8/8/K7[] w - - 0 1', '8/1P6/8/3p1k2/8/4P3/8/1K6[] w - - 0 1'],
 };
 const mode = process.argv[2];
 

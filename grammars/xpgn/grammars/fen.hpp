@@ -8,7 +8,7 @@
 //   '~' (a promoted piece, as crazyhouse FENs mark it: "Q~"), or follow a '+' (a piece the
 //   variant spells so, shogi's promoted pieces: "+P");
 // - holding: "[...]" with zero or more piece letters (the Reenterent re-entry square, crazyhouse
-//   pockets);
+//   pockets), or "[-]" for an empty one (as Fairy-Stockfish accepts it);
 // - side to move 'w' or 'b';
 // - castling '-' or letters (KQkq, X-FEN / Shredder-FEN file letters such as HAha);
 // - en passant '-' or a square;
@@ -47,7 +47,9 @@ struct row_separator : pg::one<'/'> {};
 struct empty_last_row : row_separator {};
 struct placement : pg::seq<row, pg::star<row_separator, row>, pg::opt<empty_last_row>> {};
 struct holding_piece : piece {};
-struct holding : pg::seq<pg::one<'['>, pg::star<holding_piece>, pg::one<']'>> {};
+struct holding
+    : pg::seq<pg::one<'['>, pg::sor<pg::seq<pg::one<'-'>, pg::at<pg::one<']'>>>, pg::star<holding_piece>>,
+              pg::one<']'>> {};
 
 // ---- Fields -------------------------------------------------------------------------------------
 struct field_separator : pg::plus<pg::one<' ', '\t'>> {};

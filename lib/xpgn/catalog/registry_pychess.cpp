@@ -17,6 +17,20 @@ PieceType type_of_letter(const rules::Variant& v, char letter) {
 
 void add_pychess_components(std::vector<ComponentSpec>& out) {
   out.push_back(
+      {"sittuyin-setup",
+       "the pieces in hand are placed on the first three ranks (rooks on the first) "
+       "before any other move (sittuyin)",
+       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_sittuyin_setup()); }});
+  out.push_back({"sittuyin-promotion",
+                 "a pawn on the promotion diagonals may become the `met` (SAN letter) in place "
+                 "or one diagonal step away, while its side has none (sittuyin)",
+                 [](Params& p, rules::Variant& v) {
+                   const std::string met = p.san_letters("met", "F");
+                   if (met.size() != 1)
+                     throw ParamError{"met", "expected one SAN letter, found \"" + met + "\""};
+                   v.components.push_back(rules::make_sittuyin_promotion(met[0]));
+                 }});
+  out.push_back(
       {"rank-promotion",
        "a pawn reaching its `rank` (1 = its own first rank) or beyond must become one "
        "of the choices (SAN letters): makruk's met on the sixth",
@@ -51,6 +65,15 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
 }
 
 void add_pychess_end_rules(std::vector<ComponentSpec>& out) {
+  out.push_back(
+      {"mate-with-hand",
+       "mate loses, stalemate draws; a FEN needs one king a side, on the board or in hand",
+       [](Params&, rules::Variant& v) { v.end_rules.push_back(rules::make_mate_with_hand()); }});
+  out.push_back({"sittuyin-stalemate",
+                 "a king and one pawn whose every legal move is a promotion draw (sittuyin)",
+                 [](Params&, rules::Variant& v) {
+                   v.end_rules.push_back(rules::make_sittuyin_stalemate());
+                 }});
   out.push_back(
       {"counting-draw",
        "a draw once the count of the `counting` component passes its limit, unless "

@@ -1,6 +1,7 @@
 // The makruk family's promotion and counting rules (components_makruk.hpp).
 #include "xpgn/rules/components_makruk.hpp"
 
+#include <cctype>
 #include <string_view>
 
 #include "xpgn/rules/movegen.hpp"
@@ -262,6 +263,309 @@ class FfishMaterial final : public EndRule {
   bool pawn_mates_;
 };
 
+// ---- Sittuyin ------------------------------------------------------------------------------
+
+// The setup phase: pieces in hand are placed on the owner's first three ranks (rooks on the
+// first), and while a placement is legal no other move is.
+class SittuyinSetup final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "sittuyin setup"; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_generate | hook_allows, .slots = slot_hand};
+  }
+  std::string_view hand_label() const override { return "hand"; }
+  bool hands_per_colour() const override { return true; }
+  bool may_generate(const Position&, PieceType, Square) const override { return false; }
+  bool may_generate_type(const Variant&, PieceType) const override { return false; }
+
+  // Reads the hand letters: any piece, the king too, at most 63 of a kind.
+  std::string read_hand(Position& pos, std::string_view letters) const override {
+    const Variant& v = pos.variant();
+    for (char letter : letters) {
+      const PieceType t = v.piece_by_fen_letter(
+          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
+      const std::string where = "hand '[" + std::string(letters) + "]': ";
+      if (t == no_piece_type)
+        return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
+      if (v.pieces[t].pawn) return where + "a pawn cannot be in hand";
+      const Piece p = make_piece(
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t);
+      if (pos.in_hand(p.color(), t) >= 63) return where + "more than 63 pieces of a kind";
+      pos.add_to_hand(p);
+    }
+    return {};
+  }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    if (pos.hand_count(pos.side_to_move()) == 0) return;
+    const Variant& v = pos.variant();
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f) add_drops(pos, make_square(f, r), out);
+  }
+  void generate_to(const Position& pos, Square to, MoveList& out) const override {
+    if (pos.hand_count(pos.side_to_move()) == 0 || !pos.variant().on_board(to)) return;
+    add_drops(pos, to, out);
+  }
+
+  // While its side holds pieces, a move that is no placement is legal only when no placement
+  // is (Fairy-Stockfish's mustDrop).
+  bool allows(const Position& before, const Move& move, const Position&) const override {
+    if (move.kind == MoveKind::placement || before.hand_count(before.side_to_move()) == 0)
+      return true;
+    return !some_legal_drop(before);
+  }
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    return allows(before, move, after) ? std::string() : "pieces in hand must be placed first";
+  }
+
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    if (token.kind != TokenKind::placement || token.promotion) return {};
+    const Variant& v = pos.variant();
+    const PieceType t = token.piece ? v.piece_by_san_letter(token.piece) : v.pawn_type();
+    if (t == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
+        token.to.rank >= v.ranks)
+      return {};
+    const Square to = make_square(token.to.file, token.to.rank);
+    const Color us = pos.side_to_move();
+    if (pos.in_hand(us, t) == 0) return "no " + v.pieces[t].name + " in hand";
+    if (!pos.at(to).empty()) return square_name(to) + " is not empty";
+    if (!in_region(v, t, to, us))
+      return std::string("a ") + v.pieces[t].name + " is placed on its side's " +
+             (is_rook(v, t) ? "first rank" : "first three ranks");
+    return {};
+  }
+
+  // A placement takes the piece from the hand and restarts the halfmove clock, as
+  // Fairy-Stockfish counts.
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList*) const override {
+    if (move.kind != MoveKind::placement) return;
+    const Color us = before.side_to_move();
+    after.set_in_hand(make_piece(us, move.piece), before.in_hand(us, move.piece) - 1);
+    after.set_halfmove_clock(0);
+  }
+
+ private:
+  static bool is_rook(const Variant& v, PieceType t) { return v.pieces[t].letter == 'R'; }
+  static bool in_region(const Variant& v, PieceType t, Square s, Color us) {
+    const int r = v.relative_rank(s, us);
+    return is_rook(v, t) ? r == 0 : r <= 2;
+  }
+  static void add_drops(const Position& pos, Square s, MoveList& out) {
+    if (!pos.at(s).empty()) return;
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (pos.in_hand(us, type) == 0 || !in_region(v, type, s, us)) continue;
+      Move m;
+      m.kind = MoveKind::placement;
+      m.to = s;
+      m.piece = type;
+      out.push_back(m);
+    }
+  }
+  // True when the side to move has a legal placement.
+  bool some_legal_drop(const Position& pos) const {
+    MoveList drops;
+    generate(pos, drops);
+    for (const Move& m : drops) {
+      const Position after = play(pos, m);
+      if (is_legal_after(pos, m, after)) return true;
+    }
+    return false;
+  }
+};
+
+// Promotion to the met, by the pawn's choice: a pawn on a square of its side's promotion
+// diagonals (any pawn, when it is its side's last) becomes a met where it stands or one met's
+// step away on an empty square, while its side has no met; the new met may attack no enemy
+// piece, and the promotion may not give check.
+class SittuyinPromotion final : public RuleComponent {
+ public:
+  explicit SittuyinPromotion(char met) : met_letter_(met) {}
+  std::string_view name() const override { return "sittuyin promotion"; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_generate | hook_allows, .spells_moves = true};
+  }
+  bool may_generate(const Position& pos, PieceType piece, Square) const override {
+    return piece == pos.variant().pawn_type();
+  }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return piece == v.pawn_type();
+  }
+
+  void generate(const Position& pos, MoveList& out) const override {
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType pawn = v.pawn_type(), met = v.piece_by_san_letter(met_letter_);
+    if (pawn == no_piece_type || met == no_piece_type || pos.count(us, met) >= 1) return;
+    const int pawns = pos.count(us, pawn);
+    if (pawns == 0) return;
+    for (int r = 0; r < v.ranks; ++r)
+      for (int f = 0; f < v.files; ++f) {
+        const Square from = make_square(f, r);
+        const Piece p = pos.at(from);
+        if (p.empty() || p.color() != us || p.type() != pawn) continue;
+        if (pawns > 1 && !in_zone(v, from, us)) continue;
+        for (int df = -1; df <= 1; ++df)
+          for (int dr = -1; dr <= 1; ++dr) {
+            if ((df == 0) != (dr == 0)) continue;  // in place, or one step diagonally
+            const int tf = f + df, tr = r + dr;
+            if (tf < 0 || tf >= v.files || tr < 0 || tr >= v.ranks) continue;
+            const Square to = make_square(tf, tr);
+            if (to != from && !pos.at(to).empty()) continue;
+            if (attacks_enemy(pos, from, to, us)) continue;
+            Move m;
+            m.from = from;
+            m.to = to;
+            m.piece = pawn;
+            m.promotion = met;
+            out.push_back(m);
+          }
+      }
+  }
+
+  bool allows(const Position&, const Move& move, const Position& after) const override {
+    return move.promotion == no_piece_type || move.kind != MoveKind::normal || !in_check(after);
+  }
+  std::string why_forbidden(const Position& before, const Move& move,
+                            const Position& after) const override {
+    return allows(before, move, after) ? std::string() : "a promotion may not give check";
+  }
+
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList* effects) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
+    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
+    after.remove(move.to);
+    after.put(move.to, promoted);
+    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+  }
+
+  // Reads a promotion that leaves the pawn's square written as a pawn move to its destination
+  // ("b7=F" for a8-b7, as pychess's older archives hold it): the promotions of this rule that
+  // end there and fit the origin given, if any.
+  bool reread_token(const Position& pos, const SanToken& token, MoveList& candidates,
+                    SanToken& meant) const override {
+    const Variant& v = pos.variant();
+    if (token.kind != TokenKind::move || (token.piece && token.piece != 'P') || !token.promotion ||
+        token.promotion != met_letter_ || !token.to.complete() || token.capture)
+      return false;
+    MoveList mine;
+    generate(pos, mine);
+    bool any = false;
+    for (const Move& m : mine) {
+      if (file_of(m.to) != token.to.file || rank_of(m.to) != token.to.rank) continue;
+      if (token.from.has_file() && file_of(m.from) != token.from.file) continue;
+      if (token.from.has_rank() && rank_of(m.from) != token.from.rank) continue;
+      candidates.push_back(m);
+      any = true;
+    }
+    (void)v;
+    if (any) meant = token;
+    return any;
+  }
+
+  // Fairy-Stockfish writes a promotion that leaves the pawn's square with the whole origin
+  // ("d5c6=F"), one in place as a pawn move ("b7=F").
+  void spell_token(const Position&, const Move& move, SanToken& token) const override {
+    if (move.promotion == no_piece_type || move.kind != MoveKind::normal || move.from == move.to)
+      return;
+    token.from.file = file_of(move.from);
+    token.from.rank = rank_of(move.from);
+  }
+
+  std::string validate(const Variant& v) const override {
+    if (v.piece_by_san_letter(met_letter_) == no_piece_type)
+      return std::string("'") + met_letter_ + "' is no SAN letter of a piece of " + v.id;
+    if (v.pawn_type() == no_piece_type) return "the variant has no pawn";
+    return {};
+  }
+
+ private:
+  // The promotion diagonals: for White a8-d5 and e5-h8 (8x8), mirrored for Black.
+  static bool in_zone(const Variant& v, Square s, Color us) {
+    const int f = file_of(s), r = v.relative_rank(s, us);
+    const int half = v.files / 2;
+    return f < half ? r == v.ranks - 1 - f : r == f;
+  }
+  // True when a met of `us` on `to` (the pawn gone from `from`) would attack an enemy piece.
+  static bool attacks_enemy(const Position& pos, Square from, Square to, Color us) {
+    const Variant& v = pos.variant();
+    const int f = file_of(to), r = rank_of(to);
+    for (int df : {-1, 1})
+      for (int dr : {-1, 1}) {
+        const int tf = f + df, tr = r + dr;
+        if (tf < 0 || tf >= v.files || tr < 0 || tr >= v.ranks) continue;
+        const Square s = make_square(tf, tr);
+        if (s == from) continue;
+        const Piece p = pos.at(s);
+        if (!p.empty() && p.color() != us) return true;
+      }
+    return false;
+  }
+
+  char met_letter_;
+};
+
+// Mate loses, stalemate draws, and a side may have its king in hand (make_mate_with_hand()).
+class MateWithHand final : public EndRule {
+ public:
+  std::string_view name() const override { return "checkmate and stalemate"; }
+  bool needs_moves() const override { return true; }
+  Outcome judge(const Position& pos, const History&) const override {
+    Outcome out;
+    if (has_legal_move(pos)) return out;
+    if (in_check(pos)) {
+      out.termination = Termination::checkmate;
+      out.winner = opposite(pos.side_to_move());
+    } else {
+      out.termination = Termination::stalemate;
+    }
+    return out;
+  }
+  std::string check_setup(const Position& pos) const override {
+    const Variant& v = pos.variant();
+    for (Color c : {Color::white, Color::black}) {
+      int kings = pos.royal_count(c);
+      for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        if (v.pieces[t].royal) kings += pos.in_hand(c, static_cast<PieceType>(t));
+      if (kings != 1)
+        return std::string(c == Color::white ? "White" : "Black") + " has " +
+               std::to_string(kings) + " kings on the board and in hand; exactly one is required";
+    }
+    return {};
+  }
+};
+
+// Sittuyin's stalemate by a promotion left as the only move (make_sittuyin_stalemate()).
+constexpr TerminationKind sittuyin_stalemate_kind{"sittuyin_stalemate"};
+
+class SittuyinStalemate final : public EndRule {
+ public:
+  std::string_view name() const override { return "sittuyin stalemate"; }
+  bool needs_moves() const override { return true; }
+  Outcome judge(const Position& pos, const History&) const override {
+    Outcome out;
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const PieceType pawn = v.pawn_type();
+    if (pawn == no_piece_type || pos.count(us, pawn) != 1 || in_check(pos)) return out;
+    int pieces = 0;
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+      pieces += pos.count(us, static_cast<PieceType>(t));
+    if (pieces != 2) return out;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (const Move& m : moves)
+      if (m.promotion == no_piece_type) return out;
+    out.termination = Termination(sittuyin_stalemate_kind);
+    return out;
+  }
+};
+
 }  // namespace
 
 std::shared_ptr<const EndRule> make_n_move_draw(int moves) {
@@ -283,6 +587,22 @@ std::shared_ptr<const RuleComponent> make_counting(CountingRule rule, CountingPi
 
 std::shared_ptr<const EndRule> make_counting_draw() {
   return std::make_shared<CountingDraw>();
+}
+
+std::shared_ptr<const RuleComponent> make_sittuyin_setup() {
+  return std::make_shared<SittuyinSetup>();
+}
+
+std::shared_ptr<const RuleComponent> make_sittuyin_promotion(char met) {
+  return std::make_shared<SittuyinPromotion>(met);
+}
+
+std::shared_ptr<const EndRule> make_mate_with_hand() {
+  return std::make_shared<MateWithHand>();
+}
+
+std::shared_ptr<const EndRule> make_sittuyin_stalemate() {
+  return std::make_shared<SittuyinStalemate>();
 }
 
 }  // namespace xpgn::rules

@@ -56,4 +56,26 @@ std::shared_ptr<const EndRule> make_n_move_draw(int moves);
 std::shared_ptr<const EndRule> make_ffish_material(std::string mating, std::string colour_bound,
                                                    bool pawn_mates);
 
+// Sittuyin's setup phase (Fairy-Stockfish's mustDrop, drop regions, sittuyinRookDrop): the
+// pieces in hand ("[KFRRSSNN...]" in FEN, the king too) are placed on their side's first three
+// ranks, rooks on the first; while a side holds pieces and a placement is legal for it, no other
+// move is. Captured pieces do not go to the hand.
+std::shared_ptr<const RuleComponent> make_sittuyin_setup();
+
+// Sittuyin's promotion (Fairy-Stockfish's sittuyinPromotion, promotionLimit met:1): a pawn on
+// its side's promotion diagonals (a8-d5 and e5-h8 for White; any pawn when it is the last)
+// may become a met (SAN letter `met`) in place ("b7=F") or one diagonal step away on an empty
+// square ("d5c6=F"), while its side has no met; the met may attack no enemy piece and the
+// promotion may not give check. Other pawn moves never promote.
+std::shared_ptr<const RuleComponent> make_sittuyin_promotion(char met);
+
+// Mate loses, stalemate draws, like checkmate-stalemate, but a FEN may hold a king in hand
+// instead of on the board (exactly one a side on the board and in hand).
+std::shared_ptr<const EndRule> make_mate_with_hand();
+
+// Sittuyin's stalemate by promotion (Fairy-Stockfish, rule 3.9 c.7): the side to move, not in
+// check, with only its king and one pawn, whose every legal move is a promotion, draws
+// (termination `sittuyin_stalemate`).
+std::shared_ptr<const EndRule> make_sittuyin_stalemate();
+
 }  // namespace xpgn::rules

@@ -487,7 +487,8 @@ bool Position::read_hand(const FenSetup& setup, std::string& error) {
     error = "variant " + v.id + " has no pieces in hand ('[...]' in the FEN)";
     return false;
   }
-  error = v.hand_rule->read_hand(*this, setup.hand);
+  // "[-]": an empty hand, as Fairy-Stockfish reads it.
+  error = v.hand_rule->read_hand(*this, setup.hand == "-" ? std::string_view() : setup.hand);
   return error.empty();
 }
 
