@@ -2,7 +2,8 @@
 # Benchmark row of the Python module (not a test): iterating a file's games with their main-line
 # SAN from Python, against `xpgn check` on the same file and, where it is installed, python-chess
 # replaying the same games. Speeds are plies per second and ratios to `xpgn check` measured in
-# the same run, the commands taking turns for RUNS rounds and each figure the median (as
+# the same run, by wall time and by processor time (user + system time of all the command's
+# threads: the Python rows use two, the reader's and Python's), the commands taking turns for RUNS rounds and each figure the median (as
 # bench/run.sh does, for the same reason: a shared machine's load comes and goes).
 #
 # Usage: bench/python.sh [PGN-FILE]   (default: the main corpus of bench/make-corpus.sh)
@@ -77,36 +78,41 @@ if [ $has_chess = 1 ]; then
   cmds+=("$python $tmp/python_chess.py $file $chess_games")
 fi
 
-# One timed run: seconds (wall) on standard output, the command's output in $tmp/out.
+# One timed run: "wall cpu" seconds on standard output (cpu: user + system time of the command and
+# its threads, which a shared machine's load disturbs less than wall time), the command's output
+# in $tmp/out.
 timed() {
-  local start end
-  start=$(date +%s.%N)
-  eval "$1" > "$tmp/out" 2>/dev/null || true
-  end=$(date +%s.%N)
-  echo "$start $end" | awk '{printf "%.3f\n", $2 - $1}'
+  /usr/bin/time -f "%e %U %S" -o "$tmp/time" bash -c "$1" > "$tmp/out" 2>/dev/null || true
+  tail -n 1 "$tmp/time" | awk '{printf "%.3f %.3f\n", $1, $2 + $3}'  # (after any exit status)
 }
-declare -A times
+declare -A times cpus
 declare -a rates
 for ((r = 0; r < runs; r++)); do
   for i in "${!cmds[@]}"; do
-    t=$(timed "${cmds[$i]}")
+    read -r t c < <(timed "${cmds[$i]}")
     times[$i]+="$t "
+    cpus[$i]+="$c "
     [ "$i" -ge 2 ] && counted[$i]=$(cat "$tmp/out")
   done
 done
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 
-echo "file: $file ($plies mainline plies; $runs rounds, medians; $(nproc) cores)"
-printf '%-42s %9s %14s %10s\n' "row" "seconds" "plies/s" "x check"
+echo "file: $file ($plies mainline plies; $runs rounds, medians; $(nproc) cores;" \
+     "load average $(cut -d' ' -f1-3 /proc/loadavg))"
+printf '%-42s %9s %14s %10s %9s %12s\n' "row" "seconds" "plies/s" "x check" "cpu s" "x check cpu"
 check_rate=""
+check_cpu_rate=""
 for i in "${!cmds[@]}"; do
   s=$(echo "${times[$i]}" | median)
+  c=$(echo "${cpus[$i]}" | median)
   n=$plies
   [ "$i" -ge 2 ] && n=${counted[$i]}
   rate=$(awk -v n="$n" -v s="$s" 'BEGIN {printf "%.0f", n / s}')
-  [ -z "$check_rate" ] && check_rate=$rate
+  cpu_rate=$(awk -v n="$n" -v s="$c" 'BEGIN {printf "%.0f", n / s}')
+  [ -z "$check_rate" ] && check_rate=$rate && check_cpu_rate=$cpu_rate
   ratio=$(awk -v a="$rate" -v b="$check_rate" 'BEGIN {printf "%.3f", a / b}')
-  printf '%-42s %9s %14s %10s\n' "${names[$i]}" "$s" "$rate" "$ratio"
+  cpu_ratio=$(awk -v a="$cpu_rate" -v b="$check_cpu_rate" 'BEGIN {printf "%.3f", a / b}')
+  printf '%-42s %9s %14s %10s %9s %12s\n' "${names[$i]}" "$s" "$rate" "$ratio" "$c" "$cpu_ratio"
   rates[$i]=$rate
 done
 if [ $has_chess = 1 ]; then

@@ -948,12 +948,13 @@ xpgn::emit::Format format_named(const std::string& name) {
   return *format;
 }
 
-// Loads the variant definition file at `path` and returns its id; raises VariantError with
-// every problem. A file loaded before with the same bytes gives the same id again (the catalog
-// keeps one definition per id), so that notebook cells can run twice.
-std::string load_variant_file(const std::string& path) {
+// Loads the variant definition file at `path` and returns the ids of the variants it defines, in
+// its order (one for JSON, one per section for a Fairy-Stockfish ini file); raises VariantError
+// with every problem. A file loaded before with the same bytes gives the same ids again (the
+// catalog keeps one definition per id), so that notebook cells can run twice.
+std::vector<std::string> load_variant_file(const std::string& path) {
   static std::mutex mutex;
-  static std::map<std::string, std::pair<std::string, std::string>> loaded;  // key: bytes, id
+  static std::map<std::string, std::pair<std::string, std::vector<std::string>>> loaded;
   std::error_code ec;
   std::string key = std::filesystem::weakly_canonical(path, ec).string();
   if (ec) key = path;
@@ -967,8 +968,9 @@ std::string load_variant_file(const std::string& path) {
   std::lock_guard lock(mutex);
   if (auto it = loaded.find(key); it != loaded.end() && it->second.first == bytes)
     return it->second.second;
-  std::string id;
-  auto problems = xpgn::load_variant(path, id);
+  std::vector<std::string> ids;
+  auto problems = xpgn::load_variants(path, ids);
+  if (problems.empty() && ids.empty()) problems.push_back(path + ": it defines no variant");
   if (!problems.empty()) {
     std::string message;
     for (const auto& p : problems) message += (message.empty() ? "" : "\n") + p;
@@ -976,8 +978,55 @@ std::string load_variant_file(const std::string& path) {
     fields.file = path;
     raise_error("VariantError", message, fields);
   }
-  loaded[key] = {std::move(bytes), id};
-  return id;
+  loaded[key] = {std::move(bytes), ids};
+  return ids;
+}
+
+// The ids `ids` joined with ", ".
+std::string id_list(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out;
+}
+
+// The one of `ids` (the variants the file at `path` defines) that `name` names, by id or by
+// name; without a name, the file's only variant. Raises VariantError when `name` names none of
+// them, or when no name is given and the file defines several.
+std::string pick_variant(const std::vector<std::string>& ids, const std::string& path,
+                         const std::optional<std::string>& name) {
+  ErrorFields fields;
+  fields.file = path;
+  if (!name) {
+    if (ids.size() == 1) return ids.front();
+    raise_error("VariantError",
+                path + " defines " + std::to_string(ids.size()) + " variants (" + id_list(ids) +
+                    "): say which with name=..., or take them all with xpgn.load_variants() "
+                    "(all are in the catalog now)",
+                fields);
+  }
+  for (const auto& id : ids)
+    if (id == *name) return id;
+  for (const auto& v : xpgn::variants())
+    if (v.name == *name && std::find(ids.begin(), ids.end(), v.id) != ids.end()) return v.id;
+  fields.token = *name;
+  raise_error("VariantError",
+              path + ": no variant named '" + *name + "' in it; it defines " + id_list(ids),
+              fields);
+}
+
+// The catalog's entries of `ids`, in that order.
+std::vector<xpgn::VariantInfo> variant_infos(const std::vector<std::string>& ids,
+                                             const std::string& path) {
+  std::vector<xpgn::VariantInfo> all = xpgn::variants();
+  std::vector<xpgn::VariantInfo> out;
+  for (const auto& id : ids) {
+    auto it = std::find_if(all.begin(), all.end(), [&](const auto& v) { return v.id == id; });
+    if (it == all.end())
+      raise_error("VariantError",
+                  path + ": the variant " + id + " it defines is not in the catalog");
+    out.push_back(*it);
+  }
+  return out;
 }
 
 // A Position from the constructor's arguments; raises VariantError or FenError.
@@ -986,8 +1035,10 @@ PyPosition make_py_position(const std::optional<std::string>& fen, const std::st
                             const std::string& options) {
   std::string name = variant;
   if (variant_file && !variant_file->is_none()) {
-    const std::string id = load_variant_file(path_text(*variant_file));
-    if (variant == "chess") name = id;  // the default variant: the file's
+    const std::string path = path_text(*variant_file);
+    const std::vector<std::string> ids = load_variant_file(path);
+    if (variant == "chess")
+      name = pick_variant(ids, path, std::nullopt);  // the default: the file's
   }
   std::string error;
   int column = 0;
@@ -1690,17 +1741,27 @@ PYBIND11_MODULE(_xpgn, m) {
         "The catalog's variants (built-in first, then loaded files): a list of xpgn.Variant.");
   m.def(
       "load_variant",
+      [](const py::object& path, const std::optional<std::string>& name) {
+        const std::string file = path_text(path);
+        const std::vector<std::string> ids = load_variant_file(file);
+        return variant_infos({pick_variant(ids, file, name)}, file).front();
+      },
+      py::arg("path"), py::arg("name") = py::none(),
+      "Loads a variant definition file into the catalog, for games and positions to name: "
+      "JSON (docs/variant-files.md) or a Fairy-Stockfish variants.ini, whose every section is "
+      "loaded. Returns the xpgn.Variant `name` names (an id or a name), or without a name the "
+      "file's only variant. Loading the same file again (same bytes) returns the same variant. "
+      "Raises VariantError with every problem of the file, when `name` names none of its "
+      "variants, or when no name is given and the file defines several.");
+  m.def(
+      "load_variants",
       [](const py::object& path) {
-        const std::string name = path_text(path);
-        const std::string id = load_variant_file(name);
-        for (auto& v : xpgn::variants())
-          if (v.id == id) return v;
-        raise_error("VariantError", name + ": the variant it defines is not in the catalog");
+        const std::string file = path_text(path);
+        return variant_infos(load_variant_file(file), file);
       },
       py::arg("path"),
-      "Loads a variant definition (JSON, docs/variant-files.md) into the catalog, for games "
-      "and positions to name; returns its xpgn.Variant. Loading the same file again (same "
-      "bytes) returns the same variant. Raises VariantError with every problem.");
+      "Loads a variant definition file as load_variant() does and returns every variant it "
+      "defines (an ini file: one per section, in its order), a list of xpgn.Variant.");
   m.def(
       "version", []() { return std::string(xpgn::version()); }, "The library's version.");
 }

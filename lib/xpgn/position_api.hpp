@@ -114,6 +114,10 @@ std::vector<VariantInfo> variants();
 // holds the id of the variant it defines.
 std::vector<std::string> load_variant(const std::string& path, std::string& id);
 
+// Same, for a file that may define several variants (a Fairy-Stockfish variants.ini: one per
+// section): `ids` then holds the id of each, in the file's order.
+std::vector<std::string> load_variants(const std::string& path, std::vector<std::string>& ids);
+
 // True when `name` is an ICU encoding name ReadOptions::encoding accepts ("CP437", "UTF-8").
 bool is_known_encoding(std::string_view name);
 

@@ -1,5 +1,5 @@
 """The tour of docs/python.md runs as written: every ```python block, in order, in one
-namespace, from a folder where samples/ is the repository's."""
+namespace, from a folder where samples/ and tests/ are the repository's."""
 
 import contextlib
 import io
@@ -18,6 +18,7 @@ def blocks():
 
 def test_tour_runs(tmp_path, monkeypatch):
     (tmp_path / "samples").symlink_to(ROOT / "samples")
+    (tmp_path / "tests").symlink_to(ROOT / "tests")
     monkeypatch.chdir(tmp_path)
     code = blocks()
     assert len(code) >= 8
@@ -31,6 +32,9 @@ def test_tour_runs(tmp_path, monkeypatch):
     assert "['e4', 'e5', 'f4', 'exf4', 'Bc4', 'Qh4+']" in printed
     assert "checkmate white" in printed
     assert "5 Bxc7>b7 h2c7 [<xpgn.Effect capture p c7>, <xpgn.Effect pushed q c7->b7>]" in printed
+    assert "gothic-test gothic-nocastle gothic-nightrider renamed " in printed
+    assert "\n15831\n" in printed and "rubqkbur/pppppppp/" in printed
+    assert "gothic - tests/data/fsf-ini/inheritance.ini: no variant named 'gothic'" in printed
     assert "45 bad FEN: expected the side to move ('w' or 'b') at character 45" in printed
     rows = namespace["rows"]
     assert len(rows) == sum(1 for _ in (ROOT / "samples").rglob("*.pgn")) and \

@@ -17,14 +17,15 @@ from typing import IO, Optional, Union
 
 from ._errors import Error, FenError, MoveError, ReadError, VariantError
 from ._xpgn import (CheckReport, Diagnostic, Effect, Game, LegalMove, Move, Outcome, Position,
-                    Reader, Variant, check, dumps, load_variant, read_string, variants, version,
-                    write)
+                    Reader, Variant, check, dumps, load_variant, load_variants, read_string,
+                    variants, version, write)
 from . import _xpgn
 
 __all__ = [
     "CheckReport", "Diagnostic", "Effect", "Error", "FenError", "Game", "LegalMove", "Move",
     "MoveError", "Outcome", "Position", "ReadError", "Reader", "Variant", "VariantError",
-    "check", "dumps", "load_variant", "read", "read_string", "variants", "version", "write",
+    "check", "dumps", "load_variant", "load_variants", "read", "read_string", "variants",
+    "version", "write",
 ]
 
 __version__ = version()

@@ -207,12 +207,19 @@ std::vector<VariantInfo> variants() {
 }
 
 std::vector<std::string> load_variant(const std::string& path, std::string& id) {
+  std::vector<std::string> ids;
+  auto problems = load_variants(path, ids);
+  if (problems.empty() && !ids.empty()) id = ids.front();
+  return problems;
+}
+
+std::vector<std::string> load_variants(const std::string& path, std::vector<std::string>& ids) {
   std::vector<std::string> problems;
   std::string error;
   const bool ran = guard(error, [&] {
-    std::vector<std::string> ids;
-    for (const auto& e : catalog::load_files({path}, &ids)) problems.push_back(e.text());
-    if (problems.empty() && !ids.empty()) id = ids.front();
+    std::vector<std::string> loaded;
+    for (const auto& e : catalog::load_files({path}, &loaded)) problems.push_back(e.text());
+    if (problems.empty()) ids = std::move(loaded);
   });
   if (!ran) problems.push_back(path + ": " + error);
   return problems;

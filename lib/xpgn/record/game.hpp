@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "xpgn/core/fen_setup.hpp"
@@ -47,6 +49,59 @@ struct Commands {
 void parse_commands(std::string_view comment, Commands& commands,
                     std::vector<std::string>* problems = nullptr);
 
+// The position after a move (MoveNode::after): none, or one position kept on the heap, used as a
+// std::optional<rules::Position> is. A position is about 660 bytes; kept in the node it would make
+// up two thirds of it, where tree and check replays (which keep no positions) would construct,
+// destroy and walk over that room for every move, and a growing line would move it.
+class PositionSlot {
+ public:
+  PositionSlot() = default;
+  PositionSlot(std::nullopt_t) {}
+  PositionSlot(const rules::Position& p) : p_(std::make_unique<rules::Position>(p)) {}
+  PositionSlot(const PositionSlot& other)
+      : p_(other.p_ ? std::make_unique<rules::Position>(*other.p_) : nullptr) {}
+  PositionSlot(PositionSlot&&) noexcept = default;
+  ~PositionSlot() = default;
+  // Copies `other`'s position (none when it has none).
+  PositionSlot& operator=(const PositionSlot& other) {
+    if (this == &other) return *this;
+    if (other.p_) return *this = *other.p_;
+    p_.reset();
+    return *this;
+  }
+  PositionSlot& operator=(PositionSlot&&) noexcept = default;
+  // Holds a copy of `p` (assigned into the position held, if any).
+  PositionSlot& operator=(const rules::Position& p) {
+    if (p_)
+      *p_ = p;
+    else
+      p_ = std::make_unique<rules::Position>(p);
+    return *this;
+  }
+  PositionSlot& operator=(std::nullopt_t) {
+    p_.reset();
+    return *this;
+  }
+  // Holds a position made from `args` and returns it.
+  template <class... Args>
+  rules::Position& emplace(Args&&... args) {
+    p_ = std::make_unique<rules::Position>(std::forward<Args>(args)...);
+    return *p_;
+  }
+  // Holds no position.
+  void reset() { p_.reset(); }
+  bool has_value() const { return p_ != nullptr; }
+  explicit operator bool() const { return p_ != nullptr; }
+  // The position held (there must be one).
+  rules::Position& operator*() { return *p_; }
+  const rules::Position& operator*() const { return *p_; }
+  rules::Position* operator->() { return p_.get(); }
+  const rules::Position* operator->() const { return p_.get(); }
+
+ private:
+  std::unique_ptr<rules::Position> p_;
+};
+
 struct MoveNode;
 // A line of play: moves in order, the first one played from the line's start position.
 using Line = std::vector<MoveNode>;
@@ -72,7 +127,7 @@ struct MoveNode {
                                              // (a vector: most moves have none)
   // The position after the move, stored once by the replayer (on verified nodes; nullopt on
   // the others), so that writers and diagrams walk the tree without playing moves again.
-  std::optional<rules::Position> after;
+  PositionSlot after;
   std::vector<Line> variations;  // alternatives to this move, from the position before it
 };
 
