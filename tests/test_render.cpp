@@ -142,6 +142,18 @@ std::vector<Case> cases() {
       {"crazyhouse-demotion",
        [] { return diagram("crazyhouse", "k3Q~3/8/8/8/8/8/K7/4r3[NNPbp] b - - 0 1", "Rxe8"); },
        plain},
+      {"shogi-hands",
+       [] {
+         return diagram("shogi",
+                        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGS+NL[PPSbp] b "
+                        "- - 0 2",
+                        "Bxb2=H");
+       },
+       plain},
+      {"kyotoshogi-flip",
+       [] { return diagram("kyotoshogi", "N4/1p3/1S3/2+s2/pkl1K[NL] w - - 1 99", "N@b5=G"); },
+       plain},
+      {"dobutsu-try", [] { return diagram("dobutsu", "2l/1L1/3/E2[Cg] w - - 0 1", "La4"); }, plain},
       {"crazyhouse-pockets-flipped",
        [] { return diagram("crazyhouse", "k7/8/8/8/8/8/8/K7[QRBNPPPqrbnp] w - - 0 1", "N@c3"); },
        blue_flipped},

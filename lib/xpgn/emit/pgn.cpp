@@ -8,6 +8,7 @@
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
+#include "xpgn/rules/usi.hpp"
 
 namespace xpgn::emit {
 
@@ -164,7 +165,8 @@ class MovetextWriter {
     if (auto start = game.start_position()) {
       start_black_ = start->side_to_move() == Color::black;
       start_number_ = start->fullmove_number();
-      if (options.style == MoveStyle::long_algebraic || options.style == MoveStyle::uci)
+      if (options.style == MoveStyle::long_algebraic || options.style == MoveStyle::uci ||
+          options.style == MoveStyle::usi)
         start_.emplace(*start);
     }
     if (options.style == MoveStyle::figurine)
@@ -311,6 +313,11 @@ class MovetextWriter {
       case MoveStyle::uci:
         if (pos) return rules::to_uci(*pos, node.move);
         break;
+      case MoveStyle::usi:
+        if (pos)
+          return rules::writes_sfen(pos->variant()) ? rules::to_usi(*pos, node.move)
+                                                    : rules::to_uci(*pos, node.move);
+        break;
       case MoveStyle::figurine:
       case MoveStyle::san:
         if (map_) return apply_letter_map(node.san, *map_);
@@ -373,8 +380,16 @@ std::string to_pgn(const record::Game& game, const PgnOptions& options) {
     }
     write_tag(out, name, value);
   }
+  // USI output writes the start position of a variant that has SFEN as SFEN.
+  std::optional<std::string> sfen;
+  if (options.style == MoveStyle::usi)
+    if (auto start = game.start_position(); start && rules::writes_sfen(start->variant()))
+      sfen = rules::to_sfen(*start);
   for (std::size_t i = 0; i < game.tags.size(); ++i)
-    if (!used[i]) write_tag(out, game.tags[i].name, game.tags[i].value);
+    if (!used[i])
+      write_tag(out, game.tags[i].name,
+                sfen && game.tags[i].name == "FEN" ? std::string_view(*sfen)
+                                                   : std::string_view(game.tags[i].value));
   out += '\n';
   MovetextWriter(out, game, options).write();
   out += '\n';

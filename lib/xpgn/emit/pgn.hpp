@@ -17,6 +17,7 @@ enum class MoveStyle : std::uint8_t {
   long_algebraic,  // "Ng1-f3", "e7xd8=Q"
   uci,             // "g1f3", "e7d8q"
   figurine,        // SAN with Unicode figurines for K Q R B N (and P in placements)
+  usi,             // "7g7f", "P*5e" (the shogi family; rules/usi.hpp), the FEN tag as SFEN
 };
 
 struct PgnOptions {

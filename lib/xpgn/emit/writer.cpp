@@ -26,6 +26,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "lan") return Format::lan;
   if (name == "uci") return Format::uci;
   if (name == "figurine") return Format::figurine;
+  if (name == "usi") return Format::usi;
   return std::nullopt;
 }
 
@@ -40,6 +41,9 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
       break;
     case Format::figurine:
       options_.style = MoveStyle::figurine;
+      break;
+    case Format::usi:
+      options_.style = MoveStyle::usi;
       break;
     case Format::pgn:
       options_.style = MoveStyle::san;

@@ -13,6 +13,7 @@
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
+#include "xpgn/rules/usi.hpp"
 #include "xpgn/rules/variant.hpp"
 
 namespace xpgn {
@@ -61,7 +62,9 @@ std::optional<Position> make_position(std::string_view variant, std::string_view
       return;
     }
     notation::SyntaxError syntax;
-    auto setup = notation::parse_fen(fen, &syntax);
+    // SFEN (the shogi family, rules/usi.hpp) or FEN.
+    auto setup = rules::writes_sfen(*v) ? rules::parse_sfen(fen) : std::nullopt;
+    if (!setup) setup = notation::parse_fen(fen, &syntax);
     if (!setup) {
       error = "bad FEN: expected " + syntax.expected + " at character " +
               std::to_string(syntax.pos.column);

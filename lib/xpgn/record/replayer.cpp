@@ -17,6 +17,7 @@
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
+#include "xpgn/rules/usi.hpp"
 
 namespace xpgn::record {
 
@@ -507,7 +508,9 @@ struct Replayer::State {
     }
     if (has_fen) {
       notation::SyntaxError syntax;
-      auto setup = notation::parse_fen(fen, &syntax);
+      // SFEN (the shogi family, rules/usi.hpp) or FEN.
+      auto setup = rules::writes_sfen(*variant) ? rules::parse_sfen(fen) : std::nullopt;
+      if (!setup) setup = notation::parse_fen(fen, &syntax);
       if (!setup) {
         std::string message = "bad FEN";
         if (!syntax.expected.empty()) message += ": expected " + syntax.expected;

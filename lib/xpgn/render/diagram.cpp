@@ -9,6 +9,7 @@
 #include "xpgn/render/render.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
+#include "xpgn/rules/usi.hpp"
 
 namespace xpgn::render {
 namespace {
@@ -108,7 +109,9 @@ std::optional<Diagram> diagram_from_fen(std::string_view variant_name,
     pos.emplace(rules::Position::start(*variant));
   } else {
     notation::SyntaxError syntax;
-    auto setup = notation::parse_fen(fen, &syntax);
+    // SFEN (the shogi family, rules/usi.hpp) or FEN.
+    auto setup = rules::writes_sfen(*variant) ? rules::parse_sfen(fen) : std::nullopt;
+    if (!setup) setup = notation::parse_fen(fen, &syntax);
     if (!setup) {
       error = "bad FEN: expected " + syntax.expected + " at character " +
               std::to_string(syntax.pos.column);

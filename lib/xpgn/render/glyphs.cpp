@@ -124,7 +124,7 @@ std::string glyph_id(std::string_view name, Color color) {
   return id;
 }
 
-std::string glyph_definition(std::string_view name, char letter, Color color,
+std::string glyph_definition(std::string_view name, std::string_view label, Color color,
                              std::string_view prefix) {
   const Paint& paint = color == Color::white ? white_paint : black_paint;
   std::string out = "<g id=\"";
@@ -139,12 +139,17 @@ std::string glyph_definition(std::string_view name, char letter, Color color,
   for (const auto& g : glyphs)
     if (g.name == name) glyph = &g;
   if (!glyph) {
-    out +=
-        "<circle cx=\"50\" cy=\"50\" r=\"34\"/><text x=\"50\" y=\"64\" font-family=\"sans-serif\" "
-        "font-size=\"42\" font-weight=\"bold\" text-anchor=\"middle\" stroke=\"none\" fill=\"";
+    // One letter, or a promoted piece's '+' and letter ("+N", the shogi family) a size smaller.
+    const bool plus = label.size() == 2 && label[0] == '+';
+    out += "<circle cx=\"50\" cy=\"50\" r=\"34\"/><text x=\"50\" y=\"";
+    out += plus ? "62" : "64";
+    out += "\" font-family=\"sans-serif\" font-size=\"";
+    out += plus ? "34" : "42";
+    out += "\" font-weight=\"bold\" text-anchor=\"middle\" stroke=\"none\" fill=\"";
     out += paint.detail;
     out += "\">";
-    const auto u = static_cast<unsigned char>(letter);
+    if (plus) out += '+';
+    const auto u = static_cast<unsigned char>(label.empty() ? '?' : label.back());
     out += std::isalnum(u) ? static_cast<char>(std::toupper(u)) : '?';
     out += "</text></g>";
     return out;

@@ -16,8 +16,9 @@ namespace xpgn::render::detail {
 std::string glyph_id(std::string_view name, Color color);
 
 // The <g id="..."> definition of the glyph of `name` in `color`, with `prefix` before the id.
-// A piece without a drawing of its own gets a disc with its letter.
-std::string glyph_definition(std::string_view name, char letter, Color color,
+// A piece without a drawing of its own gets a disc with its `label`: its letter, or for a piece
+// spelled "+X" in FEN (the shogi family's promoted pieces) that spelling, "+N".
+std::string glyph_definition(std::string_view name, std::string_view label, Color color,
                              std::string_view prefix);
 
 }  // namespace xpgn::render::detail

@@ -232,14 +232,14 @@ class Canvas {
         out +=
             "\n<g id=\"" + prefix + key.substr(7, tab - 7) + "\">" + key.substr(tab + 1) + "</g>";
       } else {
-        // "glyph id \t name \t letter"
+        // "glyph id \t name \t label" (label: the letter, or "+X")
         const auto tab1 = key.find('\t');
         const auto tab2 = key.find('\t', tab1 + 1);
         const std::string id = key.substr(0, tab1);
         const std::string name = key.substr(tab1 + 1, tab2 - tab1 - 1);
         const Color color = id.rfind("white-", 0) == 0 ? Color::white : Color::black;
         out += '\n';
-        std::string glyph = detail::glyph_definition(name, key[tab2 + 1], color, prefix);
+        std::string glyph = detail::glyph_definition(name, key.substr(tab2 + 1), color, prefix);
         if (glyph_ids && glyph_ids->count(key))
           replace_all(glyph, "id=\"" + prefix + id + "\"",
                       "id=\"" + prefix + glyph_ids->at(key) + "\"");
@@ -482,7 +482,10 @@ class Canvas {
   void use_glyph(std::string& out, Piece p, int x, int y, double scale = 1.0) {
     const rules::PieceDef& def = variant_.pieces[p.type()];
     std::string id = detail::glyph_id(def.name, p.color());
-    const std::string key = id + '\t' + def.name + '\t' + def.letter;
+    // The disc's label: the letter, or a promoted piece's FEN spelling ("+N").
+    const std::string label =
+        def.fen_plus ? std::string("+") + def.fen() : std::string(1, def.letter);
+    const std::string key = id + '\t' + def.name + '\t' + label;
     used_.insert(key);
     if (layers_) id = page_glyph_id(*layers_, key, p.color(), def.letter);
     out += (layers_ ? "<use href=\"#" : "<use xlink:href=\"#") + prefix_ + id + "\"";
