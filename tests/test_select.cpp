@@ -376,17 +376,6 @@ TEST_CASE("xpgn select by tags reads a file in memory as it reads a stream", "[s
   }
 }
 
-TEST_CASE("xpgn select by tags: the progress line counts the bytes of a file read in memory",
-          "[select][cli]") {
-  // --progress draws the line once more at the end: a mapped file's bytes are all read then
-  // (they were counted as none while the file was read from memory, not from its stream).
-  REQUIRE(fs::file_size(curation) > 1000);  // (shown as "1.7 kB of 1.7 kB (100%)")
-  const Run r = run_xpgn("select --progress --player a -o /dev/null curation.pgn 2>&1");
-  CHECK(r.status == 0);
-  CHECK(r.out.find("(100%)") != std::string::npos);
-  CHECK(r.out.find("xpgn: 0 B of") == std::string::npos);
-}
-
 TEST_CASE("xpgn select on the corpus: players and duplicates counted independently",
           "[select][cli][corpus]") {
   const std::string file = std::string(XPGN_SHARED_DIR) + "/corpus/twic1599-sample.pgn";

@@ -83,9 +83,7 @@ void replay_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
     if (job.tags_only() && !range && paths[i] != "-") {
       const MappedFile file(paths[i]);
       if (file.mapped()) {
-        workers.replay_text(i, file.text(), paths[i], [&](std::uint64_t bytes) {
-          if (progress) progress->read_in_memory(bytes);
-        });
+        workers.replay_text(i, file.text(), paths[i]);
         continue;
       }
     }

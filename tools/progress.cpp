@@ -76,7 +76,6 @@ void Progress::reading(std::size_t index, const Input* input) {
   for (std::size_t i = 0; i < index && i < sizes_.size(); ++i) done_ += sizes_[i];
   current_ = index;
   input_ = input;
-  in_memory_ = 0;
 }
 
 void Progress::games_done(std::uint64_t games) {
@@ -89,7 +88,7 @@ void Progress::games_done(std::uint64_t games) {
 }
 
 std::uint64_t Progress::bytes_now() const {
-  return done_ + std::max<std::uint64_t>(in_memory_, input_ ? input_->bytes_read() : 0);
+  return done_ + (input_ ? input_->bytes_read() : 0);
 }
 
 void Progress::draw() {

@@ -308,15 +308,10 @@ std::optional<BoardPattern> BoardPattern::parse(std::string_view text, std::stri
 
 bool BoardPattern::matches(std::string_view placement) const {
   std::string_view board = board_of(placement);
-  thread_local std::vector<std::string_view> squares;  // (its room kept from call to call)
+  std::vector<std::string_view> squares;
   for (const auto& cells : rows_) {
     if (board.empty()) return false;
     const auto slash = board.find('/');
-    if (cells.size() == 1 && cells[0].kind == Cell::run) {  // "*": any well-formed row
-      if (!for_each_square(board.substr(0, slash), [](std::string_view) {})) return false;
-      board.remove_prefix(slash == std::string_view::npos ? board.size() : slash + 1);
-      continue;
-    }
     squares.clear();
     if (!for_each_square(board.substr(0, slash),
                          [&](std::string_view square) { squares.push_back(square); }))
