@@ -201,7 +201,7 @@ TEST_CASE("xiangqi: the palace, the river, blocked horses and elephants, cannons
   CHECK(test::is_legal(advisor, "Ae2"));
   // Elephants stay on their side of the river and are blocked by a piece on the eye.
   const Position river = test::from_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", v);
-  CHECK_THAT(test::refusal(river, "Ea7"), Catch::Contains("stays in its side of the river"));
+  CHECK_THAT(test::refusal(river, "Ea7"), Catch::Contains("stays on its side of the river"));
   CHECK(test::is_legal(river, "Ea3"));
   CHECK(test::is_legal(start, "Ea3"));
   CHECK_FALSE(test::is_legal(start, "Ec3"));  // an elephant leaps two diagonal steps

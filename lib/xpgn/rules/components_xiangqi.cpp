@@ -59,8 +59,8 @@ class Mobility final : public RuleComponent {
     const std::string piece = v.pieces[type].name;
     for (const auto& r : spec_.regions)
       if (r.piece == type && !regions_[type][index_of(us)][to])
-        return "the " + piece + " stays in its " + r.name + " (" + square_name(to) +
-               " is not in it)";
+        return "the " + piece + " stays " + (r.name.starts_with("side") ? "on" : "in") + " its " +
+               r.name + " (" + square_name(to) + " is not in it)";
     if (sideways_from_[type] >= 0)
       for (int df : {-1, 1}) {
         const int f = token.to.file + df;
