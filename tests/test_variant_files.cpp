@@ -91,7 +91,10 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "dobutsu",
                                         "makruk",
                                         "asean",
-                                        "sittuyin"});
+                                        "sittuyin",
+                                        "xiangqi",
+                                        "minixiangqi",
+                                        "manchu"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -112,6 +115,10 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
        std::vector<std::pair<const char*, const char*>>{{"Atomic", "atomic"},
                                                         {"Sittuyin", "sittuyin"},
                                                         {"Makruk", "makruk"},
+                                                        {"Xiangqi", "xiangqi"},
+                                                        {"Chinese Chess", "xiangqi"},
+                                                        {"Minixiangqi", "minixiangqi"},
+                                                        {"Manchu", "manchu"},
                                                         {"ASEAN", "asean"},
                                                         {"Antichess", "antichess"},
                                                         {"King of the Hill", "king-of-the-hill"},
@@ -277,7 +284,8 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
-        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin; "
+        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, xiangqi, minixiangqi, "
+        "manchu; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "xpgn/catalog/registry_pychess.hpp"
+#include "xpgn/catalog/registry_xiangqi.hpp"
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/end_rule.hpp"
@@ -128,6 +129,8 @@ Registry& registry() {
     add_builtin_end_rules(made->end_rules);
     detail::add_pychess_components(made->components);
     detail::add_pychess_end_rules(made->end_rules);
+    detail::add_xiangqi_components(made->components);
+    detail::add_xiangqi_end_rules(made->end_rules);
     return made;
   }();
   return *r;

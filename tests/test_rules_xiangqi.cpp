@@ -1,0 +1,287 @@
+// The xiangqi family (issue 39: xiangqi, minixiangqi, manchu) against Fairy-Stockfish (npm
+// ffish 0.7.10), on the data of tests/reference/xiangqi_family.mjs: perft from the start, from
+// random play and from hand-made endgames (tests/data/perft/xiangqi-family-ffish.txt), and games
+// with ffish's SAN, UCI and result (tests/data/history/xiangqi-family-ffish.txt), whole and
+// corrupted; then the rules one by one. Rules: docs/rules/xiangqi.md.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.hpp"
+#include "xpgn/rules/outcome.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// The built-in definition `id`.
+const Variant& xq_variant(const std::string& id) {
+  std::string error;
+  const Variant* v = catalog::find_variant(id, "", error);
+  INFO(error);
+  REQUIRE(v != nullptr);
+  return *v;
+}
+
+// The ';'-separated fields of each line of tests/data/`file` whose first field is `variant`,
+// without that first field.
+std::vector<std::vector<std::string>> ffish_lines(const std::string& file,
+                                                  const std::string& variant) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
+  REQUIRE(in.good());
+  std::vector<std::vector<std::string>> out;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    for (std::size_t semi; (semi = line.find(';', start)) != std::string::npos; start = semi + 1)
+      fields.push_back(line.substr(start, semi - start));
+    fields.push_back(line.substr(start));
+    if (fields.size() < 2 || fields[0] != variant) continue;
+    out.emplace_back(fields.begin() + 1, fields.end());
+  }
+  return out;
+}
+
+// The whitespace-separated words of `text`.
+std::vector<std::string> split_words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A PGN game of `moves` from `fen` ("-": the start), tagged `variant` and `result`.
+std::string game_text(const std::string& variant, const std::string& fen,
+                      const std::vector<std::string>& moves, const std::string& result) {
+  std::ostringstream out;
+  out << "[Variant \"" << variant << "\"]\n[Result \"" << result << "\"]\n";
+  if (fen != "-") out << "[SetUp \"1\"]\n[FEN \"" << fen << "\"]\n";
+  out << '\n';
+  const int first = fen != "-" && split_words(fen).at(1) == "b" ? 1 : 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::size_t ply = i + first;
+    if (ply % 2 == 0) out << ply / 2 + 1 << ". ";
+    if (ply % 2 == 1 && i == 0) out << "1... ";
+    out << moves[i] << ' ';
+  }
+  out << result << '\n';
+  return out.str();
+}
+
+// Compares perft of every reference line of `variant` with ffish's; each FEN is written back
+// as ffish wrote it. Returns the number of lines.
+int compare_perft(const std::string& variant) {
+  const Variant& v = xq_variant(variant);
+  int lines = 0;
+  for (const auto& f : ffish_lines("perft/xiangqi-family-ffish.txt", variant)) {
+    REQUIRE(f.size() == 3);
+    INFO(f[0] << " depth " << f[1]);
+    const Position pos = test::from_fen(f[0], v);
+    CHECK(pos.fen() == f[0]);
+    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
+    ++lines;
+  }
+  return lines;
+}
+
+// Replays ffish's games of `variant` ply by ply (each SAN token read, and written back as
+// ffish's SAN and UCI), then as PGN tagged `tag` (no diagnostic, ffish's result), then with
+// its middle move replaced by another ply's move that is illegal there (refused at that ply).
+// Returns the count of games per termination name.
+std::map<std::string, int> compare_games(const std::string& variant, const std::string& tag) {
+  const Variant& v = xq_variant(variant);
+  std::map<std::string, int> endings;
+  const auto lines = ffish_lines("history/xiangqi-family-ffish.txt", variant);
+  for (std::size_t g = 0; g < lines.size(); ++g) {
+    const auto& f = lines[g];
+    REQUIRE(f.size() == 4);
+    const std::string& fen = f[0];
+    const std::string& result = f[2];
+    const std::vector<std::string> sans = split_words(f[1]), ucis = split_words(f[3]);
+    REQUIRE(sans.size() == ucis.size());
+    INFO(variant << " game " << g + 1 << " from " << fen);
+    Position pos = fen == "-" ? Position::start(v) : test::from_fen(fen, v);
+    const std::size_t bad_ply = sans.size() / 2;
+    std::string bad;
+    for (std::size_t i = 0; i < sans.size(); ++i) {
+      INFO("ply " << i + 1 << " " << sans[i] << " in " << pos.fen());
+      if (i == bad_ply)
+        for (const std::string& other : sans)
+          if (test::resolve_text(pos, other).error != MoveError::none) {
+            bad = other;
+            break;
+          }
+      const Resolution r = test::resolve_text(pos, sans[i]);
+      INFO(r.message);
+      REQUIRE(r.error == MoveError::none);
+      CHECK(to_san(pos, r.move) == sans[i]);
+      CHECK(to_uci(pos, r.move) == ucis[i]);
+      CHECK(test::resolve_text(pos, ucis[i]).move == r.move);
+      pos = play(pos, r.move);
+    }
+    const auto games = test::replay(game_text(tag, fen, sans, result));
+    REQUIRE(games.size() == 1);
+    INFO(test::dump(games[0]));
+    CHECK(games[0].diagnostics.empty());
+    CHECK(games[0].mainline_complete);
+    if (result == "*")
+      CHECK(games[0].outcome.termination == Termination::none);
+    else
+      CHECK(games[0].outcome.result() == result);
+    ++endings[std::string(games[0].outcome.termination.name())];
+    if (sans.size() < 2) continue;
+    REQUIRE_FALSE(bad.empty());
+    std::vector<std::string> corrupted = sans;
+    corrupted[bad_ply] = bad;
+    const auto refused = test::replay(game_text(tag, fen, corrupted, result));
+    REQUIRE(refused.size() == 1);
+    const auto errors = test::of(refused[0], record::Severity::error);
+    INFO(test::dump(refused[0]));
+    REQUIRE_FALSE(errors.empty());
+    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
+    CHECK(errors.front().token == bad);
+    CHECK_FALSE(refused[0].mainline_complete);
+  }
+  return endings;
+}
+
+// The sum of the counts of `endings`.
+int total(const std::map<std::string, int>& endings) {
+  int n = 0;
+  for (const auto& e : endings) n += e.second;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("xiangqi: perft equals ffish's from the start, random play and endgames",
+          "[rules][xiangqi][perft]") {
+  CHECK(compare_perft("xiangqi") == 15);
+}
+
+TEST_CASE("xiangqi: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][xiangqi]") {
+  const auto endings = compare_games("xiangqi", "Xiangqi");
+  CHECK(total(endings) == 44);
+  // Every way these games end is met: mate, stalemate (no moves), bare palaces, 50 moves and
+  // threefold repetition.
+  CHECK(endings.at("checkmate") > 0);
+  CHECK(endings.at("no_legal_moves") > 0);
+  CHECK(endings.at("insufficient_material") > 0);
+  CHECK(endings.at("n_move_rule") > 0);
+  CHECK(endings.at("threefold_repetition") > 0);
+}
+
+TEST_CASE("minixiangqi: perft and ffish's games", "[rules][xiangqi][minixiangqi][perft]") {
+  CHECK(compare_perft("minixiangqi") == 13);
+  CHECK(total(compare_games("minixiangqi", "Minixiangqi")) == 28);
+}
+
+TEST_CASE("manchu: perft and ffish's games", "[rules][xiangqi][manchu][perft]") {
+  CHECK(compare_perft("manchu") == 13);
+  CHECK(total(compare_games("manchu", "Manchu")) == 28);
+}
+
+TEST_CASE("xiangqi: the palace, the river, blocked horses and elephants, cannons, soldiers",
+          "[rules][xiangqi]") {
+  const Variant& v = xq_variant("xiangqi");
+  const Position start = Position::start(v);
+  // The general and advisors stay in the palace (d1-f3).
+  const Position pos = test::from_fen("5k3/9/9/9/9/9/9/9/9/3KA4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(pos, "Kc1"), Catch::Contains("stays in its palace"));
+  CHECK(test::is_legal(pos, "Kd2"));
+  CHECK(test::is_legal(pos, "Ad2"));
+  const Position advisor = test::from_fen("3k5/9/9/9/9/9/9/3A5/9/4K4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(advisor, "Ac4"), Catch::Contains("stays in its palace"));
+  CHECK(test::is_legal(advisor, "Ae2"));
+  // Elephants stay on their side of the river and are blocked by a piece on the eye.
+  const Position river = test::from_fen("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(river, "Ea7"), Catch::Contains("stays on its side of the river"));
+  CHECK(test::is_legal(river, "Ea3"));
+  CHECK(test::is_legal(start, "Ea3"));
+  CHECK_FALSE(test::is_legal(start, "Ec3"));  // an elephant leaps two diagonal steps
+  const Position eye = test::from_fen("3k5/9/9/9/9/9/9/9/3P5/2B1K4 w - - 0 1", v);
+  CHECK_FALSE(test::is_legal(eye, "Ee3"));
+  CHECK(test::is_legal(eye, "Ea3"));
+  // The horse is blocked by a piece next to it in the direction it leaves.
+  const Position leg = test::from_fen("3k5/9/9/9/9/9/9/9/1P7/1N2K4 w - - 0 1", v);
+  CHECK_FALSE(test::is_legal(leg, "Ha3"));
+  CHECK_FALSE(test::is_legal(leg, "Hc3"));
+  CHECK(test::is_legal(leg, "Hd2"));
+  // A cannon moves like a chariot and captures over exactly one screen.
+  const Position cannon = test::from_fen("3k5/9/9/9/1p7/9/1P7/9/9/1C2K4 w - - 0 1", v);
+  CHECK(test::is_legal(cannon, "Cxb6"));
+  CHECK_FALSE(test::is_legal(cannon, "Cb5"));
+  CHECK(test::is_legal(cannon, "Cb2"));
+  // Soldiers step forward, and sideways only once across the river (their rank 6).
+  const Position soldier = test::from_fen("3k5/9/9/4P4/9/2P6/9/9/9/4K4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(soldier, "Pd5"), Catch::Contains("sideways only from its rank 6"));
+  CHECK(test::is_legal(soldier, "Pd7"));
+  CHECK(test::is_legal(soldier, "Pf7"));
+  CHECK_FALSE(test::is_legal(soldier, "Pe6"));
+}
+
+TEST_CASE("xiangqi: flying general, stalemate and perpetual check lose, bare palaces draw",
+          "[rules][xiangqi]") {
+  const Variant& v = xq_variant("xiangqi");
+  // The generals may not face each other on an open file: no move may leave them so.
+  const Position fly = test::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(fly, "Kd1"),
+             Catch::Contains("the generals would face each other on the d-file"));
+  CHECK(test::is_legal(fly, "Kf1"));
+  CHECK(test::is_legal(fly, "Ke2"));
+  // A screen between them may not leave the file.
+  const Position screen = test::from_fen("4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1", v);
+  CHECK_THAT(test::refusal(screen, "Hd8"), Catch::Contains("face each other on the e-file"));
+  // The side to move without a legal move loses, in check or not (ffish: 1-0 here).
+  const Position stalemate = test::from_fen("3k5/R8/9/9/9/9/9/9/4R4/5K3 b - - 0 1", v);
+  CHECK_FALSE(in_check(stalemate));
+  CHECK(judge(stalemate, History{}).result() == "1-0");
+  // Neither side keeps a chariot, horse, cannon or soldier: a draw (ffish's insufficient
+  // material).
+  const Position bare = test::from_fen("3ak4/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w - - 0 1", v);
+  CHECK(judge(bare, History{}).termination == Termination::insufficient_material);
+  // A chariot checking to and fro: the third occurrence, White checked throughout, loses
+  // (ffish: 0-1 after the eighth ply, the same sequence).
+  const auto games = test::replay(
+      game_text("Xiangqi", "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
+                {"Re1+", "Kf10", "Rf1+", "Ke10", "Re1+", "Kf10", "Rf1+", "Ke10"}, "0-1"));
+  REQUIRE(games.size() == 1);
+  INFO(test::dump(games[0]));
+  CHECK(games[0].diagnostics.empty());
+  CHECK(games[0].outcome.termination.name() == "perpetual_check");
+  CHECK(games[0].outcome.result() == "0-1");
+}
+
+TEST_CASE("xiangqi: mobility's parameters are checked, with the entry and the reason",
+          "[rules][xiangqi]") {
+  // The errors of a definition based on xiangqi whose mobility entry is `entry`.
+  const auto errors_of = [](const std::string& entry) {
+    const std::string text = R"({"format": "xpgn-variant", "version": 1, "id": "xq-test",
+      "base": "xiangqi", "components": [)" +
+                             entry + "]}";
+    std::string out;
+    for (const auto& e : catalog::try_text(text, "xq.json")) out += e.text() + "\n";
+    return out;
+  };
+  CHECK(errors_of(R"({"name": "mobility", "regions": [{"pieces": "KA", "squares": "d1-f3"}]})")
+            .empty());
+  CHECK_THAT(
+      errors_of(R"({"name": "mobility", "regions": [{"pieces": "KA", "squares": "d1-j3"}]})"),
+      Catch::Contains("'d1-j3' is no square or rectangle"));
+  CHECK_THAT(errors_of(R"({"name": "mobility", "regions": [{"pieces": "Q", "squares": "d1"}]})"),
+             Catch::Contains("entry 1: 'Q' is no SAN letter of a piece"));
+  CHECK_THAT(errors_of(R"({"name": "mobility", "regions": [{"pieces": "K"}]})"),
+             Catch::Contains("entry 1: expected {\"pieces\""));
+  CHECK_THAT(errors_of(R"({"name": "mobility", "sideways_from": {"P": 11}})"),
+             Catch::Contains("'P': expected a rank from 1 to 10"));
+  CHECK_THAT(errors_of(R"({"name": "mobility", "sideways_from": {"P": 4294967302}})"),
+             Catch::Contains("'P': expected a rank from 1 to 10"));
+  CHECK_THAT(errors_of(R"({"name": "mobility", "sideways_from": [6]})"),
+             Catch::Contains("expected {\"P\": rank}"));
+}
