@@ -91,7 +91,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "dobutsu",
                                         "makruk",
                                         "asean",
-                                        "sittuyin"});
+                                        "sittuyin",
+                                        "cambodian"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -113,6 +114,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Sittuyin", "sittuyin"},
                                                         {"Makruk", "makruk"},
                                                         {"ASEAN", "asean"},
+                                                        {"Cambodian", "cambodian"},
+                                                        {"Ouk Chaktrang", "cambodian"},
                                                         {"Antichess", "antichess"},
                                                         {"King of the Hill", "king-of-the-hill"},
                                                         {"kingofthehill", "king-of-the-hill"},
@@ -277,7 +280,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
-        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin; "
+        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {
