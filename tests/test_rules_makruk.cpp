@@ -27,38 +27,13 @@ const Variant& family_variant(const std::string& id) {
   return *v;
 }
 
-// The fields of each line of tests/data/`file` whose first field is `variant`, after it.
-std::vector<std::vector<std::string>> reference_lines(const std::string& file,
-                                                      const std::string& variant) {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> out;
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> fields;
-    std::istringstream parts(line);
-    for (std::string f; std::getline(parts, f, ';');) fields.push_back(f);
-    if (line.back() == ';') fields.emplace_back();
-    if (fields.size() < 2 || fields[0] != variant) continue;
-    out.emplace_back(fields.begin() + 1, fields.end());
-  }
-  return out;
-}
-
-// The words of `text`.
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // A PGN of `sans` from `fen` ("-": the start) of `variant` (its [Variant] tag), with `result`.
 std::string pgn_of(const std::string& variant, const std::string& fen,
                    const std::vector<std::string>& sans, const std::string& result) {
   std::string text = "[Variant \"" + variant + "\"]\n[Result \"" + result + "\"]\n";
   if (fen != "-") text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n";
   text += "\n";
-  const bool black_first = fen != "-" && words(fen).at(1) == "b";
+  const bool black_first = fen != "-" && test::words(fen).at(1) == "b";
   for (std::size_t i = 0; i < sans.size(); ++i) {
     const std::size_t ply = i + (black_first ? 1 : 0);
     if (ply % 2 == 0)
@@ -73,17 +48,8 @@ std::string pgn_of(const std::string& variant, const std::string& fen,
 // Checks the perft lines of `variant`: each FEN reads and writes back as ffish wrote it, and
 // perft gives ffish's count. Returns the lines compared.
 int check_perft(const std::string& variant) {
-  const Variant& v = family_variant(variant);
-  int compared = 0;
-  for (const auto& f : reference_lines("perft/makruk-family-ffish.txt", variant)) {
-    REQUIRE(f.size() == 3);
-    INFO(f[0] << " depth " << f[1]);
-    const Position pos = test::from_fen(f[0], v);
-    CHECK(pos.fen() == f[0]);
-    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
-    ++compared;
-  }
-  return compared;
+  return test::check_reference_perft("perft/makruk-family-ffish.txt", variant,
+                                     family_variant(variant));
 }
 
 struct Checked {
@@ -96,12 +62,12 @@ struct Checked {
 Checked check_games(const std::string& variant, const std::string& tag) {
   const Variant& v = family_variant(variant);
   Checked out;
-  const auto lines = reference_lines("history/makruk-family-ffish.txt", variant);
+  const auto lines = test::reference_lines("history/makruk-family-ffish.txt", variant);
   for (std::size_t gi = 0; gi < lines.size(); ++gi) {
     const auto& f = lines[gi];
     REQUIRE(f.size() == 4);
     const std::string fen = f[0], result = f[2];
-    const std::vector<std::string> sans = words(f[1]), ucis = words(f[3]);
+    const std::vector<std::string> sans = test::words(f[1]), ucis = test::words(f[3]);
     REQUIRE(sans.size() == ucis.size());
     INFO(variant << " game " << gi + 1 << " from " << fen);
     Position pos = fen == "-" ? Position::start(v) : test::from_fen(fen, v);
@@ -194,6 +160,57 @@ TEST_CASE("sittuyin: ffish's games are valid with its results, corrupted copies 
   CHECK(c.decided >= 40);
 }
 
+TEST_CASE("cambodian: perft equals ffish's from the start, random play and endgames",
+          "[rules][makruk][cambodian][perft]") {
+  CHECK(check_perft("cambodian") == 15);
+}
+
+TEST_CASE("cambodian: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][makruk][cambodian]") {
+  const Checked c = check_games("cambodian", "Cambodian");
+  CHECK(c.games == 44);
+  CHECK(c.decided >= 40);
+  CHECK(c.counted >= 16);
+}
+
+TEST_CASE("cambodian: the king's and met's first-move leaps, their rights in the FEN",
+          "[rules][makruk][cambodian]") {
+  const Variant& v = family_variant("cambodian");
+  const Position start = Position::start(v);
+  CHECK(start.fen() == "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
+  // The king leaps a knight's move onto the second rank and loses its right ("D").
+  CHECK(test::play_san(start, "Kf2").fen() ==
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/5K2/RNS1MSNR b Ede - 1 1");
+  // The met leaps two squares forward to an empty square, not onto its pawn.
+  CHECK_THAT(test::refusal(start, "Me3"), Catch::Contains("leaps only to an empty square"));
+  Position pos = test::play_san(test::play_san(start, "e4"), "d5");
+  CHECK(test::play_san(pos, "Me3").fen() ==
+        "rnsmksnr/8/ppp1pppp/3p4/4P3/PPPPMPPP/8/RNSK1SNR b Dde - 1 2");
+  // A met that has moved has no leap left: after Md2 and back, Me3 is a step too far.
+  pos = test::play_san(test::play_san(pos, "Md2"), "e5");
+  pos = test::play_san(test::play_san(pos, "Me1"), "a5");
+  CHECK(pos.fen() == "rnsmksnr/8/1pp2ppp/p2pp3/4P3/PPPP1PPP/8/RNSKMSNR w Dde - 0 4");
+  CHECK_THAT(test::refusal(pos, "Me3"), Catch::Contains("leaps only on its first move"));
+  // A rook that comes to stand on the enemy king's rank or file takes its right away, even
+  // across pieces; a rook elsewhere does not.
+  const Position aim = test::from_fen("r3k3/8/8/8/8/8/8/3KM2R w DEe - 0 1", v);
+  const Position quiet = test::play_san(aim, "Rh2");
+  CHECK(quiet.fen() == "r3k3/8/8/8/8/8/7R/3KM3 b DEe - 1 1");
+  const Position aimed = test::play_san(quiet, "Ra1+");
+  CHECK(aimed.fen() == "4k3/8/8/8/8/8/7R/r2KM3 w Ee - 2 2");
+  CHECK_THAT(test::refusal(aimed, "Kb2"), Catch::Contains("not once a rook has aimed at it"));
+  // A king in check keeps its right but may not leap.
+  const Position checked = test::from_fen("4k3/8/8/8/8/8/8/r2KM2R w DEe - 0 1", v);
+  CHECK_THAT(test::refusal(checked, "Kb2"), Catch::Contains("may not leap out of check"));
+  // Fairy-Stockfish keeps the rights out of its position key: so does xpgn, so that a
+  // position repeated without them is a repetition of one with them.
+  CHECK(test::from_fen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1", v).key() ==
+        start.key());
+  // A file letter where no piece of that side stands gives no right.
+  CHECK(test::from_fen("4k3/8/8/8/8/8/8/3KM3 w ADEah - 0 1", v).fen() ==
+        "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
+}
+
 TEST_CASE("makruk: the pawn promotes to a met on the sixth rank, and only there",
           "[rules][makruk]") {
   const Variant& v = family_variant("makruk");
@@ -275,4 +292,27 @@ TEST_CASE("sittuyin: setup placements, promotion in place or one step, SAN as ff
   CHECK(test::resolve_text(near, "b7c8=F").error != MoveError::none);
   CHECK(test::resolve_text(near, "b7=F").error == MoveError::none);
   CHECK(test::resolve_text(near, "b7a8=F").error == MoveError::none);
+}
+
+TEST_CASE("sittuyin: the sample game (pychess) is valid, its setup and its promotion",
+          "[rules][makruk][sittuyin][samples]") {
+  const auto paths = test::sample_files("sittuyin");
+  REQUIRE(paths.size() == 1);
+  const auto games = record::read_games(test::file_text(paths[0]));
+  REQUIRE(games.size() == 1);
+  const record::Game& game = games[0];
+  INFO(test::dump(game));
+  REQUIRE(game.variant != nullptr);
+  CHECK(game.variant->id == "sittuyin");
+  CHECK(game.valid());
+  CHECK(game.diagnostics.empty());
+  CHECK(game.mainline_plies == 39);
+  // Sixteen placements, then play; the last move is the promotion one step off the diagonal.
+  const Variant& v = *game.variant;
+  Position pos = test::from_fen("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1", v);
+  for (const char* san : {"R@h1", "R@a8", "R@a1", "R@h8", "K@e1", "K@g7", "N@e3", "N@d6", "N@f3",
+                          "N@c6", "S@g3", "S@b6", "S@h3", "S@a6", "F@f2", "F@c7"})
+    pos = test::play_san(pos, san);
+  CHECK(pos.hand_total() == 0);
+  CHECK(pos.fen() == "r6r/2f3k1/ssnnpppp/pppp4/4PPPP/PPPPNNSS/5F2/R3K2R[] w - - 0 9");
 }

@@ -32,36 +32,12 @@ struct RefGame {
   std::string result;
 };
 
-// The fields of each line of tests/data/`file` whose first field is `variant`, after it.
-std::vector<std::vector<std::string>> reference_lines(const std::string& file,
-                                                      const std::string& variant) {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> out;
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> fields;
-    std::istringstream parts(line);
-    for (std::string f; std::getline(parts, f, ';');) fields.push_back(f);
-    if (fields.size() < 2 || fields[0] != variant) continue;
-    out.emplace_back(fields.begin() + 1, fields.end());
-  }
-  return out;
-}
-
-// The words of `text`.
-std::vector<std::string> words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
 // ffish's games of `variant`.
 std::vector<RefGame> reference_games(const std::string& variant) {
   std::vector<RefGame> out;
-  for (const auto& f : reference_lines("history/shogi-family-ffish.txt", variant)) {
+  for (const auto& f : test::reference_lines("history/shogi-family-ffish.txt", variant)) {
     REQUIRE(f.size() == 3);
-    out.push_back({words(f[0]), words(f[2]), f[1]});
+    out.push_back({test::words(f[0]), test::words(f[2]), f[1]});
     REQUIRE(out.back().sans.size() == out.back().ucis.size());
   }
   return out;
@@ -88,17 +64,8 @@ std::string pgn_of(const std::string& variant, const std::vector<std::string>& s
 // Checks the perft lines of `variant` in the reference file: each FEN reads and writes back as
 // ffish wrote it, and perft gives ffish's count. Returns the lines compared.
 int check_perft(const std::string& variant) {
-  const Variant& v = shogi_variant(variant);
-  int compared = 0;
-  for (const auto& f : reference_lines("perft/shogi-family-ffish.txt", variant)) {
-    REQUIRE(f.size() == 3);
-    INFO(f[0] << " depth " << f[1]);
-    const Position pos = test::from_fen(f[0], v);
-    CHECK(pos.fen() == f[0]);
-    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
-    ++compared;
-  }
-  return compared;
+  return test::check_reference_perft("perft/shogi-family-ffish.txt", variant,
+                                     shogi_variant(variant));
 }
 
 // Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,

@@ -235,6 +235,50 @@ inline int check_perft_file(const std::string& file, const rules::Variant& v) {
   return check_perft_lines(in, v, true);
 }
 
+// The fields after the first of each line of tests/data/`file` (which must exist) whose first
+// field is `variant`: the reference tables of tests/reference/ ("variant;field;..."), an empty
+// last field kept.
+inline std::vector<std::vector<std::string>> reference_lines(const std::string& file,
+                                                             const std::string& variant) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
+  INFO(file);
+  REQUIRE(in.good());
+  std::vector<std::vector<std::string>> out;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    for (std::string f; std::getline(parts, f, ';');) fields.push_back(f);
+    if (!line.empty() && line.back() == ';') fields.emplace_back();
+    if (fields.size() < 2 || fields[0] != variant) continue;
+    out.emplace_back(fields.begin() + 1, fields.end());
+  }
+  return out;
+}
+
+// The words of `text`, split at white space.
+inline std::vector<std::string> words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// Checks the `variant;FEN;depth;nodes` lines of tests/data/`file` for `variant` under `v`: each
+// FEN reads and writes back unchanged, and perft gives `nodes`. Returns the lines compared.
+inline int check_reference_perft(const std::string& file, const std::string& variant,
+                                 const rules::Variant& v) {
+  int compared = 0;
+  for (const auto& f : reference_lines(file, variant)) {
+    REQUIRE(f.size() == 3);
+    INFO(f[0] << " depth " << f[1]);
+    const rules::Position pos = from_fen(f[0], v);
+    CHECK(pos.fen() == f[0]);
+    CHECK(rules::perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
+    ++compared;
+  }
+  return compared;
+}
+
 // The .pgn files of samples/<folder>, sorted by name (the folder must exist).
 inline std::vector<std::filesystem::path> sample_files(const std::string& folder) {
   const std::filesystem::path dir =

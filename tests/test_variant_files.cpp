@@ -92,6 +92,7 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "makruk",
                                         "asean",
                                         "sittuyin",
+                                        "cambodian",
                                         "xiangqi",
                                         "minixiangqi",
                                         "manchu"});
@@ -120,6 +121,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Minixiangqi", "minixiangqi"},
                                                         {"Manchu", "manchu"},
                                                         {"ASEAN", "asean"},
+                                                        {"Cambodian", "cambodian"},
+                                                        {"Ouk Chaktrang", "cambodian"},
                                                         {"Antichess", "antichess"},
                                                         {"King of the Hill", "king-of-the-hill"},
                                                         {"kingofthehill", "king-of-the-hill"},
@@ -284,8 +287,8 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "reservists, reproduction, reproduction-vacated, battle-of-the-kings, reenterent, "
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
-        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, xiangqi, minixiangqi, "
-        "manchu; "
+        "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
+        "minixiangqi, manchu; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

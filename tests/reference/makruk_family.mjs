@@ -26,7 +26,8 @@
 import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['makruk', 'asean', 'sittuyin'];
+// Cambodian comes last, so that the other variants' lines stay as they were before it was added.
+const variants = ['makruk', 'asean', 'sittuyin', 'cambodian'];
 // Hand-made endgames per variant: the pieces' honour (rook, khons, knights against a bare
 // king), the board's honour, and a pawn ending.
 const endgames = {
@@ -38,6 +39,10 @@ const endgames = {
   // anywhere, pawns on and off the promotion diagonals.
   sittuyin: ['8/8/4k3/8/8/2K5/3R4/8[] w - - 0 1', '8/8/4k3/1p6/8/2KP4/3S4/8[] w - - 0 1',
     '7k/8/8/3P4/8/8/8/K7[] w - - 0 1', '8/1P6/8/3p1k2/8/4P3/8/1K6[] w - - 0 1'],
+  // Cambodian: the pieces' honour, then first-move rights ("DEde") with rooks that may aim at
+  // a king that keeps its leap, mets that may leap, and a king in check.
+  cambodian: ['8/8/4k3/8/8/2K5/3R4/8 w - - 0 1', 'r2mk3/4p3/8/8/8/8/3P4/3KM2R w DEde - 0 1',
+    'r2mk2r/1p4p1/8/8/8/8/1P4P1/R2KM2R b DEde - 0 1', '4k3/8/8/8/8/8/8/r2KM2R w DEe - 0 1'],
 };
 const mode = process.argv[2];
 

@@ -8,7 +8,7 @@ set(XPGN_CATALOG_FILES
     king-of-the-hill.json racing-kings.json horde.json capablanca.json antichess.json atomic.json
     seirawan.json crazyhouse.json three-check.json gothic.json embassy.json janus.json
     courier.json hoppelpoppel.json shatranj.json grand.json minishogi.json shogi.json
-    kyotoshogi.json dobutsu.json makruk.json asean.json sittuyin.json
+    kyotoshogi.json dobutsu.json makruk.json asean.json sittuyin.json cambodian.json
     xiangqi.json minixiangqi.json manchu.json
     aliases.json)
 file(GLOB xpgn_catalog_present CONFIGURE_DEPENDS ${XPGN_CATALOG_DIR}/*.json)

@@ -30,6 +30,19 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
                      throw ParamError{"met", "expected one SAN letter, found \"" + met + "\""};
                    v.components.push_back(rules::make_sittuyin_promotion(met[0]));
                  }});
+  out.push_back({"cambodian-moves",
+                 "an unmoved king may leap a knight's move onto the next rank, an unmoved `met` "
+                 "(SAN letter) two squares forward; an enemy `rook` on the king's line ends its "
+                 "right (cambodian)",
+                 [](Params& p, rules::Variant& v) {
+                   const std::string met = p.san_letters("met", "M");
+                   const std::string rook = p.san_letters("rook", "R");
+                   if (met.size() != 1)
+                     throw ParamError{"met", "expected one SAN letter, found \"" + met + "\""};
+                   if (rook.size() != 1)
+                     throw ParamError{"rook", "expected one SAN letter, found \"" + rook + "\""};
+                   v.components.push_back(rules::make_cambodian_moves(met[0], rook[0]));
+                 }});
   out.push_back(
       {"rank-promotion",
        "a pawn reaching its `rank` (1 = its own first rank) or beyond must become one "

@@ -85,6 +85,10 @@ struct Declaration {
   // positions that differ only in them are the same position for the repetition rules
   // (Fairy-Stockfish's count of the makruk family's end, which its position key ignores).
   bool counters_outside_key = false;
+  // Marks (Position::marked) are left out of Position::key(): positions that differ only in
+  // them are the same position for the repetition rules (Fairy-Stockfish's gates, which its
+  // position key ignores: cambodian's first-move rights).
+  bool marks_outside_key = false;
 };
 
 class RuleComponent {

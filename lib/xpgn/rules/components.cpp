@@ -349,11 +349,7 @@ class Promotion final : public RuleComponent {
   bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
     const Variant& v = pos.variant();
     if (v.relative_rank(move.to, pos.side_to_move()) != v.ranks - 1) return false;
-    for (char letter : choices_) {
-      Move m = move;
-      m.promotion = v.piece_by_san_letter(letter);
-      out.push_back(m);
-    }
+    append_promotions(v, move, choices_, out);
     return true;
   }
 

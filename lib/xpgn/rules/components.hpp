@@ -95,6 +95,25 @@ std::shared_ptr<const RuleComponent> make_pockets();
 // given, at most `limit`; FEN "3+3" (checks remaining, White's first).
 std::shared_ptr<const RuleComponent> make_check_count(int limit);
 
+// Shared by the promotion components' expand_pawn_move(): appends `move` to `out` once per SAN
+// letter of `choices` whose piece type `offered` accepts, promoting to that piece.
+template <typename Offered>
+void append_promotions(const Variant& v, const Move& move, std::string_view choices, MoveList& out,
+                       Offered offered) {
+  for (char letter : choices) {
+    const PieceType t = v.piece_by_san_letter(letter);
+    if (!offered(t)) continue;
+    Move m = move;
+    m.promotion = t;
+    out.push_back(m);
+  }
+}
+// The same for every choice.
+inline void append_promotions(const Variant& v, const Move& move, std::string_view choices,
+                              MoveList& out) {
+  append_promotions(v, move, choices, out, [](PieceType) { return true; });
+}
+
 // Shared by components that promote or flip a piece: replaces the mover on `move.to` in `after`
 // by `move.promotion` in the mover's colour and reports it as an effect of `kind`.
 void replace_mover(const Position& before, const Move& move, Position& after, EffectList* effects,

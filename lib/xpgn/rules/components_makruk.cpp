@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "xpgn/rules/components.hpp"
+#include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -23,21 +25,14 @@ class RankPromotion final : public RuleComponent {
   bool expand_pawn_move(const Position& pos, const Move& move, MoveList& out) const override {
     const Variant& v = pos.variant();
     if (v.relative_rank(move.to, pos.side_to_move()) < rank_) return false;
-    for (char letter : choices_) {
-      Move m = move;
-      m.promotion = v.piece_by_san_letter(letter);
-      out.push_back(m);
-    }
+    append_promotions(v, move, choices_, out);
     return true;
   }
 
   // A promotion short of the rank, to a piece not offered, or a pawn move there without one.
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
-    const Variant& v = pos.variant();
-    if (token.kind != TokenKind::move || (token.piece && token.piece != 'P') ||
-        !token.to.has_rank() || token.to.rank >= v.ranks)
-      return {};
-    const int rank = v.relative_rank(make_square(0, token.to.rank), pos.side_to_move());
+    const int rank = pawn_token_rank(pos, token);
+    if (rank < 0) return {};
     const std::string where = "rank " + std::to_string(rank_ + 1);
     if (token.promotion && rank < rank_) return "a pawn promotes only on reaching its " + where;
     if (!token.promotion) return {};
@@ -50,10 +45,7 @@ class RankPromotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
-    after.remove(move.to);
-    after.put(move.to, promoted);
-    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+    replace_mover(before, move, after, effects);
   }
 
   std::string validate(const Variant& v) const override {
@@ -438,10 +430,7 @@ class SittuyinPromotion final : public RuleComponent {
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     if (move.promotion == no_piece_type || move.kind != MoveKind::normal) return;
-    const Piece promoted = make_piece(before.side_to_move(), move.promotion);
-    after.remove(move.to);
-    after.put(move.to, promoted);
-    if (effects) effects->push_back({EffectKind::promotion, move.to, no_square, promoted});
+    replace_mover(before, move, after, effects);
   }
 
   // Reads a promotion that leaves the pawn's square written as a pawn move to its destination
@@ -508,6 +497,151 @@ class SittuyinPromotion final : public RuleComponent {
   }
 
   char met_letter_;
+};
+
+// ---- Cambodian ------------------------------------------------------------------------------
+
+// The first-move leaps (make_cambodian_moves()). A first-move right is a mark on the piece
+// (Position::marked), as Fairy-Stockfish's gates: read from and written to the FEN's castling
+// field as file letters ("DEde"), lost when the piece moves or is captured, and left out of the
+// position key as Fairy-Stockfish leaves its gates out.
+class CambodianMoves final : public RuleComponent {
+ public:
+  CambodianMoves(char met, char rook) : met_letter_(met), rook_letter_(rook) {}
+  std::string_view name() const override { return "first-move leaps"; }
+  Declaration declaration() const override {
+    return {.hooks = hook_apply | hook_generate,
+            .shares_castling_field = true,
+            .marks_outside_key = true};
+  }
+  bool may_generate(const Position& pos, PieceType piece, Square) const override {
+    return pos.any_mark() && may_generate_type(pos.variant(), piece);
+  }
+  bool may_generate_type(const Variant& v, PieceType piece) const override {
+    return v.pieces[piece].royal || piece == v.piece_by_san_letter(met_letter_);
+  }
+
+  // The king's leap to an empty square a knight's move away on the next rank forward (not
+  // out of check), and the met's leap two squares straight forward to an empty square, for a
+  // piece that keeps its right.
+  void generate(const Position& pos, MoveList& out) const override {
+    if (!pos.any_mark()) return;
+    const Variant& v = pos.variant();
+    const Color us = pos.side_to_move();
+    const int home = us == Color::white ? 0 : v.ranks - 1, ahead = us == Color::white ? 1 : -1;
+    const PieceType met = v.piece_by_san_letter(met_letter_);
+    bool checked = false, check_known = false;
+    for (int f = 0; f < v.files; ++f) {
+      const Square from = make_square(f, home);
+      const Piece p = pos.at(from);
+      if (p.empty() || p.color() != us || !pos.marked(from)) continue;
+      if (p.type() == met) add_leap(pos, from, f, home + 2 * ahead, out);
+      if (!v.pieces[p.type()].royal) continue;
+      if (!check_known) checked = in_check(pos), check_known = true;
+      if (checked) continue;
+      for (int df : {-2, 2}) add_leap(pos, from, f + df, home + ahead, out);
+    }
+  }
+
+  // A rook that comes to stand on the enemy king's file or rank (on an empty board) takes
+  // that king's right away (Fairy-Stockfish's "aim"); a moving or captured piece loses its
+  // right with its mark.
+  void apply(const Position& before, const Move& move, Position& after,
+             EffectList*) const override {
+    if (move.kind != MoveKind::normal || !after.any_mark()) return;
+    const Variant& v = after.variant();
+    if (after.marked(move.to)) after.set_mark(move.to, false);
+    if (move.piece != v.piece_by_san_letter(rook_letter_)) return;
+    const Color them = opposite(before.side_to_move());
+    for (int i = 0; i < after.royal_count(them); ++i) {
+      const Square k = after.royal_square(them, i);
+      if (after.marked(k) && (file_of(k) == file_of(move.to) || rank_of(k) == rank_of(move.to)))
+        after.set_mark(k, false);
+    }
+  }
+
+  // Why a leap written in SAN is not legal: the piece lost its right, the king is in check, the
+  // square is taken.
+  std::string why_no_move(const Position& pos, const SanToken& token) const override {
+    const Variant& v = pos.variant();
+    if (token.kind != TokenKind::move || !token.piece || !token.to.complete() ||
+        token.to.file >= v.files || token.to.rank >= v.ranks)
+      return {};
+    const PieceType t = v.piece_by_san_letter(token.piece);
+    if (t == no_piece_type || !may_generate_type(v, t)) return {};
+    const Color us = pos.side_to_move();
+    const int home = us == Color::white ? 0 : v.ranks - 1, ahead = us == Color::white ? 1 : -1;
+    const bool royal = v.pieces[t].royal;
+    for (int f = 0; f < v.files; ++f) {
+      const Square from = make_square(f, home);
+      if (pos.at(from) != make_piece(us, t)) continue;
+      const int df = token.to.file - f, dr = token.to.rank - home;
+      const bool shape = royal ? (df == 2 || df == -2) && dr == ahead : df == 0 && dr == 2 * ahead;
+      if (!shape) continue;
+      const std::string piece = v.pieces[t].name;
+      if (!pos.marked(from))
+        return "the " + piece + " leaps only on its first move" +
+               (royal ? ", and not once a rook has aimed at it" : "");
+      if (!pos.at(make_square(token.to.file, token.to.rank)).empty())
+        return "the " + piece + " leaps only to an empty square";
+      if (royal && in_check(pos)) return "the " + piece + " may not leap out of check";
+    }
+    return {};
+  }
+
+  // Castling field: a file letter marks the piece of that colour on its first rank there
+  // (Fairy-Stockfish's gates, kept only on occupied squares); any other letter is left to the
+  // castling rights.
+  std::string read_castling_field(Position& pos, std::string_view field,
+                                  std::string& rights) const override {
+    const Variant& v = pos.variant();
+    for (char letter : field) {
+      const Color c =
+          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
+      const int file = std::toupper(static_cast<unsigned char>(letter)) - 'A';
+      if (file < 0 || file >= v.files) {
+        rights += letter;
+        continue;
+      }
+      const Square s = make_square(file, c == Color::white ? 0 : v.ranks - 1);
+      if (!pos.at(s).empty() && pos.at(s).color() == c) pos.set_mark(s, true);
+    }
+    return {};
+  }
+  // The castling rights, then White's marked files, then Black's, as Fairy-Stockfish writes.
+  std::string write_castling_field(const Position& pos, std::string_view rights) const override {
+    std::string out(rights);
+    if (!pos.any_mark()) return out;
+    const Variant& v = pos.variant();
+    for (Color c : {Color::white, Color::black})
+      for (int f = 0; f < v.files; ++f)
+        if (pos.marked(make_square(f, c == Color::white ? 0 : v.ranks - 1)))
+          out += static_cast<char>((c == Color::white ? 'A' : 'a') + f);
+    return out;
+  }
+
+  std::string validate(const Variant& v) const override {
+    for (char c : {met_letter_, rook_letter_})
+      if (v.piece_by_san_letter(c) == no_piece_type)
+        return std::string("'") + c + "' is no SAN letter of a piece of " + v.id;
+    return {};
+  }
+
+ private:
+  // Appends the leap from `from` to (`file`, `rank`) when that square is on the board and empty.
+  static void add_leap(const Position& pos, Square from, int file, int rank, MoveList& out) {
+    const Variant& v = pos.variant();
+    if (file < 0 || file >= v.files || rank < 0 || rank >= v.ranks) return;
+    const Square to = make_square(file, rank);
+    if (!pos.at(to).empty()) return;
+    Move m;
+    m.from = from;
+    m.to = to;
+    m.piece = pos.at(from).type();
+    out.push_back(m);
+  }
+
+  char met_letter_, rook_letter_;
 };
 
 // Mate loses, stalemate draws, and a side may have its king in hand (make_mate_with_hand()).
@@ -595,6 +729,10 @@ std::shared_ptr<const RuleComponent> make_sittuyin_setup() {
 
 std::shared_ptr<const RuleComponent> make_sittuyin_promotion(char met) {
   return std::make_shared<SittuyinPromotion>(met);
+}
+
+std::shared_ptr<const RuleComponent> make_cambodian_moves(char met, char rook) {
+  return std::make_shared<CambodianMoves>(met, rook);
 }
 
 std::shared_ptr<const EndRule> make_mate_with_hand() {

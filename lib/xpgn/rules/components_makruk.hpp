@@ -69,6 +69,14 @@ std::shared_ptr<const RuleComponent> make_sittuyin_setup();
 // promotion may not give check. Other pawn moves never promote.
 std::shared_ptr<const RuleComponent> make_sittuyin_promotion(char met);
 
+// Cambodian's first-move leaps (Fairy-Stockfish's cambodianMoves with gating): a king that has
+// not moved may leap, when not in check and not to a capture, a knight's move onto the next
+// rank forward; a met (SAN letter `met`) that has not moved may leap two squares straight
+// forward to an empty square. The rights are written in the FEN's castling field as the files
+// of the pieces that keep them ("DEde"); a king loses its right when an enemy rook (SAN letter
+// `rook`) comes to stand on its file or rank. The rights are not part of the position key.
+std::shared_ptr<const RuleComponent> make_cambodian_moves(char met, char rook);
+
 // Mate loses, stalemate draws, like checkmate-stalemate, but a FEN may hold a king in hand
 // instead of on the board (exactly one a side on the board and in hand).
 std::shared_ptr<const EndRule> make_mate_with_hand();

@@ -82,22 +82,15 @@ class ZonePromotion final : public RuleComponent {
     const int rank = v.relative_rank(move.to, pos.side_to_move());
     if (rank < v.ranks - zone_) return false;
     if (rank < v.ranks - 1) out.push_back(move);
-    for (char letter : choices_) {
-      const PieceType t = v.piece_by_san_letter(letter);
-      if (!available(pos, t)) continue;
-      Move m = move;
-      m.promotion = t;
-      out.push_back(m);
-    }
+    append_promotions(v, move, choices_, out,
+                      [this, &pos](PieceType t) { return available(pos, t); });
     return true;
   }
 
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
     const Variant& v = pos.variant();
-    if (token.kind != TokenKind::move || (token.piece && token.piece != 'P') ||
-        !token.to.has_rank() || token.to.rank >= v.ranks)
-      return {};
-    const int rank = v.relative_rank(make_square(0, token.to.rank), pos.side_to_move());
+    const int rank = pawn_token_rank(pos, token);
+    if (rank < 0) return {};
     if (token.promotion && rank < v.ranks - zone_)
       return "a pawn promotes only on its last " + std::to_string(zone_) + " ranks";
     if (!token.promotion && rank == v.ranks - 1)
@@ -145,6 +138,14 @@ std::shared_ptr<const RuleComponent> make_zone_promotion(int zone, std::string c
 
 std::shared_ptr<const EndRule> make_move_limit(int moves) {
   return std::make_shared<MoveLimit>(moves);
+}
+
+int pawn_token_rank(const Position& pos, const SanToken& token) {
+  const Variant& v = pos.variant();
+  if (token.kind != TokenKind::move || (token.piece && token.piece != 'P') ||
+      !token.to.has_rank() || token.to.rank >= v.ranks)
+    return -1;
+  return v.relative_rank(make_square(0, token.to.rank), pos.side_to_move());
 }
 
 std::shared_ptr<const EndRule> make_bare_king_loses() {

@@ -33,4 +33,9 @@ std::shared_ptr<const EndRule> make_move_limit(int moves);
 std::shared_ptr<const RuleComponent> make_zone_promotion(int zone, std::string choices,
                                                          std::array<int, 32> limits);
 
+// Shared by the rank and zone promotions' why_no_move(): the rank, counted from the side to
+// move's first (0), that a pawn move `token` ("d6=M", "Pd6") goes to, or -1 when the token is
+// no pawn move or names no rank on the board.
+int pawn_token_rank(const Position& pos, const SanToken& token);
+
 }  // namespace xpgn::rules

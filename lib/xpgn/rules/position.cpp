@@ -151,7 +151,7 @@ Square Position::find_royal(Color c, int i) const {
 void Position::toggle_mark(Square s) {
   note_edit(s);
   marks_[s >> 6] ^= std::uint64_t{1} << (s & 63);
-  board_key_ ^= zobrist::tables().mark[s];
+  if (!variant_->marks_outside_key) board_key_ ^= zobrist::tables().mark[s];
 }
 
 void Position::set_under(Square s, Piece p) {

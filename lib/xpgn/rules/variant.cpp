@@ -469,7 +469,7 @@ void Variant::finish() {
   pawn_moves_reversible = false;
   marked_disarmed = false;
   layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
-  counters_outside_key = false;
+  counters_outside_key = marks_outside_key = false;
   move_refiners.clear();
   pawn_expanders.clear();
   royal_judges.clear();
@@ -488,6 +488,7 @@ void Variant::finish() {
     pieces_may_grow |= d.may_add_pieces;
     pawn_moves_reversible |= d.may_move_pawns_back;
     marked_disarmed |= d.disarms_marked_pieces;
+    marks_outside_key |= d.marks_outside_key;
     if (d.refines_moves) move_refiners.push_back(c.get());
     if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
     if (d.judges_royals) royal_judges.push_back(c.get());

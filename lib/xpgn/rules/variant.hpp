@@ -213,6 +213,9 @@ struct Variant {
   // The counters are not part of Position::key() (Declaration::counters_outside_key of
   // counter_rule; derived by finish()).
   bool counters_outside_key = false;
+  // The marks are not part of Position::key() (some component declares
+  // Declaration::marks_outside_key; derived by finish()).
+  bool marks_outside_key = false;
   // The components whose refine_move() completes basic moves (derived by finish()).
   std::vector<const RuleComponent*> move_refiners;
   // The components whose expand_pawn_move() may replace a pawn's basic move (derived by
