@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -376,6 +377,42 @@ TEST_CASE("xpgn select by tags reads a file in memory as it reads a stream", "[s
   }
 }
 
+TEST_CASE("xpgn select by tags: the progress line counts the bytes of a file read in memory",
+          "[select][cli]") {
+  // --progress draws the line once more at the end: a mapped file's bytes are all read then
+  // (they were counted as none while the file was read from memory, not from its stream).
+  REQUIRE(fs::file_size(curation) > 1000);  // (shown as "1.7 kB of 1.7 kB (100%)")
+  const Run r = run_xpgn("select --progress --player a -o /dev/null curation.pgn 2>&1");
+  CHECK(r.status == 0);
+  CHECK(r.out.find("(100%)") != std::string::npos);
+  CHECK(r.out.find("xpgn: 0 B of") == std::string::npos);
+}
+
+TEST_CASE("the progress line's last drawing, after the inputs are closed, reads none of them",
+          "[select][cli]") {
+  // The final line is drawn after the last input is closed: it counts the bytes read without
+  // looking at that input any more (it once read the freed input: AddressSanitizer's exit
+  // status 1 under the sanitizer job, and valgrind's "invalid read"). Two inputs, read as
+  // streams and mapped, by every command that draws the line.
+  REQUIRE(fs::file_size(curation) == 1701);  // (two copies: "3.4 kB")
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"check --progress curation.pgn curation.pgn", "3.4 kB of 3.4 kB (100%)"},
+      {"check --progress -j2 curation.pgn curation.pgn", "3.4 kB of 3.4 kB (100%)"},
+      {"convert --progress -o /dev/null curation.pgn curation.pgn", "3.4 kB of 3.4 kB (100%)"},
+      {"select --progress --unique -o /dev/null curation.pgn curation.pgn",
+       "3.4 kB of 3.4 kB (100%)"},
+      {"select --progress --player a -o /dev/null curation.pgn curation.pgn",
+       "3.4 kB of 3.4 kB (100%)"},
+      {"select --progress --player a -o /dev/null - < curation.pgn", "1.7 kB, 8 games"}};
+  for (const auto& [command, line] : runs) {
+    INFO(command);
+    const Run r = run_xpgn(command + " 2>&1 >/dev/null");
+    // (check and convert: 1, curation.pgn holds an invalid game)
+    CHECK(r.status == (command.rfind("select", 0) == 0 ? 0 : 1));
+    CHECK(r.out.find("xpgn: " + line) != std::string::npos);
+  }
+}
+
 TEST_CASE("xpgn select on the corpus: players and duplicates counted independently",
           "[select][cli][corpus]") {
   const std::string file = std::string(XPGN_SHARED_DIR) + "/corpus/twic1599-sample.pgn";
@@ -724,7 +761,9 @@ TEST_CASE(
     std::string error;
     const auto selector = xpgn::record::Selector::make(criteria, error);
     REQUIRE(selector);
-    const xpgn::record::SelectWatch watch(*selector, true);
+    // (The duplicate key keeps the watch on the whole main line: the criteria must come out
+    // the same with it, c > 1, and without.)
+    const xpgn::record::SelectWatch watch(*selector, true, c > 1);
     for (const auto& f : comparison_files()) {
       INFO(f << ", criteria " << c);
       const std::string text = slurp(f);
@@ -754,6 +793,9 @@ TEST_CASE(
             CHECK(watched_ply == full_ply);
             ++named;
           }
+          if (c > 1)
+            CHECK(xpgn::record::watched_duplicate_key(watched[i]) ==
+                  xpgn::record::duplicate_key(full[i]));
           if (!fast) ++generic;
         }
       }
@@ -763,6 +805,77 @@ TEST_CASE(
   CHECK(met >= 20);
   CHECK(named >= 50);
   CHECK(generic >= 50);
+}
+
+TEST_CASE(
+    "select: duplicate keys watched in check mode are full mode's, and tell games apart as their "
+    "canonical moves do",
+    "[select]") {
+  using xpgn::record::Game;
+  using xpgn::record::GameKey;
+  using xpgn::record::ReplayMode;
+  xpgn::record::SelectOptions none;
+  std::string error;
+  const auto selector = xpgn::record::Selector::make(none, error);
+  REQUIRE(selector);
+  const xpgn::record::SelectWatch watch(*selector, false, true);  // keys alone: no move recorded
+  CHECK_FALSE(watch.wants_fast_moves());
+  // Every game of every file, by what the key stands for: the variant, its options, the start
+  // position (FEN without the move counters) and the main line's canonical SAN without marks,
+  // then its unverified tokens as written; or the tags when the start is unknown.
+  std::map<std::string, GameKey> by_moves;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::string> by_key;
+  std::size_t games = 0, invalid = 0, variants = 0, fide = 0;
+  auto strip = [](std::string t) {
+    while (!t.empty() && std::strchr("+#!?", t.back()) != nullptr) t.pop_back();
+    return t;
+  };
+  for (const auto& f : comparison_files()) {
+    INFO(f);
+    const std::string text = slurp(f);
+    xpgn::record::ReplayOptions options;
+    options.mode = ReplayMode::full;
+    const std::vector<Game> full = xpgn::record::read_games(text, options);
+    options.mode = ReplayMode::check;
+    options.keep_tags = true;
+    options.watch = &watch;
+    for (const bool fast : {true, false}) {
+      options.fast_chess = fast;
+      const std::vector<Game> watched = xpgn::record::read_games(text, options);
+      REQUIRE(watched.size() == full.size());
+      for (std::size_t i = 0; i < full.size(); ++i) {
+        INFO("game " << full[i].index << (fast ? " (fast path)" : " (generic)"));
+        CHECK(xpgn::record::watched_duplicate_key(watched[i]) ==
+              xpgn::record::duplicate_key(full[i]));
+      }
+    }
+    for (const Game& g : full) {
+      ++games;
+      if (!g.mainline_complete) ++invalid;
+      std::string what;
+      if (g.variant != nullptr && !g.start_fen.empty()) {
+        (g.variant->id == "chess" ? fide : variants) += 1;
+        std::string fen = g.start_fen;
+        for (int field = 0; field < 2; ++field) fen = fen.substr(0, fen.rfind(' '));
+        what = g.variant->id + "|" + g.variant_options + "|" + fen;
+      } else {
+        for (const char* tag : {"Variant", "VariantOptions", "FEN"})
+          what += "?" + std::string(g.tag(tag) ? *g.tag(tag) : "");
+      }
+      for (const auto& node : g.moves) what += "|" + strip(node.verified ? node.san : node.text);
+      const GameKey key = xpgn::record::duplicate_key(g);
+      const auto at = by_moves.emplace(what, key).first;
+      INFO(what);
+      CHECK(at->second == key);  // the same moves: the same key
+      const auto other = by_key.emplace(std::make_pair(key.high, key.low), what).first;
+      CHECK(other->second == what);  // a key stands for one sequence of moves
+    }
+  }
+  CHECK(games >= 100);
+  CHECK(by_moves.size() < games);  // (some duplicates among them)
+  CHECK(invalid >= 3);
+  CHECK(fide >= 50);
+  CHECK(variants >= 20);
 }
 
 TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mode",

@@ -33,7 +33,7 @@ void check_in_turn(const std::vector<std::string>& paths, const record::ReplayOp
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const auto opened = open_input(paths[i], range);
     Input& input = *opened;
-    if (progress) progress->reading(i, &input);
+    const Progress::Reading reading(progress, i, &input);
     CheckReport& report = reports[i];
     if (!input.error().empty()) {
       report.io_error = input.error();

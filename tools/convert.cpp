@@ -81,7 +81,7 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     };
     const auto opened = open_input(name, options.range);
     Input& input = *opened;
-    progress.reading(index, &input);
+    const Progress::Reading reading(&progress, index, &input);
     if (!input.error().empty()) {
       progress.clear();
       std::cerr << "xpgn: " << name << ": " << input.error() << '\n';

@@ -73,7 +73,7 @@ void replay_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
   for (std::size_t i = 0; i < paths.size(); ++i) {
     const auto opened = open_input(paths[i], range);
     Input& input = *opened;
-    if (progress) progress->reading(i, &input);
+    const Progress::Reading reading(progress, i, &input);
     if (!input.error().empty()) {
       workers.finish();
       job.input_failed(i, input.error());
@@ -83,7 +83,9 @@ void replay_in_parallel(const std::vector<std::string>& paths, unsigned jobs,
     if (job.tags_only() && !range && paths[i] != "-") {
       const MappedFile file(paths[i]);
       if (file.mapped()) {
-        workers.replay_text(i, file.text(), paths[i]);
+        workers.replay_text(i, file.text(), paths[i], [&](std::uint64_t bytes) {
+          if (progress) progress->read_in_memory(bytes);
+        });
         continue;
       }
     }

@@ -71,11 +71,31 @@ Progress::~Progress() {
   finish();
 }
 
+Progress::Reading::Reading(Progress* progress, std::size_t index, const Input* input)
+    : progress_(progress) {
+  if (progress_) progress_->reading(index, input);
+}
+
+Progress::Reading::~Reading() {
+  if (progress_) progress_->input_done();
+}
+
 void Progress::reading(std::size_t index, const Input* input) {
   done_ = 0;
   for (std::size_t i = 0; i < index && i < sizes_.size(); ++i) done_ += sizes_[i];
   current_ = index;
   input_ = input;
+  in_memory_ = 0;
+}
+
+void Progress::input_done() {
+  done_ += current_bytes();
+  input_ = nullptr;
+  in_memory_ = 0;
+}
+
+std::uint64_t Progress::current_bytes() const {
+  return std::max<std::uint64_t>(in_memory_, input_ ? input_->bytes_read() : 0);
 }
 
 void Progress::games_done(std::uint64_t games) {
@@ -88,7 +108,7 @@ void Progress::games_done(std::uint64_t games) {
 }
 
 std::uint64_t Progress::bytes_now() const {
-  return done_ + (input_ ? input_->bytes_read() : 0);
+  return done_ + current_bytes();
 }
 
 void Progress::draw() {

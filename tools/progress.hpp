@@ -22,8 +22,23 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
   bool enabled() const { return enabled_; }
-  // Input number `index` is being read through `input` (nullptr: it could not be opened).
-  void reading(std::size_t index, const Input* input);
+
+  // While it lives, input number `index` is being read through `input` (nullptr: it could not
+  // be opened), which must outlive it; when it ends, the input's bytes read count as done and
+  // `input` is not looked at again (the final line is drawn after the inputs are closed).
+  class Reading {
+   public:
+    Reading(Progress* progress, std::size_t index, const Input* input);
+    ~Reading();
+    Reading(const Reading&) = delete;
+    Reading& operator=(const Reading&) = delete;
+
+   private:
+    Progress* progress_;
+  };
+  // The current input is read from memory (a mapped file, whose stream is not read): `bytes` of
+  // it are read so far.
+  void read_in_memory(std::uint64_t bytes) { in_memory_ = bytes; }
   // `games` more games are done; redraws the line when it is time.
   void games_done(std::uint64_t games);
   // Erases the line (before something else is written to the terminal); the next update
@@ -34,6 +49,12 @@ class Progress {
   void finish();
 
  private:
+  // Input number `index` is being read through `input` (see Reading).
+  void reading(std::size_t index, const Input* input);
+  // The current input is closed: its bytes count as done (see Reading).
+  void input_done();
+  // The bytes of the current input read so far.
+  std::uint64_t current_bytes() const;
   std::uint64_t bytes_now() const;
   void draw();
 
@@ -45,7 +66,8 @@ class Progress {
   std::uint64_t total_ = 0;  // sum of sizes_, 0 when one is unknown
   std::uint64_t done_ = 0;   // bytes of the inputs read before the current one
   std::size_t current_ = 0;
-  const Input* input_ = nullptr;
+  const Input* input_ = nullptr;  // while a Reading lives, else nullptr
+  std::uint64_t in_memory_ = 0;   // read_in_memory() of the current input
   std::uint64_t games_ = 0;
   std::chrono::steady_clock::time_point start_, next_;
 };

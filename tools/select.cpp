@@ -281,7 +281,8 @@ class SelectJob final : public ReplayJob {
         entry.keyed = true;
       }
     } else if (options_.unique) {
-      entry.key = record::duplicate_key(game);
+      entry.key =
+          game.marks.watched ? record::watched_duplicate_key(game) : record::duplicate_key(game);
       entry.keyed = true;
     }
     if (canonical_ != nullptr) {
@@ -375,19 +376,15 @@ class SelectJob final : public ReplayJob {
 
 // How select_games() replays the games (the one place that decides it). ReplayMode::check, with
 // the tags kept, when nothing reads the game tree: tags, plies, validity and endings come from
-// it as from a full replay, and the position criteria and --classify look at the main line's
-// positions as they are replayed (a SelectWatch, which reads the FIDE fast path's boards).
-// Otherwise ReplayMode::tree for the duplicate keys of --unique (canonical SAN, no position per
-// move), ReplayMode::full for what reads the tree's positions or effects (--same-position-at,
-// --canonical). XPGN_SELECT_FULL_REPLAY=1 forces full mode (to compare; the output is the same).
+// it as from a full replay, and the position criteria, --classify and the duplicate keys of
+// --unique look at the main line as it is replayed (a SelectWatch, which reads the FIDE fast
+// path's boards). Otherwise ReplayMode::full, for what reads the tree's positions or effects
+// (--same-position-at, --canonical). XPGN_SELECT_FULL_REPLAY=1 forces full mode (to compare; the
+// output is the same).
 record::ReplayMode replay_mode(const SelectCliOptions& options, const record::Selector& selector) {
   const char* force = std::getenv("XPGN_SELECT_FULL_REPLAY");
   if (force != nullptr && *force == '1') return record::ReplayMode::full;
   if (options.same_position_at.has_value() || options.canonical) return record::ReplayMode::full;
-  if (options.unique) {
-    const bool positions = selector.needs_positions() || options.classify;
-    return positions ? record::ReplayMode::full : record::ReplayMode::tree;
-  }
   if (selector.position_criteria() >= 64) return record::ReplayMode::full;  // (a watch's limit)
   return record::ReplayMode::check;
 }
@@ -397,10 +394,10 @@ int select_games(const SelectCliOptions& options, const record::Selector& select
                  Outlets& outlets) {
   record::ReplayOptions replay;
   replay.mode = replay_mode(options, selector);
-  const record::SelectWatch watch(selector, options.classify);
+  const record::SelectWatch watch(selector, options.classify, options.unique);
   if (replay.mode == record::ReplayMode::check) {
     replay.keep_tags = true;
-    if (selector.needs_positions() || options.classify) replay.watch = &watch;
+    if (selector.needs_positions() || options.classify || options.unique) replay.watch = &watch;
   }
   replay.strict = options.strict;
   replay.reader = options.reader;

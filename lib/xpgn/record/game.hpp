@@ -158,6 +158,12 @@ struct Game {
     int value = -1;          // a finding (an opening's index), -1 for none
     int value_ply = 0;       // the ply it was found at
     int board_ply = -1;      // the ply whose board the watch's scratch position holds (-1: none)
+    bool settled = false;    // the criteria and the classification want no more positions
+    // The duplicate key under way (select's --unique): two hash lanes over the main line, the
+    // items added, the start position's key (when `started`), and whether moves count besides
+    // positions.
+    std::uint64_t key_high = 0, key_low = 0, key_items = 0, start_key = 0;
+    bool started = false, key_moves = false;
   } marks;
 
   // True when no diagnostic is an error.

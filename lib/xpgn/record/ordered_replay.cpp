@@ -512,8 +512,8 @@ void OrderedReplayer::replay(std::size_t index, std::istream& in, const std::str
   replay_in_batches(in, index, impl_->options, name, impl_->batch, impl_->workers, impl_->job);
 }
 
-void OrderedReplayer::replay_text(std::size_t index, std::string_view text,
-                                  const std::string& name) {
+void OrderedReplayer::replay_text(std::size_t index, std::string_view text, const std::string& name,
+                                  const std::function<void(std::uint64_t)>& read_to) {
   ReplayJob& job = impl_->job;
   if (!job.tags_only()) {
     StretchBuffer buffer({}, text, nullptr);
@@ -529,13 +529,16 @@ void OrderedReplayer::replay_text(std::size_t index, std::string_view text,
   std::uint64_t in_part = 0;
   const notation::ReaderOptions& reader = impl_->options.reader;
   record::TagReader* tags_ptr = nullptr;
+  std::uint64_t reached = 0;  // the end of the last game's text in `text`
   auto handler = [&](record::Game& game) {
     std::string_view raw = tags_ptr->text();
     // The input's first game takes what comes before it too (a byte order mark, say).
     if (game.index == 1 && reader.start.games == 0 && !raw.empty())
       raw = text.substr(0, static_cast<std::size_t>(raw.data() + raw.size() - text.data()));
+    if (!raw.empty()) reached = static_cast<std::uint64_t>(raw.data() + raw.size() - text.data());
     job.add_game_text(*part, game, raw);
     if (++in_part == games_per_part) {
+      if (read_to) read_to(reached);
       job.take(index, std::move(part));
       part = job.new_part();
       in_part = 0;
@@ -544,6 +547,7 @@ void OrderedReplayer::replay_text(std::size_t index, std::string_view text,
   record::TagReader tags(handler, job.tag_names());
   tags_ptr = &tags;
   notation::read_pgn_as_stream(text, tags, reader);
+  if (read_to) read_to(text.size());
   if (in_part > 0) job.take(index, std::move(part));
 }
 

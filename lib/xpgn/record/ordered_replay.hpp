@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <string>
@@ -74,8 +76,10 @@ class OrderedReplayer {
   // Reads `text`, the whole input number `index` in memory (a mapped file), as replay() would
   // read it as a stream, with the same parts handed over. A job that needs only tags
   // (ReplayJob::tags_only()) has it read on the calling thread in one pass, without batches or
-  // copies: the games' texts handed to add_game_text() point into `text`.
-  void replay_text(std::size_t index, std::string_view text, const std::string& name);
+  // copies: the games' texts handed to add_game_text() point into `text`, and `read_to` (when
+  // given) learns before each part is taken how many bytes of `text` its games reach.
+  void replay_text(std::size_t index, std::string_view text, const std::string& name,
+                   const std::function<void(std::uint64_t)>& read_to = {});
   // Waits for every game given so far and hands the remaining parts over; more inputs may follow.
   void finish();
 

@@ -68,8 +68,9 @@ struct UntestedMark {
 // Makes a MoveNode in place in a line (`line.emplace_back(NewNode{...})`) holding `move`, its
 // SAN, the token's text, where it stands and its ply, the other members as their initialisers
 // set them: emplace_back() without arguments would value-initialise the node, zeroing all of its
-// 1 kB first (mostly the room of its position, which tree mode leaves empty), moving a node in
-// copies that room, and assigning the strings afterwards costs more than making them.
+// some 400 bytes first (its strings, vectors and move; the position is a PositionSlot, a pointer
+// that tree and check modes leave empty), and assigning the strings afterwards costs more than
+// making them.
 struct NewNode {
   const rules::Move& move;
   std::string_view san;
@@ -263,10 +264,10 @@ struct Replayer::State {
   std::optional<rules::Position> watch_scratch;
   int watched_board_ply = -2;
 
-  // Shows the watch the main line's generic position at `ply`.
-  void watch_position(const rules::Position& position, int ply) {
+  // Shows the watch the main line's generic position at `ply`, made by `move` (nullptr at 0).
+  void watch_position(const rules::Position& position, int ply, const rules::Move* move) {
     if (options.watch == nullptr || game.marks.done) return;
-    options.watch->see(position, ply, game);
+    options.watch->see(position, ply, move, game);
   }
   // Shows the watch the main line's board at `ply` (the fast path), made by `move` (nullptr:
   // not known) from the position before.
@@ -282,8 +283,9 @@ struct Replayer::State {
   // The tree is recorded (tags, nodes, comments): full and tree modes.
   bool full() const { return options.mode != ReplayMode::check; }
   // The fast path learns the move it made (fast_move_recorded()): full and tree modes, and check
-  // mode with a watch (which is told the move).
-  bool records_fast_moves() const { return full() || options.watch != nullptr; }
+  // mode with a watch that wants to be told the move (set with the options).
+  bool records_fast_moves() const { return record_fast_moves; }
+  bool record_fast_moves = true;
   // Every verified node keeps its position and effects, and on the fast path the frames'
   // positions are kept current: full mode only.
   bool keeps_positions() const { return options.mode == ReplayMode::full; }
@@ -551,7 +553,7 @@ struct Replayer::State {
       main.set_pos(*cached_start);
     }
     if (full()) game.start_fen = main.pos().fen();
-    watch_position(main.pos(), 0);
+    watch_position(main.pos(), 0, nullptr);
     try_fast(main);
     if (main.fast && !has_fen) {
       start_board = *main.ring.now;
@@ -666,6 +668,8 @@ struct Replayer::State {
     ++f.ply;
     f.has_move = true;
     f.after_move = true;
+    if (&f == &frames[0] && options.watch != nullptr && !game.marks.done)
+      options.watch->unverified(text, game);
     if (!full() || !f.line) return;
     MoveNode& node = f.line->emplace_back(NewNode{rules::Move{}, {}, text, pos, f.ply});
     node.verified = false;
@@ -758,7 +762,7 @@ struct Replayer::State {
     f.after_move = true;
     if (depth == 1) {
       game.mainline_plies = ply;
-      watch_position(f.pos(), ply);
+      watch_position(f.pos(), ply, &res.move);
     }
     try_fast(f);
   }
@@ -1071,6 +1075,9 @@ struct Replayer::State {
 
 Replayer::Replayer(ReplayOptions options, GameHandler handler) : state_(std::make_unique<State>()) {
   state_->options = std::move(options);
+  state_->record_fast_moves =
+      state_->options.mode != ReplayMode::check ||
+      (state_->options.watch != nullptr && state_->options.watch->wants_fast_moves());
   state_->handler = std::move(handler);
 }
 

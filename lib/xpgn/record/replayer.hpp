@@ -22,17 +22,20 @@ class ChessBoard;
 namespace xpgn::record {
 
 // Looks at the positions of each game's main line while it is replayed (ReplayOptions::watch),
-// in any mode, so that a reader that needs them (select's --position, --material, --classify)
-// may run in check mode: the start position (ply 0) and the position after each verified
-// main-line move, in order, until the line stops or Game::marks.done is set. A position comes
-// as a rules::Position or, on the FIDE fast path, as a rules::ChessBoard. What it finds goes into
-// Game::marks, which the replayer clears (setting `watched`) when the game begins. One watch
-// serves every thread at once: its functions must be safe to call concurrently.
+// in any mode, so that a reader that needs them (select's --position, --material, --classify,
+// --unique) may run in check mode: the start position (ply 0) and the position after each
+// verified main-line move, in order, then the main line's tokens that were not verified, until
+// the line stops or Game::marks.done is set. A position comes as a rules::Position or, on the
+// FIDE fast path, as a rules::ChessBoard. What it finds goes into Game::marks, which the replayer
+// clears (setting `watched`) when the game begins. One watch serves every thread at once: its
+// functions must be safe to call concurrently.
 class MainLineWatch {
  public:
   virtual ~MainLineWatch() = default;
-  // The main line's position at `ply`, on the generic rules.
-  virtual void see(const rules::Position& position, int ply, Game& game) const = 0;
+  // The main line's position at `ply`, on the generic rules; `move` is the move that made it
+  // (a null move's is of MoveKind::pass), nullptr at ply 0.
+  virtual void see(const rules::Position& position, int ply, const rules::Move* move,
+                   Game& game) const = 0;
   // The same on the fast path. `move`: the move that made this position from the one shown
   // before, when that was this line's board at ply - 1 (else nullptr). `scratch`, a position of
   // the game's variant that is the watch's alone (per replayer; left as the watch left it between
@@ -40,6 +43,12 @@ class MainLineWatch {
   // (board.store()), or kept up to date by playing `move` into it.
   virtual void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
                    rules::Position& scratch) const = 0;
+  // A main-line token after the line's first move that could not be verified (full mode keeps
+  // it as an unverified MoveNode), in order, as written.
+  virtual void unverified(std::string_view /*token*/, Game& /*game*/) const {}
+  // True when the fast path's see() wants its `move` (which costs the board a recording play);
+  // false: `move` may always be nullptr.
+  virtual bool wants_fast_moves() const { return true; }
 };
 
 enum class ReplayMode : std::uint8_t {

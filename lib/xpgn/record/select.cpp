@@ -8,6 +8,7 @@
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/openings.hpp"
 #include "xpgn/rules/chess_board.hpp"
+#include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::record {
 
@@ -77,20 +78,6 @@ std::string_view tag_or_empty(const Game& game, std::string_view name) {
   return value ? std::string_view(*value) : std::string_view();
 }
 
-// Adds what identifies the game's rules and start position to `h`.
-void add_rules_and_start(const Game& game, KeyHasher& h) {
-  if (game.variant != nullptr && !game.start_fen.empty()) {
-    h.add(game.variant->id);
-    h.add(game.variant_options);
-    h.add(game.start_fen);
-  } else {
-    h.add(std::string_view("?"));
-    h.add(tag_or_empty(game, "Variant"));
-    h.add(tag_or_empty(game, "VariantOptions"));
-    h.add(tag_or_empty(game, "FEN"));
-  }
-}
-
 // `text` in ASCII lower case.
 std::string lower(std::string_view text) {
   std::string out(text);
@@ -102,7 +89,13 @@ std::string lower(std::string_view text) {
 // True when tag `name` of `game` holds `needle` (lower case), ignoring ASCII case.
 bool tag_contains(const Game& game, std::string_view name, const std::string& needle) {
   const std::string* value = game.tag(name);
-  return value != nullptr && lower(*value).find(needle) != std::string::npos;
+  if (value == nullptr) return false;
+  // (Compared in place: no lower-case copy of every value looked at.)
+  const auto same = [](char a, char b) {
+    return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+  };
+  return std::search(value->begin(), value->end(), needle.begin(), needle.end(), same) !=
+         value->end();
 }
 
 // The number written by the `n` digits at `text[at]`, or -1 when they are not all digits.
@@ -194,12 +187,120 @@ bool for_each_square(std::string_view row, Square&& square) {
 }  // namespace
 
 // ---- Keys ---------------------------------------------------------------------------------------
-GameKey duplicate_key(const Game& game) {
+namespace {
+
+// The duplicate key's running part, kept in Game::WatchMarks (so that a watch, which is shared by
+// threads, keeps no state): words mixed into two lanes, a few instructions per word (the
+// position keys mixed in are random already; finish_key() mixes the lanes in full). A ply is
+// one word, or four with its move; a token three words, the first of them `token_item`.
+constexpr std::uint64_t token_item = 0x746f6b656e5f6b65ULL;
+
+// Mixes `w` into the lanes of `m`.
+inline void key_word(Game::WatchMarks& m, std::uint64_t w) {
+  const std::uint64_t high = m.key_high ^ w;
+  m.key_high = ((high << 29) | (high >> 35)) * 0x9e3779b97f4a7c15ULL;
+  m.key_low = (m.key_low + w) * 0xc2b2ae3d27d4eb4fULL;
+  m.key_low ^= m.key_low >> 31;
+  ++m.key_items;
+}
+
+// True when the FIDE board (rules::ChessBoard) plays `variant`: then distinct moves from one
+// position always make distinct positions (standard castling only), so the positions alone
+// stand for the moves, as the fast path, which does not learn its moves, needs. (Asked once per
+// thread and variant: tables_for() takes a lock.)
+bool positions_stand_for_moves(const rules::Variant& variant) {
+  thread_local const rules::Variant* asked = nullptr;
+  thread_local bool answer = false;
+  if (asked != &variant) {
+    asked = &variant;
+    answer = rules::ChessBoard::tables_for(variant) != nullptr;
+  }
+  return answer;
+}
+
+// The key item of the start position of a main line, a position of `variant` with Zobrist key
+// `key` (board, side, castling, hands, en passant when a capture is possible).
+void key_start(Game::WatchMarks& m, const rules::Variant& variant, std::uint64_t key) {
+  m.started = true;
+  m.start_key = key;
+  m.key_moves = !positions_stand_for_moves(variant);
+}
+
+// The key item of a verified main-line move, `move`, which made the position of Zobrist key
+// `key`. The move counts too unless the positions stand for the moves (key_start()).
+inline void key_ply(Game::WatchMarks& m, std::uint64_t key, const rules::Move* move) {
+  key_word(m, key);
+  if (!m.key_moves || move == nullptr) return;
+  auto w = [](auto x) { return static_cast<std::uint64_t>(x); };
+  key_word(m, w(move->from) | w(move->to) << 16 | w(move->aux) << 32 | w(move->birth) << 48);
+  key_word(
+      m, w(move->relocation) | w(move->push) << 16 | w(move->pair_a) << 32 | w(move->pair_b) << 48);
+  key_word(m, w(move->gate) | w(move->piece) << 16 | w(move->promotion) << 24 |
+                  w(static_cast<std::uint8_t>(move->kind)) << 32 | w(move->birth_piece) << 40 |
+                  w(move->gate_piece) << 48);
+}
+
+// The key item of a main-line token that was not verified: as written, without check marks and
+// annotation suffixes.
+void key_token(Game::WatchMarks& m, std::string_view token) {
   KeyHasher h;
-  add_rules_and_start(game, h);
-  for (const MoveNode& node : game.moves)
-    h.add(node.verified ? bare_token(node.san) : bare_token(node.text));
+  h.add(bare_token(token));
+  const GameKey k = h.finish();
+  key_word(m, token_item);
+  key_word(m, k.high);
+  key_word(m, k.low);
+}
+
+// The duplicate key of `game` from the items of `m`: the variant, its options and the start
+// position's key, or when the start was unknown the [Variant], [VariantOptions] and [FEN] tags
+// as written; then the items.
+GameKey finish_key(const Game& game, const Game::WatchMarks& m) {
+  KeyHasher h;
+  if (m.started && game.variant != nullptr) {
+    h.add(game.variant->id);
+    h.add(game.variant_options);
+    h.add(m.start_key);
+  } else {
+    h.add(std::string_view("?"));
+    h.add(tag_or_empty(game, "Variant"));
+    h.add(tag_or_empty(game, "VariantOptions"));
+    h.add(tag_or_empty(game, "FEN"));
+  }
+  h.add(m.key_high);
+  h.add(m.key_low);
+  h.add(m.key_items);
   return h.finish();
+}
+
+}  // namespace
+
+GameKey duplicate_key(const Game& game) {
+  Game::WatchMarks m;
+  std::optional<rules::Position> start, played;
+  const rules::Position* now = nullptr;  // the main line's position so far
+  if (game.variant != nullptr && !game.start_fen.empty()) start = game.start_position();
+  if (start) {
+    key_start(m, *game.variant, start->key());
+    now = &*start;
+  }
+  for (const MoveNode& node : game.moves) {
+    if (node.verified && now != nullptr) {
+      if (node.after) {
+        now = &*node.after;
+      } else {  // (tree mode: played again)
+        played = rules::play(*now, node.move);
+        now = &*played;
+      }
+      key_ply(m, now->key(), &node.move);
+    } else {
+      key_token(m, node.text);
+    }
+  }
+  return finish_key(game, m);
+}
+
+GameKey watched_duplicate_key(const Game& game) {
+  return finish_key(game, game.marks);
 }
 
 std::optional<GameKey> position_key_at(const Game& game, int ply) {
@@ -308,10 +409,15 @@ std::optional<BoardPattern> BoardPattern::parse(std::string_view text, std::stri
 
 bool BoardPattern::matches(std::string_view placement) const {
   std::string_view board = board_of(placement);
-  std::vector<std::string_view> squares;
+  thread_local std::vector<std::string_view> squares;  // (its room kept from call to call)
   for (const auto& cells : rows_) {
     if (board.empty()) return false;
     const auto slash = board.find('/');
+    if (cells.size() == 1 && cells[0].kind == Cell::run) {  // "*": any well-formed row
+      if (!for_each_square(board.substr(0, slash), [](std::string_view) {})) return false;
+      board.remove_prefix(slash == std::string_view::npos ? board.size() : slash + 1);
+      continue;
+    }
     squares.clear();
     if (!for_each_square(board.substr(0, slash),
                          [&](std::string_view square) { squares.push_back(square); }))
@@ -849,7 +955,15 @@ bool Selector::look_at(const rules::Position& position, bool same_counts, Game& 
 }
 
 // ---- SelectWatch -------------------------------------------------------------------------------
-void SelectWatch::see(const rules::Position& position, int ply, Game& game) const {
+void SelectWatch::see(const rules::Position& position, int ply, const rules::Move* move,
+                      Game& game) const {
+  if (unique_) {
+    if (ply == 0)
+      key_start(game.marks, position.variant(), position.key());
+    else
+      key_ply(game.marks, position.key(), move);
+  }
+  if (game.marks.settled) return;
   bool possible = true;
   if (selector_.position_criteria() > 0) possible = selector_.look_at(position, false, game);
   if (classify_) classify_at(position, ply, game);
@@ -913,6 +1027,13 @@ int follow_move(rules::Position& p, const rules::Move& move) {
 void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
                       rules::Position& scratch) const {
   Game::WatchMarks& marks = game.marks;
+  if (unique_) {  // (the board's positions stand for its moves)
+    if (ply == 0)
+      key_start(marks, *game.variant, board.key());
+    else
+      key_ply(marks, board.key(), nullptr);
+  }
+  if (marks.settled) return;
   bool possible = true;
   const std::size_t n = selector_.position_criteria();
   if (n > 0) {
@@ -944,9 +1065,10 @@ void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move
   settle(ply, possible, game);
 }
 
-SelectWatch::SelectWatch(const Selector& selector, bool classify)
+SelectWatch::SelectWatch(const Selector& selector, bool classify, bool unique)
     : selector_(selector),
       classify_(classify),
+      unique_(unique),
       opening_plies_(classify ? opening_max_plies() : 0),
       all_(selector.position_criteria() >= 64
                ? ~std::uint64_t{0}
@@ -964,8 +1086,13 @@ void SelectWatch::classify_at(const rules::Position& position, int ply, Game& ga
 
 void SelectWatch::settle(int ply, bool possible, Game& game) const {
   if (possible && (game.marks.seen & all_) != all_) return;  // (the criteria want more)
-  game.marks.done = !classify_ || ply >= opening_plies_ || game.variant == nullptr ||
-                    game.variant->id != "chess" || !game.variant_options.empty();
+  game.marks.settled = !classify_ || ply >= opening_plies_ || game.variant == nullptr ||
+                       game.variant->id != "chess" || !game.variant_options.empty();
+  game.marks.done = game.marks.settled && !unique_;
+}
+
+void SelectWatch::unverified(std::string_view token, Game& game) const {
+  if (unique_) key_token(game.marks, token);
 }
 
 // ---- TagReader ----------------------------------------------------------------------------------

@@ -27,14 +27,22 @@ struct GameKey {
   friend bool operator==(const GameKey&, const GameKey&) = default;
 };
 
-// The duplicate key of a replayed game (ReplayMode::full or ReplayMode::tree: it reads the
-// canonical SAN and the tokens, never a position): its variant and options, its start
-// position and its main-line moves. Tags, comments, variations, NAGs, move numbers, line breaks
-// and check marks do not enter it: verified moves count by their canonical SAN, the tokens after
-// a line's first unverified one as written without check marks and annotation suffixes. A game
-// whose variant or start position is unknown uses its [Variant], [VariantOptions] and [FEN]
-// tags as written instead.
+// The duplicate key of a replayed game (ReplayMode::full, or tree: its moves are then played
+// again): its variant and options, its start position and its main-line moves. Tags, comments,
+// variations, NAGs, move numbers, line breaks and check marks do not enter it. A verified move
+// counts by the position it makes (Zobrist key: board, side, castling, hands, en passant when a
+// capture is possible) and, in variants other than those the FIDE board (rules::ChessBoard)
+// plays, by the move itself (squares, pieces, kind: two moves may make one position there); the
+// tokens after a line's first unverified one count as written, without check marks and
+// annotation suffixes. A game whose variant or start position is unknown uses its [Variant],
+// [VariantOptions] and [FEN] tags as written instead. The key of a game replayed in check mode
+// with a SelectWatch made with `unique` is watched_duplicate_key(), the same.
 GameKey duplicate_key(const Game& game);
+
+// duplicate_key() of a game replayed (in any mode, check mode included) with a SelectWatch made
+// with `unique`, from what the watch put in Game::marks; its tags must have been kept
+// (ReplayOptions::keep_tags in check mode) for a game whose start position is unknown.
+GameKey watched_duplicate_key(const Game& game);
 
 // The key of the main-line position after `ply` moves of a game replayed with ReplayMode::full
 // (or tree, then restore_positions(); positions left out count as unknown) (0: the start): its
@@ -214,27 +222,34 @@ class Selector {
   bool look_at(const rules::Position& position, bool same_counts, Game& game) const;
 };
 
-// The watch of a selection (ReplayOptions::watch), so that --position, --material and
-// --classify run in check mode: the selector's position criteria, met at some main-line
+// The watch of a selection (ReplayOptions::watch), so that --position, --material, --classify
+// and --unique run in check mode: the selector's position criteria, met at some main-line
 // position, end up in Game::marks.seen (Selector::matches() reads them there for a game that
-// was `watched`), and with `classify` the entry classify_opening() would give in
-// Game::marks.value (its index in openings(); see marked_opening()).
+// was `watched`), with `classify` the entry classify_opening() would give in
+// Game::marks.value (its index in openings(); see marked_opening()), and with `unique` what
+// watched_duplicate_key() makes the game's duplicate key of.
 class SelectWatch final : public MainLineWatch {
  public:
   // `selector` must outlive the watch and have at most 64 position criteria.
-  SelectWatch(const Selector& selector, bool classify);
-  void see(const rules::Position& position, int ply, Game& game) const override;
+  SelectWatch(const Selector& selector, bool classify, bool unique = false);
+  void see(const rules::Position& position, int ply, const rules::Move* move,
+           Game& game) const override;
   void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
            rules::Position& scratch) const override;
+  void unverified(std::string_view token, Game& game) const override;
+  // Only the position criteria follow the board's moves.
+  bool wants_fast_moves() const override { return selector_.position_criteria() > 0; }
 
  private:
-  // Sets marks.done when neither the criteria (all met, or not `possible`) nor the
-  // classification (past its deepest ply, or not FIDE chess) want more positions.
+  // Sets marks.settled when neither the criteria (all met, or not `possible`) nor the
+  // classification (past its deepest ply, or not FIDE chess) want more positions, and then
+  // marks.done unless the duplicate key wants the rest of the main line.
   void settle(int ply, bool possible, Game& game) const;
   // The classification's look at `position` (at `ply`, from 1).
   void classify_at(const rules::Position& position, int ply, Game& game) const;
   const Selector& selector_;
   bool classify_ = false;
+  bool unique_ = false;
   int opening_plies_ = 0;  // with classify_: opening_max_plies()
   std::uint64_t all_ = 0;  // a bit per position criterion
 };
