@@ -73,3 +73,58 @@ export function perft(board, depth) {
   }
   return nodes;
 }
+
+// A random move of `board` drawn with `next`; with `greedy`, a capture (a SAN with `x`) four
+// times out of five when there is one.
+export function randomMove(board, next, greedy = false) {
+  const moves = moveList(board);
+  if (greedy) {
+    const captures = moves.filter((m) => board.sanMove(m).includes('x'));
+    if (captures.length > 0 && next() < 0.8) return captures[Math.floor(next() * captures.length)];
+  }
+  return moves[Math.floor(next() * moves.length)];
+}
+
+// Prints one game of `v` from `fen` ('-': the start) as `variant;FEN;SAN moves;result;UCI
+// moves`, played with randomMove until isGameOver(true) or 600 plies; result "*" when cut.
+function printRandomGame(ffish, v, fen, next, greedy) {
+  const board = fen === '-' ? new ffish.Board(v) : new ffish.Board(v, fen);
+  const sans = [];
+  const ucis = [];
+  while (!board.isGameOver(true) && ucis.length < 600) {
+    const m = randomMove(board, next, greedy);
+    sans.push(board.sanMove(m));
+    ucis.push(m);
+    board.push(m);
+  }
+  const result = board.isGameOver(true) ? board.result(true) : '*';
+  console.log(`${v};${fen};${sans.join(' ')};${result};${ucis.join(' ')}`);
+  board.delete();
+}
+
+// The family scripts' games: per variant twelve from the start (six random, six preferring
+// captures), then eight random ones from each of its `endgames` FENs; one PRNG of `seed`.
+export function printFamilyGames(ffish, variants, endgames, seed) {
+  const next = mulberry32(seed);
+  for (const v of variants) {
+    for (let g = 0; g < 12; ++g) printRandomGame(ffish, v, '-', next, g >= 6);
+    for (const fen of endgames[v] || []) {
+      for (let g = 0; g < 8; ++g) printRandomGame(ffish, v, fen, next, false);
+    }
+  }
+}
+
+// Runs the mode the command line names (`perft` or `games`) once ffish is ready, or prints the
+// usage of `script` and exits with status 2.
+export function runMode(ffish, script, modes) {
+  whenReady(ffish, () => {
+    process.stderr.write(`ffish ${versionOfFfish()}\n`);
+    const mode = modes[process.argv[2]];
+    if (mode) {
+      mode();
+    } else {
+      process.stderr.write(`usage: ${script} ${Object.keys(modes).join('|')}\n`);
+      process.exit(2);
+    }
+  });
+}

@@ -23,7 +23,7 @@
 // legalMoves() text; `result` is ffish's result(true) after the last move ("*" when the game
 // was cut).
 
-import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
+import { loadFfish, mulberry32, perft, printFamilyGames, randomMove, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
 // Cambodian comes last, so that the other variants' lines stay as they were before it was added.
@@ -44,17 +44,6 @@ const endgames = {
   cambodian: ['8/8/4k3/8/8/2K5/3R4/8 w - - 0 1', 'r2mk3/4p3/8/8/8/8/3P4/3KM2R w DEde - 0 1',
     'r2mk2r/1p4p1/8/8/8/8/1P4P1/R2KM2R b DEde - 0 1', '4k3/8/8/8/8/8/8/r2KM2R w DEe - 0 1'],
 };
-const mode = process.argv[2];
-
-// A random move of `board` drawn with `next`; with `greedy`, a capture when there is one.
-function randomMove(board, next, greedy) {
-  const moves = moveList(board);
-  if (greedy) {
-    const captures = moves.filter((m) => board.sanMove(m).includes('x'));
-    if (captures.length > 0 && next() < 0.8) return captures[Math.floor(next() * captures.length)];
-  }
-  return moves[Math.floor(next() * moves.length)];
-}
 
 // True when ffish writes a running count in `fen` (a number in the en-passant field).
 function counting(fen) {
@@ -90,36 +79,7 @@ function perftLines() {
   }
 }
 
-// Plays one game of `v` from `fen` ('-': the start) and prints its line.
-function playGame(v, fen, next, greedy) {
-  const board = fen === '-' ? new ffish.Board(v) : new ffish.Board(v, fen);
-  const sans = [];
-  const ucis = [];
-  while (!board.isGameOver(true) && ucis.length < 600) {
-    const m = randomMove(board, next, greedy);
-    sans.push(board.sanMove(m));
-    ucis.push(m);
-    board.push(m);
-  }
-  const result = board.isGameOver(true) ? board.result(true) : '*';
-  console.log(`${v};${fen};${sans.join(' ')};${result};${ucis.join(' ')}`);
-  board.delete();
-}
-
-function gameLines() {
-  const next = mulberry32(3939);
-  for (const v of variants) {
-    for (let g = 0; g < 12; ++g) playGame(v, '-', next, g >= 6);
-    for (const fen of endgames[v] || []) for (let g = 0; g < 8; ++g) playGame(v, fen, next, false);
-  }
-}
-
-whenReady(ffish, () => {
-  process.stderr.write(`ffish ${versionOfFfish()}\n`);
-  if (mode === 'perft') perftLines();
-  else if (mode === 'games') gameLines();
-  else {
-    process.stderr.write('usage: makruk_family.mjs perft|games\n');
-    process.exit(2);
-  }
+runMode(ffish, 'makruk_family.mjs', {
+  perft: perftLines,
+  games: () => printFamilyGames(ffish, variants, endgames, 3939),
 });

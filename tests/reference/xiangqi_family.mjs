@@ -20,7 +20,7 @@
 // SAN is ffish's sanMove() before each move, the UCI its legalMoves() text; `result` is
 // ffish's result(true) after the last move ("*" when the game was cut).
 
-import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
+import { loadFfish, mulberry32, perft, printFamilyGames, randomMove, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
 const variants = ['xiangqi', 'minixiangqi', 'manchu'];
@@ -32,17 +32,6 @@ const endgames = {
   minixiangqi: ['2k4/7/7/7/7/3R3/3K3 w - - 0 1', '2k4/7/7/3p3/7/2N4/3K3 w - - 0 1'],
   manchu: ['3k5/9/9/9/9/9/9/9/9/M3K4 w - - 0 1', '3ak4/4a4/9/9/9/9/2r6/9/9/4K4 w - - 0 1'],
 };
-const mode = process.argv[2];
-
-// A random move of `board` drawn with `next`; with `greedy`, a capture when there is one.
-function randomMove(board, next, greedy) {
-  const moves = moveList(board);
-  if (greedy) {
-    const captures = moves.filter((m) => board.sanMove(m).includes('x'));
-    if (captures.length > 0 && next() < 0.8) return captures[Math.floor(next() * captures.length)];
-  }
-  return moves[Math.floor(next() * moves.length)];
-}
 
 function perftLines() {
   const next = mulberry32(39);
@@ -73,36 +62,7 @@ function perftLines() {
   }
 }
 
-// Plays one game of `v` from `fen` ('-': the start) and prints its line.
-function playGame(v, fen, next, greedy) {
-  const board = fen === '-' ? new ffish.Board(v) : new ffish.Board(v, fen);
-  const sans = [];
-  const ucis = [];
-  while (!board.isGameOver(true) && ucis.length < 600) {
-    const m = randomMove(board, next, greedy);
-    sans.push(board.sanMove(m));
-    ucis.push(m);
-    board.push(m);
-  }
-  const result = board.isGameOver(true) ? board.result(true) : '*';
-  console.log(`${v};${fen};${sans.join(' ')};${result};${ucis.join(' ')}`);
-  board.delete();
-}
-
-function gameLines() {
-  const next = mulberry32(3939);
-  for (const v of variants) {
-    for (let g = 0; g < 12; ++g) playGame(v, '-', next, g >= 6);
-    for (const fen of endgames[v] || []) for (let g = 0; g < 8; ++g) playGame(v, fen, next, false);
-  }
-}
-
-whenReady(ffish, () => {
-  process.stderr.write(`ffish ${versionOfFfish()}\n`);
-  if (mode === 'perft') perftLines();
-  else if (mode === 'games') gameLines();
-  else {
-    process.stderr.write('usage: xiangqi_family.mjs perft|games\n');
-    process.exit(2);
-  }
+runMode(ffish, 'xiangqi_family.mjs', {
+  perft: perftLines,
+  games: () => printFamilyGames(ffish, variants, endgames, 3939),
 });
