@@ -53,15 +53,14 @@ render::Diagram diagram(const std::string& variant, const std::string& fen,
 // A variant made up for the tests: a 16 x 16 board, kings and a piece no glyph is drawn for.
 const rules::Variant& scratch_variant() {
   static const rules::Variant v = [] {
-    rules::Variant s;
+    rules::VariantSpec s;
     s.id = "scratch";
     s.name = "Scratch 16x16";
     s.files = 16;
     s.ranks = 16;
     s.pieces = {rules::king(), rules::piece('S', "sea serpent", "NN"), rules::rook()};
     s.start_fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/7SR6K w - - 0 1";
-    s.finish();
-    return s;
+    return rules::Variant(std::move(s));
   }();
   return v;
 }

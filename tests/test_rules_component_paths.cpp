@@ -59,8 +59,7 @@ void check_full_file_ban(const Variant& v, test::Random& random) {
   const auto ban = make_full_file_ban();
   const Move no_move;
   INFO(v.id << " " << v.files << "x" << v.ranks);
-  Variant slow_variant = v;
-  slow_variant.drop_bitboards();
+  const Variant slow_variant(v.spec(), Variant::Geometry::squares_only);
   int allowed = 0, refused = 0;
   for (int board = 0; board < 40; ++board) {
     Position fast = Position::start(v);
@@ -80,16 +79,14 @@ void check_full_file_ban(const Variant& v, test::Random& random) {
 
 // FIDE chess on a board of `files` x `ranks` squares, two kings to start with.
 Variant chess_on(int files, int ranks) {
-  Variant v = test::variant("chess");
+  VariantSpec v = test::variant("chess").spec();
   v.id = "chess-" + std::to_string(files) + "x" + std::to_string(ranks);
   v.files = files;
   v.ranks = ranks;
-  v.start_position = nullptr;
   std::string placement = "k" + std::to_string(files - 1);
   for (int r = 1; r < ranks - 1; ++r) placement += "/" + std::to_string(files);
   v.start_fen = placement + "/K" + std::to_string(files - 1) + " w - - 0 1";
-  v.finish();
-  return v;
+  return Variant(std::move(v));
 }
 
 }  // namespace
@@ -275,8 +272,7 @@ TEST_CASE("reenterent catacombs: the moves of the bishops that may reach them ar
         return difference(fast, slow);
       });
   CHECK(moves_seen > 0);
-  Variant slow_variant = v;
-  slow_variant.drop_bitboards();
+  const Variant slow_variant(v.spec(), Variant::Geometry::squares_only);
   test::Random random{4711};
   for (int board = 0; board < 200; ++board) {
     Position fast = Position::start(v), slow = Position::start(slow_variant);

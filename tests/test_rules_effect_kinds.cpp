@@ -42,7 +42,7 @@ const Variant& arrival_chess() {
   if (const Variant* v = catalog::find_variant("arrival-chess", "", error)) return *v;
   catalog::register_component({"marks-arrival",
                                "marks the square each move arrives on (a test's own effect kind)",
-                               [](catalog::Params&, Variant& v) {
+                               [](catalog::Params&, rules::VariantSpec& v) {
                                  v.components.push_back(std::make_shared<MarksArrival>());
                                }});
   return test::made_variant("arrival-chess", R"("components": [{"name": "marks-arrival"}])");

@@ -310,16 +310,14 @@ class PeacefulKings final : public RuleComponent {
 };
 
 // Step 4: a variant that lists it (here: FIDE chess plus the rule).
-Variant with_peaceful_kings(const Variant& base) {
-  Variant v = base;
-  v.id = "peaceful-" + base.id;
+Variant with_peaceful_kings(VariantSpec v) {
+  v.id = "peaceful-" + v.id;
   v.components.push_back(std::make_shared<PeacefulKings>());
-  v.finish();
-  return v;
+  return Variant(std::move(v));
 }
 
 const Variant& peaceful_chess() {
-  static const Variant v = with_peaceful_kings(variant("chess"));
+  static const Variant v = with_peaceful_kings(variant("chess").spec());
   return v;
 }
 
@@ -338,7 +336,7 @@ TEST_CASE("how to add a rule family: peaceful kings", "[rules][engine]") {
   // Away from kings the rule changes nothing.
   CHECK(perft(Position::start(peaceful_chess()), 3) == 8902);
   // validate() refuses a variant the rule cannot serve.
-  Variant no_king = variant("chess");
+  VariantSpec no_king = variant("chess").spec();
   no_king.pieces[0].royal = false;
   CHECK_THROWS_WITH(with_peaceful_kings(no_king),
                     Catch::Contains("rule peaceful kings: the variant has no royal piece"));

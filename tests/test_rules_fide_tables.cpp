@@ -1,13 +1,16 @@
 // The FIDE board's tables belong to the Variant object they were built for
-// (Variant::fide_tables): a copy of a variant has its own, and a variant changed and finished
-// again is judged again, where a cache keyed by the object's address handed out the old tables.
+// (Variant::fide_tables): a variant compiled again from the same spec has its own, and one
+// compiled where a dead one was gets nothing of the dead one's (a cache keyed by the object's
+// address handed out the old tables).
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <new>
 
 #include "test_support.hpp"
 #include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/san.hpp"
 
 using namespace xpgn;
 using namespace xpgn::rules;
@@ -32,6 +35,13 @@ class Renamed final : public EndRule {
   FideEndRule declared_;
 };
 
+// The UCI text of the legal move `san` in `pos`.
+std::string uci_of(const Position& pos, const std::string& san) {
+  const Resolution r = test::resolve_text(pos, san);
+  REQUIRE(r.error == MoveError::none);
+  return to_uci(pos, r.move);
+}
+
 }  // namespace
 
 TEST_CASE("FIDE tables: owned by the variant object they were built for", "[rules][chess-board]") {
@@ -40,34 +50,73 @@ TEST_CASE("FIDE tables: owned by the variant object they were built for", "[rule
   REQUIRE(original != nullptr);
   CHECK(ChessBoard::tables_for(chess) == original);  // built once
 
-  auto copy = std::make_unique<Variant>(chess);
-  copy->start_position.reset();
-  const ChessTables* of_copy = ChessBoard::tables_for(*copy);
-  REQUIRE(of_copy != nullptr);
-  CHECK(of_copy != original);
-  // Changed at the same address: no longer FIDE chess, and no tables.
-  copy->pieces[copy->piece_by_fen_letter('N')].betza = "NW";
-  copy->finish();
-  CHECK(ChessBoard::tables_for(*copy) == nullptr);
-  // Back to the FIDE knight: FIDE chess again, with new tables that board positions load.
-  copy->pieces[copy->piece_by_fen_letter('N')].betza = "N";
-  copy->finish();
-  const ChessTables* again = ChessBoard::tables_for(*copy);
-  REQUIRE(again != nullptr);
+  auto again = std::make_unique<Variant>(chess.spec());
+  const ChessTables* of_again = ChessBoard::tables_for(*again);
+  REQUIRE(of_again != nullptr);
+  CHECK(of_again != original);
   ChessBoard board;
-  CHECK(board.load(Position::start(*copy), *again));
-  copy.reset();
+  CHECK(board.load(Position::start(*again), *of_again));
+  // Another knight: no longer FIDE chess, and no tables.
+  VariantSpec spec = chess.spec();
+  spec.pieces[static_cast<std::size_t>(chess.piece_by_fen_letter('N'))].betza = "NW";
+  const Variant changed(spec);
+  CHECK(ChessBoard::tables_for(changed) == nullptr);
+  again.reset();
   CHECK(ChessBoard::tables_for(chess) == original);
+}
+
+TEST_CASE("FIDE tables and caches: a variant made where a dead one was gets nothing of it",
+          "[rules][chess-board]") {
+  // Compiled variants at one address, one after another: FIDE chess first, then the same board
+  // with another knight (no FIDE tables), then antichess (whose compulsory-capture test keeps
+  // its last answer per thread). A cache keyed by the address would hand the second one the
+  // first one's tables, start position or answer.
+  const Variant& chess = test::variant("chess");
+  VariantSpec other = chess.spec();
+  other.id = "chess-nw";
+  other.pieces[static_cast<std::size_t>(chess.piece_by_fen_letter('N'))].betza = "NW";
+  other.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1";
+  alignas(Variant) unsigned char place[sizeof(Variant)];
+
+  auto* first = new (place) Variant(chess.spec());
+  REQUIRE(ChessBoard::tables_for(*first) != nullptr);
+  const std::uint64_t first_serial = first->serial;
+  CHECK(first->start_position->fen() == Position::start(chess).fen());
+  // UCI writes a castling of the start position's king and rook as the king's move (e1g1),
+  // any other as the king taking its rook (e1h1): it looks at the variant's start position.
+  const std::string castles = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+  CHECK(uci_of(test::from_fen(castles, *first), "O-O") == "e1g1");
+  first->~Variant();
+
+  auto* second = new (place) Variant(other);
+  REQUIRE(static_cast<void*>(second) == static_cast<void*>(place));
+  CHECK(second->serial != first_serial);
+  CHECK(ChessBoard::tables_for(*second) == nullptr);
+  CHECK(Position::start(*second).fen() == other.start_fen);
+  CHECK(&Position::start(*second).variant() == second);
+  // Its start position has no rook on h1: that castling is not its start position's.
+  CHECK(uci_of(test::from_fen(castles, *second), "O-O") == "e1h1");
+  // Its knight moves as a knight and a wazir.
+  CHECK(test::is_legal(test::from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", *second), "Nb2"));
+  second->~Variant();
+
+  VariantSpec anti = test::variant("antichess").spec();
+  auto* third = new (place) Variant(anti);
+  CHECK(ChessBoard::tables_for(*third) == nullptr);
+  // From the same squares as before, antichess forces the capture.
+  const Position forced = test::from_fen("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", *third);
+  CHECK(test::is_legal(forced, "Kxd2"));
+  CHECK_FALSE(test::is_legal(forced, "Kf1"));
+  third->~Variant();
 }
 
 TEST_CASE("FIDE tables: rules are recognised by what they declare, not by their names",
           "[rules][chess-board]") {
   const Variant& chess = test::variant("chess");
   for (FideEndRule declared : {FideEndRule::checkmate_stalemate, FideEndRule::none}) {
-    Variant copy = chess;
-    copy.start_position.reset();
-    copy.end_rules[0] = std::make_shared<Renamed>(chess.end_rules[0], declared);
-    copy.finish();
+    VariantSpec spec = chess.spec();
+    spec.end_rules[0] = std::make_shared<Renamed>(chess.end_rules[0], declared);
+    const Variant copy(std::move(spec));
     CHECK(copy.end_rules[0]->name() == chess.end_rules[0]->name());
     CHECK((ChessBoard::tables_for(copy) != nullptr) == (declared != FideEndRule::none));
   }

@@ -61,10 +61,10 @@ TEST_CASE("token forms: a component reads and writes a move form of its own",
   CHECK(chess.spellers.empty());
   CHECK(test::variant("seirawan").spellers.size() == 1);
 
-  Variant plus = chess;
-  plus.id = "chess-plus";
-  plus.components.push_back(std::make_shared<PlusPromotion>());
-  plus.finish();
+  VariantSpec spec = chess.spec();
+  spec.id = "chess-plus";
+  spec.components.push_back(std::make_shared<PlusPromotion>());
+  const Variant plus(std::move(spec));
   REQUIRE(plus.spellers.size() == 1);
 
   const std::string fen = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";

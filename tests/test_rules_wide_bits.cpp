@@ -141,10 +141,11 @@ TEST_CASE("bit boards: 64-bit sets up to 64 squares, 128-bit sets up to 128, non
   CHECK(test::variant("reservists").fast_attacks);
   CHECK(test::variant("capablanca").fast_attacks);
   // A board of more than 128 squares keeps the square-by-square code.
-  Variant big = chess;
-  big.files = 12;
-  big.ranks = 12;
-  big.finish();
+  VariantSpec spec = chess.spec();
+  spec.files = 12;
+  spec.ranks = 12;
+  spec.start_fen = "4k7/12/12/12/12/12/12/12/12/12/12/4K7 w - - 0 1";
+  const Variant big(std::move(spec));
   CHECK_FALSE(big.bitboards);
   CHECK_FALSE(big.wide_bits);
   CHECK_FALSE(big.fast_attacks);

@@ -435,8 +435,7 @@ void in_random_games(const rules::Variant& v, std::uint64_t seed, int games, int
 template <typename Difference>
 std::size_t compare_without_bitboards(const rules::Variant& v, std::uint64_t seed, int games,
                                       int plies, Difference&& difference) {
-  rules::Variant slow_variant = v;
-  slow_variant.drop_bitboards();
+  const rules::Variant slow_variant(v.spec(), rules::Variant::Geometry::squares_only);
   REQUIRE_FALSE(slow_variant.bitboards);
   REQUIRE_FALSE(slow_variant.fast_attacks);
   Random random{seed ^ std::hash<std::string>{}(v.id)};

@@ -82,7 +82,7 @@ int run_check_file(const std::string& path) {
   std::cout << "pieces:\n";
   for (const auto& p : v->pieces) {
     std::cout << "  " << p.letter;
-    if (p.fen_letter) std::cout << " (FEN " << p.fen_letter << ")";
+    if (p.fen_letter) std::cout << " (FEN " << (p.fen_plus ? "+" : "") << p.fen_letter << ")";
     std::cout << "  " << p.name << "  " << p.betza;
     if (!p.stacked_betza.empty()) std::cout << ", stacked " << p.stacked_betza;
     if (p.royal) std::cout << ", royal";

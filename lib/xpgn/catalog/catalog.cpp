@@ -793,7 +793,8 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
     merge(r, base.doc["options"][o]["patch"], ref.src, ref.pointer + "/patch");
   }
   const Json& doc = r.doc;
-  auto v = std::make_unique<rules::Variant>();
+  rules::VariantSpec spec;
+  rules::VariantSpec* v = &spec;
   v->id = doc["id"].get<std::string>();
   v->name = doc["name"].get<std::string>();
   v->description = doc["description"].get<std::string>();
@@ -805,20 +806,15 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
   v->ranks = doc["board"]["ranks"].get<int>();
   v->start_fen = doc["start_fen"].get<std::string>();
   const Json& pieces = doc["pieces"];
-  if (pieces.empty()) r.fail_at("/pieces", "a variant needs at least one piece");
-  if (pieces.size() > 30)
-    r.fail_at("/pieces/30", "more than 30 piece types (xpgn supports at most 30)");
-  std::map<std::string, std::size_t> fen_used;
-  std::map<char, std::size_t> san_used;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const Json& p = pieces[i];
     const std::string at = "/pieces/" + std::to_string(i);
     for (const char* field : {"name", "betza"})
       if (!p.contains(field))
         r.fail_at(at, std::string("missing \"") + field + "\" of a new piece");
-    rules::PieceDef def;
+    rules::PieceSpec def;
     def.letter = p["letter"].get<std::string>()[0];
-    if (p.contains("fen_letter")) {  // "L", or "+P" (PieceDef::fen_plus)
+    if (p.contains("fen_letter")) {  // "L", or "+P" (PieceSpec::fen_plus)
       const std::string spelled = p["fen_letter"].get<std::string>();
       def.fen_plus = spelled[0] == '+';
       def.fen_letter = spelled.back();
@@ -841,34 +837,32 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
         def.double_step_ranks |= 1u << (rank - 1);
       }
     }
-    // FEN letters must be unique; SAN letters too, except a pawn's (never written in SAN).
-    const std::string fen = (def.fen_plus ? "+" : "") + std::string(1, def.fen());
-    if (auto it = fen_used.find(fen); it != fen_used.end())
-      r.fail_at(at + (def.fen_letter ? "/fen_letter" : "/letter"),
-                std::string("FEN letter '") + fen + "' is already used by the " +
-                    pieces[it->second]["name"].get<std::string>() + " (/pieces/" +
-                    std::to_string(it->second) + "); give this piece another \"fen_letter\"");
-    fen_used[fen] = i;
-    std::string sans = def.pawn ? "" : std::string(1, def.letter);
-    sans += def.san_aliases;
-    for (char c : sans) {
-      if (auto it = san_used.find(c); it != san_used.end() && it->second != i) {
-        // Reported at the piece this file wrote, when one of the two comes from a base.
-        std::size_t here = i, other = it->second;
-        if (r.locate("/pieces/" + std::to_string(here)).source != r.own->name &&
-            r.locate("/pieces/" + std::to_string(other)).source == r.own->name)
-          std::swap(here, other);
-        const Json& p2 = pieces[here];
-        const bool alias = p2.value("san_aliases", std::string()).find(c) != std::string::npos &&
-                           p2["letter"].get<std::string>()[0] != c;
-        r.fail_at("/pieces/" + std::to_string(here) + (alias ? "/san_aliases" : "/letter"),
-                  std::string("SAN letter '") + c + "' is already used by the " +
-                      pieces[other]["name"].get<std::string>() + " (/pieces/" +
-                      std::to_string(other) + ")");
-      }
-      san_used[c] = i;
-    }
     v->pieces.push_back(std::move(def));
+  }
+  // The board, the piece count and the letters, checked where the engine checks them.
+  if (const auto problem = rules::check_spec(spec)) {
+    if (problem->other < 0)
+      r.fail_at(problem->piece < 0 ? "/pieces"
+                                   : "/pieces/" + std::to_string(problem->piece) +
+                                         (problem->field.empty() ? "" : "/" + problem->field),
+                problem->message);
+    // A letter used twice: reported at the piece this file wrote when one of the two comes
+    // from a base, naming the other one's place.
+    auto here = static_cast<std::size_t>(problem->piece);
+    auto other = static_cast<std::size_t>(problem->other);
+    std::string field = problem->field;
+    if (problem->san_letter && r.locate("/pieces/" + std::to_string(here)).source != r.own->name &&
+        r.locate("/pieces/" + std::to_string(other)).source == r.own->name) {
+      std::swap(here, other);
+      const rules::PieceSpec& piece = v->pieces[here];
+      field = !piece.pawn && piece.letter == problem->letter[0] ? "letter" : "san_aliases";
+    }
+    const std::string used = " is already used by the " + v->pieces[other].name + " (/pieces/" +
+                             std::to_string(other) + ")";
+    r.fail_at("/pieces/" + std::to_string(here) + "/" + field,
+              problem->san_letter ? "SAN letter '" + problem->letter + "'" + used
+                                  : "FEN letter '" + problem->letter + "'" + used +
+                                        "; give this piece another \"fen_letter\"");
   }
   for (const char* list : {"components", "end_rules"}) {
     if (!doc.contains(list)) continue;
@@ -877,30 +871,28 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
       const Json& entry = doc[list][i];
       const std::string at = std::string("/") + list + "/" + std::to_string(i);
       const std::string name = entry["name"].get<std::string>();
-      const ComponentSpec* spec = end_rule ? find_end_rule(name) : find_component(name);
+      const ComponentSpec* component = end_rule ? find_end_rule(name) : find_component(name);
       try {
-        Params params(entry, *v);
-        spec->build(params, *v);
+        Params params(entry, spec);
+        component->build(params, spec);
         params.done();
       } catch (const ParamError& e) {
         r.fail_at(e.key.empty() ? at : at + "/" + pointer_token(e.key), name + ": " + e.message);
       }
     }
   }
+  const std::string id = spec.id;
   try {
-    v->finish();
+    return std::make_unique<rules::Variant>(std::move(spec));
+  } catch (const rules::BadStartPosition& e) {
+    std::string message = e.what();
+    const std::string prefix = "variant " + id + ": ";
+    if (message.starts_with(prefix)) message = message.substr(prefix.size());
+    r.fail_at("/start_fen", "bad start position: " + message);
   } catch (const std::invalid_argument& e) {
     r.fail_at("", e.what());
   }
-  try {
-    v->start_position = std::make_shared<const rules::Position>(rules::Position::start(*v));
-  } catch (const std::exception& e) {
-    std::string message = e.what();
-    const std::string prefix = "variant " + v->id + ": ";
-    if (message.starts_with(prefix)) message = message.substr(prefix.size());
-    r.fail_at("/start_fen", "bad start position: " + message);
-  }
-  return v;
+  return nullptr;  // (fail_at() throws)
 }
 
 // Looks up and builds (cached) under the state's lock; throws Failure for a definition that

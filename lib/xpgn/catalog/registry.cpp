@@ -30,20 +30,20 @@ std::string type_name(const Json& value) {
 }
 
 // True when some piece of `v` has SAN letter (or alias, or a pawn's letter) `c`.
-bool has_san_letter(const rules::Variant& v, char c) {
-  return std::any_of(v.pieces.begin(), v.pieces.end(), [c](const rules::PieceDef& p) {
+bool has_san_letter(const rules::VariantSpec& v, char c) {
+  return std::any_of(v.pieces.begin(), v.pieces.end(), [c](const rules::PieceSpec& p) {
     return p.letter == c || p.san_aliases.find(c) != std::string::npos;
   });
 }
 
 // True when some piece of `v` has FEN letter `c`.
-bool has_fen_letter(const rules::Variant& v, char c) {
+bool has_fen_letter(const rules::VariantSpec& v, char c) {
   return std::any_of(v.pieces.begin(), v.pieces.end(),
-                     [c](const rules::PieceDef& p) { return !p.fen_plus && p.fen() == c; });
+                     [c](const rules::PieceSpec& p) { return !p.fen_plus && p.fen() == c; });
 }
 
 // The letters `v` knows, for messages: "K, Q, R, B, N, P".
-std::string letter_list(const rules::Variant& v, bool fen) {
+std::string letter_list(const rules::VariantSpec& v, bool fen) {
   std::string out;
   for (const auto& p : v.pieces) {
     if (!out.empty()) out += ", ";
@@ -53,7 +53,7 @@ std::string letter_list(const rules::Variant& v, bool fen) {
 }
 
 // Checks that every character of `text` is a letter of a piece of the variant.
-void check_letters(const rules::Variant& v, const std::string& key, const std::string& text,
+void check_letters(const rules::VariantSpec& v, const std::string& key, const std::string& text,
                    bool fen) {
   if (text.empty()) throw ParamError{key, "expected at least one piece letter, found \"\""};
   for (char c : text) {
@@ -65,7 +65,7 @@ void check_letters(const rules::Variant& v, const std::string& key, const std::s
 }
 
 // Parses "d1,c3,e3" or "a2-e4" (a rectangle) into squares of `v`'s board.
-std::string check_square_list(const rules::Variant& v, const std::string& key,
+std::string check_square_list(const rules::VariantSpec& v, const std::string& key,
                               const std::string& text) {
   std::size_t start = 0;
   if (text.empty()) throw ParamError{key, "expected squares like \"d1,c3\" or \"a2-e4\""};
@@ -91,7 +91,7 @@ std::string check_square_list(const rules::Variant& v, const std::string& key,
 
 // The squares of a list checked by check_square_list ("d4,e4" or "d4-e5", a rectangle), in
 // the order written, each once.
-std::vector<Square> square_set(const rules::Variant& v, const std::string& key,
+std::vector<Square> square_set(const rules::VariantSpec& v, const std::string& key,
                                const std::string& text) {
   check_square_list(v, key, text);
   std::vector<Square> out;
@@ -158,7 +158,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"castling",
                  "castling with the rooks of the castling rights (FIDE, Chess960, or explicit "
                  "destination files)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    std::array<int, 2> king{-2, 2}, rook{-3, 3};
                    for (auto [key, files] :
                         {std::pair{"king_files", &king}, std::pair{"rook_files", &rook}}) {
@@ -175,26 +175,27 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  }});
   out.push_back(
       {"en-passant", "en passant captures after a pawn's double step",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_en_passant()); }});
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_en_passant()); }});
   out.push_back({"promotion",
                  "a pawn reaching the last rank must become one of the choices (SAN letters)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    p.choice("zone", {"last-rank"}, "last-rank");
                    v.components.push_back(rules::make_promotion(p.san_letters("choices")));
                  }});
   out.push_back({"reserve-pawns",
                  "a captured piece whose FEN letter is listed returns as a pawn on its file",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_reserve_pawns(p.fen_letters("letters")));
                  }});
-  out.push_back(
-      {"full-file-ban", "no move may leave a file without an empty square",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_full_file_ban()); }});
+  out.push_back({"full-file-ban", "no move may leave a file without an empty square",
+                 [](Params&, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_full_file_ban());
+                 }});
   out.push_back(
       {"reproduction",
        "passes make a queen pregnant; she later gives birth to a pawn (a prince on the last two "
        "ranks)",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const bool vacated = p.choice("births", {"all", "vacated"}, "all") == "vacated";
          const std::string prince = p.san_letters("prince");
          if (prince.size() != 1)
@@ -208,7 +209,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
       {"chain-births",
        "a piece leaving a square leaves the next piece of the chain (FEN letters) "
        "behind",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const std::string chain = p.fen_letters("chain");
          if (chain.size() < 2)
            throw ParamError{"chain", "expected at least two FEN letters, found \"" + chain + "\""};
@@ -217,7 +218,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back(
       {"re-entry",
        "captured pieces wait on a re-entry square beside the board and may be placed again",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const Json& list = p.raw("squares");
          if (!list.is_array() || list.empty())
            throw ParamError{"squares",
@@ -245,7 +246,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
       {"catacombs",
        "a piece's move ending on one of two squares may finish on the other, or switch "
        "as a move of its own",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const std::string piece = p.san_letters("piece");
          if (piece.size() != 1)
            throw ParamError{"piece", "expected one SAN letter, found \"" + piece + "\""};
@@ -265,42 +266,43 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"portals",
                  "after a move a player may declare two portals; a piece ending on one goes on "
                  "to the other",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_portals(p.flag("diagonal_fill", false)));
                  }});
   out.push_back({"last-rank-removal", "a pawn that ends a move on its last rank leaves the game",
-                 [](Params&, rules::Variant& v) {
+                 [](Params&, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_last_rank_removal());
                  }});
-  out.push_back({"stacks",
-                 "two friendly pieces may share a square; a capture of a stack pushes the upper "
-                 "piece",
-                 [](Params&, rules::Variant& v) { v.components.push_back(rules::make_stacks()); }});
+  out.push_back(
+      {"stacks",
+       "two friendly pieces may share a square; a capture of a stack pushes the upper "
+       "piece",
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_stacks()); }});
   // The lichess / Fairy-Stockfish variants (king of the hill, racing kings, horde, antichess,
   // atomic).
   out.push_back({"play-stops-at-end",
                  "no move is legal in a position that an end rule ending play at once decides "
                  "(a king on its goal, no pieces left, a blown-up king)",
-                 [](Params&, rules::Variant& v) {
+                 [](Params&, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_play_stops_at_end());
                  }});
-  out.push_back({"no-checks", "no move may give check", [](Params&, rules::Variant& v) {
+  out.push_back({"no-checks", "no move may give check", [](Params&, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_no_checks());
                  }});
   out.push_back({"compulsory-captures",
                  "while the side to move can capture, it must (for variants without royal "
                  "pieces)",
-                 [](Params&, rules::Variant& v) {
+                 [](Params&, rules::VariantSpec& v) {
                    if (v.pieces.end() !=
                        std::find_if(v.pieces.begin(), v.pieces.end(),
-                                    [](const rules::PieceDef& d) { return d.royal; }))
+                                    [](const rules::PieceSpec& d) { return d.royal; }))
                      throw ParamError{"", "needs a variant without royal pieces"};
                    v.components.push_back(rules::make_compulsory_capture());
                  }});
   out.push_back({"no-en-passant-from-rank",
                  "a pawn's double step from the given rank (1 = the owner's first rank) allows "
                  "no en passant capture",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const Json& rank = p.raw("rank");
                    if (rank.is_null()) throw ParamError{"rank", "required: a rank from 1"};
                    const int r = p.integer("rank", 1, 1, v.ranks);
@@ -309,7 +311,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"explosions",
                  "a capture blows up the capturer and every piece around the capture square "
                  "but the spared ones (FEN letters; default: pawns)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const std::string spared =
                        p.raw("spared").is_null() ? std::string() : p.fen_letters("spared");
                    v.components.push_back(rules::make_explosions(spared));
@@ -317,7 +319,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"gating",
                  "pieces in hand (FEN letters) enter on the square a back-rank piece leaves on "
                  "its first move, or the king's or rook's square of a castling (Seirawan)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const std::string pieces = p.fen_letters("pieces");
                    if (pieces.empty())
                      throw ParamError{"pieces", "expected at least one FEN letter"};
@@ -328,9 +330,9 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
       {"pockets",
        "a captured piece goes to the capturer's pocket (a promoted one as a pawn) and "
        "may be dropped on an empty square",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_pockets()); }});
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_pockets()); }});
   out.push_back({"check-count", "counts the checks each side gives (FEN \"3+3\": checks remaining)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_check_count(p.integer("checks", 3, 1, 63)));
                  }});
   // Grand chess (issue 39).
@@ -338,7 +340,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
       {"zone-promotion",
        "a pawn may promote on its last `zone` ranks and must on the last one, to a choice "
        "(SAN letters) of which it has fewer than its limit (`limits`: {letter: count})",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const int zone = p.integer("zone", 1, 1, v.ranks);
          const std::string choices = p.san_letters("choices");
          std::array<int, 32> limits{};
@@ -354,7 +356,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
              if (!it.value().is_number_integer() || it.value().get<long long>() < 0 ||
                  it.value().get<long long>() > 64)
                throw ParamError{at, "expected a count from 0 to 64, found " + it.value().dump()};
-             // (The variant's letter index is built later, by Variant::finish.)
+             // (A spec has no letter index; the Variant compiled from it has one.)
              for (std::size_t t = 0; t < v.pieces.size() && t < limits.size(); ++t)
                if (v.pieces[t].letter == it.key()[0]) limits[t] = it.value().get<int>();
            }
@@ -367,7 +369,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  "where it can move again; no second unpromoted pawn on a file, no pawn drop "
                  "that mates (`restricted`: false lifts these three); `drop_promoted`: a piece may "
                  "also be dropped as its promoted form (Kyoto shogi)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const bool restricted = p.flag("restricted", true);
                    v.components.push_back(
                        rules::make_shogi_hand(restricted, p.flag("drop_promoted", false)));
@@ -376,12 +378,12 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
       {"shogi-flip",
        "every move of a piece spelled \"X\" in FEN turns it into the piece spelled "
        "\"+X\", and back (Kyoto shogi)",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_shogi_flip()); }});
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_shogi_flip()); }});
   out.push_back({"shogi-promotion",
                  "the pieces of `pieces` (FEN letters) moving into, within or out of the last "
                  "`zone_ranks` ranks may become the piece spelled '+' and their letter, and must "
                  "where they could not move again",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const int zone = p.integer("zone_ranks", 3, 1, 8);
                    v.components.push_back(
                        rules::make_shogi_promotion(zone, p.fen_letters("pieces")));
@@ -391,7 +393,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
        "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
        "piece's FEN spelling (\"+P\") to the letter it is written with (\"G\"; another "
        "piece's SAN letter, or a letter of no piece: Kyoto shogi's golds)",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          std::vector<std::pair<char, char>> written_as;
          const Json& map = p.raw("written_as");
          if (!map.is_null() && !map.is_object())
@@ -405,7 +407,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
              if (fen.size() != 2 || fen[0] != '+' ||
                  !std::any_of(
                      v.pieces.begin(), v.pieces.end(),
-                     [base](const rules::PieceDef& d) { return d.fen_plus && d.fen() == base; }) ||
+                     [base](const rules::PieceSpec& d) { return d.fen_plus && d.fen() == base; }) ||
                  !letter.is_string() || letter.get<std::string>().size() != 1 ||
                  !std::isupper(static_cast<unsigned char>(letter.get<std::string>()[0])))
                throw ParamError{"written_as/" + fen, "expected a piece spelled \"+X\" of " + v.id +
@@ -420,13 +422,13 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   auto simple = [&out](const char* name, const char* summary,
                        std::shared_ptr<const rules::EndRule> (*make)()) {
     out.push_back(
-        {name, summary, [make](Params&, rules::Variant& v) { v.end_rules.push_back(make()); }});
+        {name, summary, [make](Params&, rules::VariantSpec& v) { v.end_rules.push_back(make()); }});
   };
   out.push_back(
       {"checkmate-stalemate",
        "mate loses, stalemate draws; a FEN needs one king a side (or `kings`: "
        "[white, black])",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const Json& kings = p.raw("kings");
          if (kings.is_null()) {
            v.end_rules.push_back(rules::make_checkmate_stalemate());
@@ -452,7 +454,7 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
        "`perpetual_check`: \"loses\", the side that gave check throughout the cycle loses; with "
        "`otherwise`: \"first-player-loses\", a repetition without such checks is lost by the "
        "first player (White)",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const int count = p.integer("count", 4, 2, 9);
          const bool loses = p.choice("perpetual_check", {"loses", "draws"}, "draws") == "loses";
          const bool first_loses = p.choice("otherwise", {"draws", "first-player-loses"}, "draws") ==
@@ -460,15 +462,15 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
          v.end_rules.push_back(rules::make_repetition_perpetual_check(count, loses, first_loses));
        }});
   simple("move-count", "50 moves claimable, 75 moves automatic", &rules::make_move_count_rule);
-  out.push_back({"dead-position", "a dead position is a draw", [](Params& p, rules::Variant& v) {
-                   v.end_rules.push_back(
-                       rules::make_dead_position(p.flag("bishops_keep_colour", true)));
-                 }});
+  out.push_back(
+      {"dead-position", "a dead position is a draw", [](Params& p, rules::VariantSpec& v) {
+         v.end_rules.push_back(rules::make_dead_position(p.flag("bishops_keep_colour", true)));
+       }});
   simple("no-draws", "no draw of any kind: a 1/2-1/2 result is an error", &rules::make_no_draws);
   // The lichess / Fairy-Stockfish variants (king of the hill, racing kings, horde, antichess,
   // atomic).
   out.push_back({"king-on-squares", "a king that reaches one of the squares wins at once",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const Json& squares = p.raw("squares");
                    if (!squares.is_string())
                      throw ParamError{"squares",
@@ -484,7 +486,7 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
          &rules::make_race_to_last_rank);
   out.push_back(
       {"pieces-gone", "a side without any piece on the board loses or wins",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          if (p.raw("side_without_pieces").is_null())
            throw ParamError{"side_without_pieces",
                             "required: \"loses\" (horde) or \"wins\" (antichess)"};
@@ -494,13 +496,13 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   // Dobutsu.
   out.push_back({"extinction",
                  "a side without a `piece` (SAN letter) on the board or in hand has lost",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_extinction(one_letter(p)));
                  }});
   out.push_back({"try",
                  "a side whose `piece` (SAN letter) stands on its last rank, attacked by no "
                  "enemy piece, has won; both at once: a draw",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_try(one_letter(p)));
                  }});
   simple("no-moves-wins", "the side to move without a legal move wins, in check or not",
@@ -508,7 +510,7 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   simple("king-lost", "a side whose king is gone (blown up) has lost", &rules::make_royal_lost);
   // Three-check.
   out.push_back({"check-limit", "the side that has given the last allowed check wins",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_check_limit(p.integer("checks", 3, 1, 63)));
                  }});
   simple("bare-kings", "nothing but kings on the board and nothing in hand is a draw",
@@ -519,7 +521,7 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   out.push_back({"move-limit",
                  "a draw may be claimed after `moves` moves without a capture or "
                  "a pawn move (shatranj: 70)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    if (p.raw("moves").is_null()) throw ParamError{"moves", "required: 1 to 1000"};
                    v.end_rules.push_back(rules::make_move_limit(p.integer("moves", 50, 1, 1000)));
                  }});
@@ -527,7 +529,7 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
 
 }  // namespace
 
-Params::Params(const Json& entry, const rules::Variant& variant)
+Params::Params(const Json& entry, const rules::VariantSpec& variant)
     : entry_(entry), variant_(variant) {}
 
 const Json& Params::raw(const std::string& key) {

@@ -7,6 +7,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -23,11 +25,11 @@ struct ParamError {
 };
 
 // The parameters of one component entry of a definition ({"name": "promotion", "choices":
-// "QRBN"}), read against the variant whose pieces and board are already set. Each reader
+// "QRBN"}), read against the variant spec whose pieces and board are already set. Each reader
 // validates and throws ParamError with a precise message; done() refuses unread keys.
 class Params {
  public:
-  Params(const nlohmann::ordered_json& entry, const rules::Variant& variant);
+  Params(const nlohmann::ordered_json& entry, const rules::VariantSpec& variant);
 
   // A boolean, `fallback` when absent.
   bool flag(const std::string& key, bool fallback);
@@ -49,25 +51,41 @@ class Params {
   int file(const nlohmann::ordered_json& value, const std::string& where);
   // The raw value of `key` (null when absent); the key counts as read.
   const nlohmann::ordered_json& raw(const std::string& key);
-  // The variant the parameters are read against.
-  const rules::Variant& variant() const { return variant_; }
+  // The variant spec the parameters are read against.
+  const rules::VariantSpec& variant() const { return variant_; }
 
   // Throws ParamError for the first key that no reader asked for.
   void done() const;
 
  private:
   const nlohmann::ordered_json& entry_;
-  const rules::Variant& variant_;
+  const rules::VariantSpec& variant_;
   std::vector<std::string> read_{"name", "remove"};
 };
 
+// How a registry entry is built: reads its parameters from `params` and adds its rule to the
+// spec (components or end_rules).
+class BuildFunction {
+ public:
+  BuildFunction() = default;
+  template <class F>
+  requires std::is_invocable_v<F&, Params&, rules::VariantSpec&> BuildFunction(F build)
+      : build_(std::move(build)) {}
+
+  // Runs the entry's build on `spec`.
+  void operator()(Params& params, rules::VariantSpec& spec) const { build_(params, spec); }
+  explicit operator bool() const { return static_cast<bool>(build_); }
+
+ private:
+  std::function<void(Params&, rules::VariantSpec&)> build_;
+};
+
 // A component (or end rule) a definition may name: what it is for (one line, for the docs and
-// messages) and how it is built. `build` reads its parameters from `params` and adds the rule
-// to `variant` (components or end_rules; it may also set the variant's state fields).
+// messages) and how it is built (`build`, see BuildFunction).
 struct ComponentSpec {
   std::string name;     // "promotion": kebab-case, as written in definition files
   std::string summary;  // one line
-  std::function<void(Params& params, rules::Variant& variant)> build;
+  BuildFunction build;
 };
 
 // Registers a rule component under spec.name (replacing one of that name); call before the

@@ -7,7 +7,7 @@ namespace xpgn::catalog::detail {
 namespace {
 
 // The type of the piece of `v` whose SAN letter is `letter`, or no_piece_type.
-PieceType type_of_letter(const rules::Variant& v, char letter) {
+PieceType type_of_letter(const rules::VariantSpec& v, char letter) {
   for (std::size_t t = 0; t < v.pieces.size(); ++t)
     if (v.pieces[t].letter == letter) return static_cast<PieceType>(t);
   return no_piece_type;
@@ -16,15 +16,16 @@ PieceType type_of_letter(const rules::Variant& v, char letter) {
 }  // namespace
 
 void add_pychess_components(std::vector<ComponentSpec>& out) {
-  out.push_back(
-      {"sittuyin-setup",
-       "the pieces in hand are placed on the first three ranks (rooks on the first) "
-       "before any other move (sittuyin)",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_sittuyin_setup()); }});
+  out.push_back({"sittuyin-setup",
+                 "the pieces in hand are placed on the first three ranks (rooks on the first) "
+                 "before any other move (sittuyin)",
+                 [](Params&, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_sittuyin_setup());
+                 }});
   out.push_back({"sittuyin-promotion",
                  "a pawn on the promotion diagonals may become the `met` (SAN letter) in place "
                  "or one diagonal step away, while its side has none (sittuyin)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const std::string met = p.san_letters("met", "F");
                    if (met.size() != 1)
                      throw ParamError{"met", "expected one SAN letter, found \"" + met + "\""};
@@ -34,7 +35,7 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
                  "an unmoved king may leap a knight's move onto the next rank, an unmoved `met` "
                  "(SAN letter) two squares forward; an enemy `rook` on the king's line ends its "
                  "right (cambodian)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const std::string met = p.san_letters("met", "M");
                    const std::string rook = p.san_letters("rook", "R");
                    if (met.size() != 1)
@@ -47,7 +48,7 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
       {"rank-promotion",
        "a pawn reaching its `rank` (1 = its own first rank) or beyond must become one "
        "of the choices (SAN letters): makruk's met on the sixth",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          if (p.raw("rank").is_null())
            throw ParamError{"rank", "required: a rank from 2 to " + std::to_string(v.ranks)};
          const int rank = p.integer("rank", 2, 2, v.ranks);
@@ -57,7 +58,7 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
       {"counting",
        "Fairy-Stockfish's count of the end (`rule`: \"makruk\", \"cambodian\" or \"asean\"), "
        "with the SAN letters of the rook, khon and knight it names (`pieces`, default \"RSN\")",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          const std::string rule = p.choice("rule", {"makruk", "cambodian", "asean"}, "makruk");
          const std::string letters = p.san_letters("pieces", "RSN");
          if (letters.size() != 3)
@@ -81,21 +82,23 @@ void add_pychess_end_rules(std::vector<ComponentSpec>& out) {
   out.push_back(
       {"mate-with-hand",
        "mate loses, stalemate draws; a FEN needs one king a side, on the board or in hand",
-       [](Params&, rules::Variant& v) { v.end_rules.push_back(rules::make_mate_with_hand()); }});
+       [](Params&, rules::VariantSpec& v) {
+         v.end_rules.push_back(rules::make_mate_with_hand());
+       }});
   out.push_back({"sittuyin-stalemate",
                  "a king and one pawn whose every legal move is a promotion draw (sittuyin)",
-                 [](Params&, rules::Variant& v) {
+                 [](Params&, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_sittuyin_stalemate());
                  }});
   out.push_back(
       {"counting-draw",
        "a draw once the count of the `counting` component passes its limit, unless "
        "the side to move is mated",
-       [](Params&, rules::Variant& v) { v.end_rules.push_back(rules::make_counting_draw()); }});
+       [](Params&, rules::VariantSpec& v) { v.end_rules.push_back(rules::make_counting_draw()); }});
   out.push_back({"n-move-draw",
                  "a draw after `moves` moves of each side without a capture or a pawn move, "
                  "unless mated (Fairy-Stockfish's nMoveRule as pychess applies it)",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    if (p.raw("moves").is_null()) throw ParamError{"moves", "required: 1 to 1000"};
                    v.end_rules.push_back(rules::make_n_move_draw(p.integer("moves", 50, 1, 1000)));
                  }});
@@ -103,7 +106,7 @@ void add_pychess_end_rules(std::vector<ComponentSpec>& out) {
                  "ffish's insufficient material: a draw when neither side keeps a piece of "
                  "`mating` (SAN letters; a pawn too with `pawn_mates`) nor enough others, "
                  "`colour_bound` (SAN letters) pieces counting apart",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    const std::string mating = p.san_letters("mating");
                    const std::string bound = p.san_letters("colour_bound", "");
                    v.end_rules.push_back(

@@ -13,7 +13,7 @@ using Json = nlohmann::ordered_json;
 
 // The squares of White's region written in `text` ("d1-f3": a rectangle between two corners;
 // several joined by ','), each once; throws ParamError (at `key`) for anything else.
-std::vector<Square> region_squares(const rules::Variant& v, const std::string& key,
+std::vector<Square> region_squares(const rules::VariantSpec& v, const std::string& key,
                                    const std::string& text) {
   std::vector<Square> out;
   std::size_t start = 0;
@@ -36,7 +36,7 @@ std::vector<Square> region_squares(const rules::Variant& v, const std::string& k
 }
 
 // The type of the piece with SAN letter `letter` (checked by Params::san_letters).
-PieceType type_of(const rules::Variant& v, char letter) {
+PieceType type_of(const rules::VariantSpec& v, char letter) {
   for (std::size_t t = 0; t < v.pieces.size(); ++t)
     if (v.pieces[t].letter == letter) return static_cast<PieceType>(t);
   return no_piece_type;
@@ -44,7 +44,7 @@ PieceType type_of(const rules::Variant& v, char letter) {
 
 // Reads the "regions" list of a mobility entry into `spec`.
 void read_regions(Params& p, rules::MobilitySpec& spec) {
-  const rules::Variant& v = p.variant();
+  const rules::VariantSpec& v = p.variant();
   const Json& regions = p.raw("regions");
   if (regions.is_null()) return;
   if (!regions.is_array())
@@ -75,7 +75,7 @@ void read_regions(Params& p, rules::MobilitySpec& spec) {
 
 // Reads the "sideways_from" object of a mobility entry ({"P": 6}) into `spec`.
 void read_sideways(Params& p, rules::MobilitySpec& spec) {
-  const rules::Variant& v = p.variant();
+  const rules::VariantSpec& v = p.variant();
   const Json& sideways = p.raw("sideways_from");
   if (sideways.is_null()) return;
   if (!sideways.is_object())
@@ -101,22 +101,24 @@ void add_xiangqi_components(std::vector<ComponentSpec>& out) {
        "pieces confined to regions (`regions`: [{\"pieces\", \"squares\" of White, mirrored for "
        "Black, \"name\"}]) and pieces that step sideways only from a rank on (`sideways_from`: "
        "{\"P\": 6}): xiangqi's palace, river and soldiers",
-       [](Params& p, rules::Variant& v) {
+       [](Params& p, rules::VariantSpec& v) {
          rules::MobilitySpec spec;
          read_regions(p, spec);
          read_sideways(p, spec);
          v.components.push_back(rules::make_mobility(std::move(spec)));
        }});
-  out.push_back(
-      {"flying-general", "no move may leave the two generals facing each other on an open file",
-       [](Params&, rules::Variant& v) { v.components.push_back(rules::make_flying_general()); }});
+  out.push_back({"flying-general",
+                 "no move may leave the two generals facing each other on an open file",
+                 [](Params&, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_flying_general());
+                 }});
 }
 
 void add_xiangqi_end_rules(std::vector<ComponentSpec>& out) {
   out.push_back({"no-attackers-draw",
                  "a draw when neither side keeps a piece of `attackers` (SAN letters): "
                  "ffish's insufficient material of xiangqi",
-                 [](Params& p, rules::Variant& v) {
+                 [](Params& p, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_no_attackers_draw(p.san_letters("attackers")));
                  }});
 }

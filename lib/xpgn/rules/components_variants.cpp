@@ -95,17 +95,17 @@ class CompulsoryCapture final : public RuleComponent {
   // since allows() asks for every move of the same position in turn.
   static bool can_capture(const Position& pos) {
     struct Cache {
-      const Variant* variant = nullptr;
+      std::uint64_t variant = 0;  // Variant::serial (an address may be a dead variant's)
       std::uint64_t key = 0;
       bool answer = false;
     };
     thread_local Cache cache;
     const std::uint64_t key = pos.key();
-    if (cache.variant == &pos.variant() && cache.key == key) return cache.answer;
+    if (cache.variant == pos.variant().serial && cache.key == key) return cache.answer;
     const bool any = !attack_screen_fits(pos.variant()) ? capture_by_generation(pos)
                      : capture_tables_fit(pos)          ? capture_by_tables(pos)
                                                         : capture_by_attacks(pos);
-    cache = {&pos.variant(), key, any};
+    cache = {pos.variant().serial, key, any};
     return any;
   }
   // True when the attack test answers "may a piece of the side to move capture on this

@@ -10,12 +10,11 @@
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/fen_fields.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/zobrist.hpp"
 
 namespace xpgn::rules {
-
-bool parse_simple_fen(std::string_view text, FenSetup& out);
 
 namespace zobrist {
 
@@ -263,8 +262,7 @@ std::uint64_t Position::key() const {
 }
 
 Position Position::start(const Variant& variant) {
-  if (variant.start_position && &variant.start_position->variant() == &variant)
-    return *variant.start_position;
+  if (variant.start_position) return *variant.start_position;  // (null while it is being made)
   std::string error;
   FenSetup setup;
   // The start FEN is ours and trusted; parse it with the small reader below.
@@ -815,9 +813,7 @@ std::string Position::fen() const {
   return out;
 }
 
-// A minimal FEN reader for the variants' own start positions (one piece a square, no extra
-// fields).
-bool parse_simple_fen(std::string_view text, FenSetup& out) {
+std::vector<std::string> split_fen_fields(std::string_view text) {
   std::vector<std::string> fields;
   std::string current;
   for (char c : text) {
@@ -829,6 +825,11 @@ bool parse_simple_fen(std::string_view text, FenSetup& out) {
     }
   }
   if (!current.empty()) fields.push_back(current);
+  return fields;
+}
+
+bool parse_simple_fen(std::string_view text, FenSetup& out) {
+  std::vector<std::string> fields = split_fen_fields(text);
   if (fields.size() < 4) return false;
   std::vector<std::vector<std::string>> rows(1);
   std::string& board = fields[0];

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <mutex>
 #include <optional>
 
 #include "xpgn/rules/component.hpp"
@@ -103,16 +102,6 @@ void keep_legal(const Position& pos, const MoveList& candidates, MoveList& legal
     if (!is_legal_after(pos, m, play(pos, m))) continue;
     legal.push_back(m);
   }
-}
-
-// The variant's start position, built once per variant.
-const Position& start_position(const Variant& v) {
-  static std::mutex mutex;
-  static std::map<const Variant*, Position> cache;
-  const std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache.find(&v);
-  if (it == cache.end()) it = cache.emplace(&v, Position::start(v)).first;
-  return it->second;
 }
 
 // ---- Placements made by a piece on the board (docs/notation.md, "A birth beside two queens") --
@@ -748,7 +737,7 @@ std::string long_algebraic_marked(const Position& pos, const Move& move, char ch
 bool is_start_castling(const Position& pos, const Move& move) {
   const int span = file_of(move.to) - file_of(move.from);
   if (span > -2 && span < 2) return false;
-  const Position& start = start_position(pos.variant());
+  const Position& start = *pos.variant().start_position;
   return start.at(move.from) == pos.at(move.from) && start.at(move.aux) == pos.at(move.aux);
 }
 

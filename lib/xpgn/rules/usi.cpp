@@ -7,11 +7,9 @@
 #include <vector>
 
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/fen_fields.hpp"
 
 namespace xpgn::rules {
-
-// The start-FEN reader of position.cpp: splits a board into squares, checking its shape.
-bool parse_simple_fen(std::string_view text, FenSetup& out);
 
 namespace {
 
@@ -68,17 +66,7 @@ std::optional<FenSetup> parse_sfen(std::string_view text, std::string* error) {
     if (error) *error = "not SFEN: " + why;
     return std::nullopt;
   };
-  std::vector<std::string> fields;
-  std::string current;
-  for (char c : text) {
-    if (c == ' ') {
-      if (!current.empty()) fields.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) fields.push_back(current);
+  const std::vector<std::string> fields = split_fen_fields(text);
   if (fields.size() != 4) return fail("expected 4 fields (board, side, hand, move number)");
   const std::string& board = fields[0];
   if (board.find_first_of("[]() ") != std::string::npos) return fail("the board holds no hand");

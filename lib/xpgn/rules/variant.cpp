@@ -1,15 +1,20 @@
 #include "xpgn/rules/variant.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <stdexcept>
 
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
 
-Square take_square(std::string_view& text, const Variant& variant) {
+namespace {
+
+// take_square() on a board of `files` x `ranks`.
+Square take_square_on(std::string_view& text, int files, int ranks) {
   if (text.size() < 2 || text[0] < 'a' || text[0] > 'z' || text[1] < '1' || text[1] > '9')
     return no_square;
   const int file = text[0] - 'a';
@@ -19,9 +24,20 @@ Square take_square(std::string_view& text, const Variant& variant) {
     rank = rank * 10 + (text[2] - '0');
     used = 3;
   }
-  if (file >= variant.files || rank > variant.ranks) return no_square;
+  if (file >= files || rank > ranks) return no_square;
   text.remove_prefix(used);
   return make_square(file, rank - 1);
+}
+
+}  // namespace
+
+Square take_square(std::string_view& text, const Variant& variant) {
+  return take_square_on(text, variant.files, variant.ranks);
+}
+
+Square parse_square(std::string_view text, const VariantSpec& spec) {
+  const Square s = take_square_on(text, spec.files, spec.ranks);
+  return text.empty() ? s : no_square;
 }
 
 Square parse_square(std::string_view text, const Variant& variant) {
@@ -391,20 +407,131 @@ void derive_undecided_screen(Variant& v) {
 
 }  // namespace
 
-void Variant::finish() {
-  fide_tables.reset();  // whatever was worked out for the fields before
-  if (files < 2 || files > max_files || ranks < 2 || ranks > max_ranks)
-    throw std::invalid_argument("variant " + id + ": board size out of range");
-  if (pieces.empty() || pieces.size() > 30)
-    throw std::invalid_argument("variant " + id + ": needs 1..30 piece types");
-  std::fill(std::begin(san_index_), std::end(san_index_), PieceType{0});
-  std::fill(std::begin(fen_index_), std::end(fen_index_), PieceType{0});
-  std::fill(std::begin(plus_fen_index_), std::end(plus_fen_index_), PieceType{0});
-  plus_fen_letters = false;
-  royal_types = 0;
-  pawn_ = no_piece_type;
-  for (auto& probes : attack_probes) probes.clear();
-  fen_letters.fill(0);
+std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
+  if (spec.files < 2 || spec.files > max_files || spec.ranks < 2 || spec.ranks > max_ranks)
+    return SpecProblem{"board size out of range (" + std::to_string(spec.files) + "x" +
+                       std::to_string(spec.ranks) + "; at most " + std::to_string(max_files) + "x" +
+                       std::to_string(max_ranks) + ", at least 2x2)"};
+  if (spec.pieces.empty()) return SpecProblem{"a variant needs at least one piece"};
+  if (spec.pieces.size() > 30)
+    return SpecProblem{"more than 30 piece types (xpgn supports at most 30)", 30};
+  // Per letter, the first piece that uses it: as a FEN letter, a '+' FEN letter, in SAN.
+  std::array<int, 26> fen_user, plus_user, san_user;
+  fen_user.fill(-1), plus_user.fill(-1), san_user.fill(-1);
+  for (std::size_t i = 0; i < spec.pieces.size(); ++i) {
+    const PieceSpec& def = spec.pieces[i];
+    const int at = static_cast<int>(i);
+    auto bad = [&](char c) { return c < 'A' || c > 'Z'; };
+    if (bad(def.letter))
+      return SpecProblem{"bad letter for the " + def.name + ": a SAN letter is one of A..Z", at,
+                         "letter"};
+    if (def.fen_letter && bad(def.fen_letter))
+      return SpecProblem{"bad FEN letter for the " + def.name + ": one of A..Z", at, "fen_letter"};
+    for (char c : def.san_aliases)
+      if (bad(c))
+        return SpecProblem{"bad SAN alias for the " + def.name + ": one of A..Z", at,
+                           "san_aliases"};
+    auto& fen_table = def.fen_plus ? plus_user : fen_user;
+    int& fen_first = fen_table[def.fen() - 'A'];
+    if (fen_first >= 0) {
+      const std::string spelled = (def.fen_plus ? "+" : "") + std::string(1, def.fen());
+      return SpecProblem{"FEN letter '" + spelled + "' is already used by the " +
+                             spec.pieces[static_cast<std::size_t>(fen_first)].name,
+                         at,
+                         def.fen_letter ? "fen_letter" : "letter",
+                         fen_first,
+                         spelled,
+                         false};
+    }
+    fen_first = at;
+    // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
+    std::string sans = def.pawn ? "" : std::string(1, def.letter);
+    sans += def.san_aliases;
+    for (std::size_t k = 0; k < sans.size(); ++k) {
+      int& san_first = san_user[sans[k] - 'A'];
+      if (san_first >= 0 && san_first != at) {
+        const bool alias = def.pawn || k > 0;
+        return SpecProblem{std::string("SAN letter '") + sans[k] + "' is already used by the " +
+                               spec.pieces[static_cast<std::size_t>(san_first)].name,
+                           at,
+                           alias ? "san_aliases" : "letter",
+                           san_first,
+                           std::string(1, sans[k]),
+                           true};
+      }
+      san_first = at;
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// The next Variant::serial.
+std::uint64_t next_serial() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
+
+}  // namespace
+
+Variant::Variant(VariantSpec spec, Geometry geometry)
+    : id(std::move(spec.id)),
+      name(std::move(spec.name)),
+      description(std::move(spec.description)),
+      files(spec.files),
+      ranks(spec.ranks),
+      start_fen(std::move(spec.start_fen)),
+      components(std::move(spec.components)),
+      end_rules(std::move(spec.end_rules)),
+      options(std::move(spec.options)),
+      serial(next_serial()) {
+  {
+    VariantSpec shape;  // check_spec() reads the board and the pieces alone
+    shape.files = files, shape.ranks = ranks, shape.pieces = std::move(spec.pieces);
+    if (const auto problem = check_spec(shape))
+      throw std::invalid_argument("variant " + id + ": " + problem->message);
+    for (PieceSpec& piece : shape.pieces) pieces.emplace_back(std::move(piece));
+  }
+  compile_pieces();
+  compile_components();
+  build_bitboards(*this);
+  if (geometry == Geometry::squares_only) {
+    bitboards = wide_bits = fast_attacks = false;
+    clear_bit_tables(*this);
+  }
+  for (int search = 0; search < 2; ++search) {
+    auto& order = asking_order[search];
+    for (bool stopping : {true, false}) {
+      for (const auto& rule : end_rules)
+        if (rule->stops_play() == stopping && (search || !rule->needs_moves()))
+          order.push_back(rule.get());
+      if (stopping) stopping_rules[search] = order.size();
+    }
+  }
+  derive_undecided_screen(*this);
+  keeps_ply_history = std::any_of(end_rules.begin(), end_rules.end(),
+                                  [](const auto& rule) { return rule->needs_ply_history(); });
+  try {
+    start_position = std::make_shared<const Position>(Position::start(*this));
+  } catch (const std::exception& e) {
+    throw BadStartPosition(e.what());
+  }
+}
+
+VariantSpec Variant::spec() const {
+  VariantSpec spec;
+  spec.id = id, spec.name = name, spec.description = description;
+  spec.files = files, spec.ranks = ranks;
+  for (const PieceDef& piece : pieces) spec.pieces.push_back(static_cast<const PieceSpec&>(piece));
+  spec.start_fen = start_fen;
+  spec.components = components;
+  spec.end_rules = end_rules;
+  spec.options = options;
+  return spec;
+}
+
+void Variant::compile_pieces() {
   for (std::size_t t = 0; t < pieces.size(); ++t) {
     PieceDef& def = pieces[t];
     const auto type = static_cast<PieceType>(t);
@@ -440,19 +567,11 @@ void Variant::finish() {
       def.reaching_atom_alone[c] = reaching_atoms(def.atoms_for[c]);
       def.reaching_atom_stacked[c] = reaching_atoms(layered.empty() ? def.atoms_for[c] : layered);
     }
-    auto index = [&](PieceType* table, char letter) {
-      auto u = static_cast<unsigned char>(letter);
-      if (u >= 128 || letter < 'A' || letter > 'Z')
-        throw std::invalid_argument("variant " + id + ": bad letter for " + def.name);
-      if (table[u] != 0 && table[u] != type + 1)
-        throw std::invalid_argument("variant " + id + ": letter '" + std::string(1, letter) +
-                                    "' used twice");
-      table[u] = static_cast<PieceType>(type + 1);
-    };
-    // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
-    if (!def.pawn) index(san_index_, def.letter);
-    for (char alias : def.san_aliases) index(san_index_, alias);
-    index(def.fen_plus ? plus_fen_index_ : fen_index_, def.fen());
+    // (check_spec() has made sure the letters are A..Z and unique where they must be.)
+    const auto index_of = static_cast<PieceType>(type + 1);
+    if (!def.pawn) san_index_[static_cast<unsigned char>(def.letter)] = index_of;
+    for (char alias : def.san_aliases) san_index_[static_cast<unsigned char>(alias)] = index_of;
+    (def.fen_plus ? plus_fen_index_ : fen_index_)[static_cast<unsigned char>(def.fen())] = index_of;
     plus_fen_letters |= def.fen_plus;
     if (def.royal) royal_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;
@@ -465,20 +584,9 @@ void Variant::finish() {
         if (a.mode != MoveMode::move) add_probe(attack_probes[c], a, type, 2);
     }
   }
-  pieces_may_grow = false;
-  pawn_moves_reversible = false;
-  marked_disarmed = false;
-  layer_rule = hand_rule = pair_rule = counter_rule = nullptr;
-  counters_outside_key = marks_outside_key = false;
-  move_refiners.clear();
-  pawn_expanders.clear();
-  royal_judges.clear();
-  far_editors.clear();
-  spellers.clear();
-  appliers.clear();
-  finishers.clear();
-  allowers.clear();
-  generators.clear();
+}
+
+void Variant::compile_components() {
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -506,26 +614,6 @@ void Variant::finish() {
     for (const RuleComponent* c : generators)
       if (c->may_generate_type(*this, static_cast<PieceType>(t)))
         generators_for_type[t].push_back(c);
-  build_bitboards(*this);
-  for (int search = 0; search < 2; ++search) {
-    auto& order = asking_order[search];
-    order.clear();
-    for (bool stopping : {true, false}) {
-      for (const auto& rule : end_rules)
-        if (rule->stops_play() == stopping && (search || !rule->needs_moves()))
-          order.push_back(rule.get());
-      if (stopping) stopping_rules[search] = order.size();
-    }
-  }
-  derive_undecided_screen(*this);
-  keeps_ply_history = std::any_of(end_rules.begin(), end_rules.end(),
-                                  [](const auto& rule) { return rule->needs_ply_history(); });
-}
-
-void Variant::drop_bitboards() {
-  bitboards = wide_bits = fast_attacks = false;
-  clear_bit_tables(*this);
-  start_position.reset();  // made with the bit boards
 }
 
 void Variant::claim_slots(const RuleComponent& c) {

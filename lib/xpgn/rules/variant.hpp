@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -76,7 +78,8 @@ enum StateSlot : unsigned {
   slot_counters = 8,  // Position::counter: small numbers per colour
 };
 
-struct PieceDef {
+// What a variant file says about one piece (VariantSpec::pieces).
+struct PieceSpec {
   char letter = '?';    // SAN letter and (unless fen_letter is set) FEN letter, upper case
   char fen_letter = 0;  // FEN letter when it differs from the SAN letter (Paladin: 'L')
   // FEN writes '+' before its FEN letter ("+P": a promoted piece spelled as a mark on the piece
@@ -88,7 +91,18 @@ struct PieceDef {
   bool royal = false;                   // may never be left attacked (king)
   bool pawn = false;                    // SAN writes no letter; promotion and en passant apply
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
-  Movement movement;                    // parsed from betza by Variant::finish
+  // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
+  std::string stacked_betza;
+
+  char fen() const { return fen_letter ? fen_letter : letter; }
+};
+
+// A piece of a compiled Variant: its spec and what the Variant's constructor derives from it.
+struct PieceDef : PieceSpec {
+  PieceDef() = default;
+  explicit PieceDef(PieceSpec spec) : PieceSpec(std::move(spec)) {}
+
+  Movement movement;                           // parsed from betza
   std::array<std::vector<Atom>, 2> atoms_for;  // per colour, rank steps mirrored for Black
   bool hops = false;                           // some atom of atoms_for is a hop (derived)
   // Some move could be made by two of its atoms (or an atom and the double step), alone or
@@ -97,16 +111,14 @@ struct PieceDef {
   bool reach_overlap = false;
   // Some atom is for the first move only (Atom::initial; derived).
   bool initial_atoms = false;
-  // Movement while sharing a square with a friendly piece (Maxim pawns); empty = as usual.
-  std::string stacked_betza;
-  // Parsed from stacked_betza by Variant::finish (empty when it is): the atoms of the piece
-  // while it shares its square (Position::under), per colour.
+  // Parsed from stacked_betza by the Variant's constructor (empty when it is): the atoms of the
+  // piece while it shares its square (Position::under), per colour.
   std::array<std::vector<Atom>, 2> layered_atoms_for;
   // Per colour and offset (dx, dy) of a move, at (dy + 15) * 32 + dx + 15: which of the piece's
   // atoms spans it within its range, whatever stands on the board (reaching_atom_alone: of
   // atoms_for; reaching_atom_stacked: of the atoms it moves by while sharing its square).
   // 0 none, i + 1 atom i only, several_atoms more than one. (A pawn's double step is no atom.)
-  // Derived by Variant::finish, for generate_piece_moves_to().
+  // Derived by the Variant's constructor, for generate_piece_moves_to().
   static constexpr std::uint8_t several_atoms = 255;
   std::array<std::array<std::uint8_t, 32 * 32>, 2> reaching_atom_alone, reaching_atom_stacked;
   // On a bit board (Variant::bitboards), per colour and atom of atoms_for: the squares a piece
@@ -128,36 +140,21 @@ struct PieceDef {
   std::array<std::vector<std::uint64_t>, 2> capture_near;
   std::array<std::vector<std::uint64_t>, 2> capture_rays;
   std::array<std::vector<std::uint8_t>, 2> capture_rises;
-
-  char fen() const { return fen_letter ? fen_letter : letter; }
 };
 
 struct ChessTables;  // chess_board.hpp
 
 // The FIDE board's tables of one Variant object (ChessBoard::tables_for()): worked out on first
-// use and owned by that object, so that they live exactly as long as it. A copy starts empty
-// (tables name the variant they were built for), and so does an object assigned to or
-// finished again.
+// use and owned by that object, so that they live exactly as long as it (a Variant is never
+// copied, moved or changed).
 class FideTablesSlot {
  public:
-  FideTablesSlot() = default;
-  FideTablesSlot(const FideTablesSlot&) {}
-  FideTablesSlot& operator=(const FideTablesSlot&) {
-    reset();
-    return *this;
-  }
   // The tables, made by `build` (nullptr: not FIDE chess) on the first call; thread-safe.
   template <class Build>
   const ChessTables* get(Build&& build) {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (!known_) tables_ = build(), known_ = true;
     return tables_.get();
-  }
-  // Forgets the tables (the variant changed).
-  void reset() {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    tables_.reset();
-    known_ = false;
   }
 
  private:
@@ -166,26 +163,92 @@ class FideTablesSlot {
   std::shared_ptr<const ChessTables> tables_;
 };
 
-struct Variant {
+// What a variant definition says (a variant file, built by the catalog, or a test's C++): the
+// board, the pieces, the start position, the rule components and end rules. A plain value,
+// compiled into a Variant by Variant's constructor.
+struct VariantSpec {
   std::string id;           // "chess"
   std::string name;         // "FIDE chess"
   std::string description;  // one line
   int files = 8;
   int ranks = 8;
-  std::vector<PieceDef> pieces;
+  std::vector<PieceSpec> pieces;
   std::string start_fen;
-  // The position of start_fen, made once by the catalog for Position::start() to copy (which
-  // uses it only when it was made for this very object, not for a variant copied from it).
-  std::shared_ptr<const Position> start_position;
   std::vector<std::shared_ptr<const RuleComponent>> components;
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
-  // The end rules in the order they are asked (derived by finish()): those that stop play
+  std::vector<std::string> options;  // options that were switched on
+};
+
+// A problem of a spec's board or pieces (check_spec()): the message, and the piece it was found
+// at (an index into VariantSpec::pieces; -1 for the board or the pieces as a whole) with the
+// field ("letter", "fen_letter", "san_aliases" or ""). For a letter used twice, also the
+// earlier piece that uses it (`other`, else -1), the letter as written ("N", "+P") and whether
+// it is a SAN letter (else a FEN letter).
+struct SpecProblem {
+  std::string message;
+  int piece = -1;
+  std::string field;
+  int other = -1;
+  std::string letter;
+  bool san_letter = false;
+};
+// The first problem of `spec`'s board size, piece count and letters (every letter A..Z; FEN
+// letters unique, '+' letters among themselves; SAN letters and aliases unique, a pawn's letter
+// not counting), or nullopt. The one place these are checked: the catalog asks it to locate a
+// problem in a file, and Variant's constructor to refuse one.
+std::optional<SpecProblem> check_spec(const VariantSpec& spec);
+
+// Thrown by Variant's constructor when the start position cannot be set up (the message says
+// why); any other problem of the definition throws std::invalid_argument.
+struct BadStartPosition : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// A compiled variant: the spec's fields, with everything derived from them (atoms, reach and
+// attack tables, the components' lists, the end rules' order, the start position, the FIDE
+// board's tables). Built by its one constructor and never changed afterwards (handed out as
+// const; not copyable or movable, since positions and tables name the object they belong to).
+// To vary a variant, change its spec() and build another.
+struct Variant {
+  // How the constructor lays out the board: with bit boards where it fits 128 squares, or
+  // square by square alone (the fallback of larger boards; for tests comparing both).
+  enum class Geometry { bit_boards, squares_only };
+
+  // Compiles `spec`: parses the piece movements, indexes letters, validates the definition
+  // (check_spec() and each component's validate()), derives the tables and lists below and
+  // sets up the start position. Throws BadStartPosition or std::invalid_argument.
+  explicit Variant(VariantSpec spec, Geometry geometry = Geometry::bit_boards);
+  Variant(const Variant&) = delete;
+  Variant& operator=(const Variant&) = delete;
+
+  // The definition this variant was compiled from.
+  VariantSpec spec() const;
+
+  // ---- The spec's fields (see VariantSpec) ---------------------------------------------------
+  std::string id;
+  std::string name;
+  std::string description;
+  int files = 8;
+  int ranks = 8;
+  std::vector<PieceDef> pieces;
+  std::string start_fen;
+  std::vector<std::shared_ptr<const RuleComponent>> components;
+  std::vector<std::shared_ptr<const EndRule>> end_rules;
+  std::vector<std::string> options;
+
+  // ---- Derived by the constructor ------------------------------------------------------------
+  // A number no other Variant object of this process has had (1, 2, ...): what a cache keys a
+  // variant by, since a dead variant's address may be a new one's.
+  std::uint64_t serial = 0;
+  // The position of start_fen, for Position::start() to copy.
+  std::shared_ptr<const Position> start_position;
+  // The end rules in the order they are asked (derived by the constructor): those that stop play
   // first, then the others; [0] without the rules that need the legal moves, [1] all of them.
   // `stopping_rules[i]` counts the rules of asking_order[i] that stop play.
   std::array<std::vector<const EndRule*>, 2> asking_order;
   std::array<std::size_t, 2> stopping_rules{};
-  // One test for all of asking_order[0] (derived by finish() from the rules' bounds, see
+  // One test for all of asking_order[0] (derived by the constructor from the rules' bounds, see
   // EndRule::surely_undecided): when `usable`, every one of those rules surely has no decided
   // verdict while the halfmove clock is below `halfmove_clock`, the reversible window (as
   // surely_undecided() reads it) below `reversible_window`, pawns stand and they and the pieces
@@ -201,41 +264,41 @@ struct Variant {
   };
   UndecidedScreen undecided_screen;
   // True when an end rule judges by the moves and checks of earlier positions
-  // (EndRule::needs_ply_history(); derived by finish()): a replay then records History::plies.
+  // (EndRule::needs_ply_history(); derived by the constructor): a replay then records
+  // History::plies.
   bool keeps_ply_history = false;
-  std::vector<std::string> options;  // options that were switched on
-  // The components that claim Position's generic state slots (derived by finish() from
+  // The components that claim Position's generic state slots (derived by the constructor from
   // Declaration::slots; nullptr when no rule uses the slot).
   const RuleComponent* layer_rule = nullptr;    // two pieces on a square, "(XY)" in FEN
   const RuleComponent* hand_rule = nullptr;     // pieces in hand, "[...]" in FEN
   const RuleComponent* pair_rule = nullptr;     // a pair of squares per colour
   const RuleComponent* counter_rule = nullptr;  // small counters per colour
   // The counters are not part of Position::key() (Declaration::counters_outside_key of
-  // counter_rule; derived by finish()).
+  // counter_rule; derived by the constructor).
   bool counters_outside_key = false;
   // The marks are not part of Position::key() (some component declares
-  // Declaration::marks_outside_key; derived by finish()).
+  // Declaration::marks_outside_key; derived by the constructor).
   bool marks_outside_key = false;
-  // The components whose refine_move() completes basic moves (derived by finish()).
+  // The components whose refine_move() completes basic moves (derived by the constructor).
   std::vector<const RuleComponent*> move_refiners;
-  // The components whose expand_pawn_move() may replace a pawn's basic move (derived by
-  // finish() from Declaration::expands_pawn_moves).
+  // The components whose expand_pawn_move() may replace a pawn's basic move (derived from
+  // Declaration::expands_pawn_moves).
   std::vector<const RuleComponent*> pawn_expanders;
-  // The components whose royal_verdict() may overrule the attack test (derived by finish()).
+  // The components whose royal_verdict() may overrule the attack test (derived by the constructor).
   std::vector<const RuleComponent*> royal_judges;
-  // The components that may edit squares a move does not name (derived by finish() from
+  // The components that may edit squares a move does not name (derived by the constructor from
   // Declaration::edits_unnamed_squares).
   std::vector<const RuleComponent*> far_editors;
-  // The components that read or write move text of their own forms (derived by finish() from
+  // The components that read or write move text of their own forms (derived by the constructor from
   // Declaration::spells_moves): resolve() asks their reread_token() when the usual reading
   // finds no move, to_token() their spell_token(), to_uci() their write_uci() first.
   std::vector<const RuleComponent*> spellers;
   // The components whose apply(), finish() or allows() act, and those that generate moves
-  // (generate(), generate_to(), may_generate()), in the order of `components` (derived by
-  // finish() from Declaration::hooks).
+  // (generate(), generate_to(), may_generate()), in the order of `components` (derived from
+  // Declaration::hooks).
   std::vector<const RuleComponent*> appliers, finishers, allowers, generators;
   // Per piece type, the generators whose may_generate_type() says they may make a move of it
-  // (derived by finish()): SAN resolution of a move token asks only those.
+  // (derived by the constructor): SAN resolution of a move token asks only those.
   std::vector<std::vector<const RuleComponent*>> generators_for_type;
 
   // The piece type with this SAN letter (or alias), no_piece_type if none.
@@ -265,19 +328,20 @@ struct Variant {
     return c == Color::white ? rank_of(s) : ranks - 1 - rank_of(s);
   }
 
-  // Attack probes per attacking colour (derived by finish()).
+  // Attack probes per attacking colour (derived by the constructor).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
 
-  // ---- Bit-board geometry (derived by finish()) --------------------------------------------
-  // On a board of at most 128 squares (`bitboards`), square s has bit index
-  // bit_of[s] = rank * files + file and Position keeps a bit set of the occupied squares per
-  // colour. The sets are std::uint64_t on boards of at most 64 squares and Bits128 on larger
-  // ones (`wide_bits`). Boards above 128 squares use the square-by-square code alone.
+  // ---- Bit-board geometry (derived by the constructor)
+  // -------------------------------------------- On a board of at most 128 squares (`bitboards`),
+  // square s has bit index bit_of[s] = rank * files + file and Position keeps a bit set of the
+  // occupied squares per colour. The sets are std::uint64_t on boards of at most 64 squares and
+  // Bits128 on larger ones (`wide_bits`). Boards above 128 squares use the square-by-square code
+  // alone.
   bool bitboards = false;
   bool wide_bits = false;
   std::array<std::uint8_t, square_count> bit_of{};
   std::array<Square, 128> square_of_bit{};
-  // Set (by finish()) when attacks are found with bit sets: on every bit board. Then, per
+  // Set (by the constructor) when attacks are found with bit sets: on every bit board. Then, per
   // attacking colour, in attack_bits (64-bit sets) or wide_attack_bits (when wide_bits):
   template <class Set>
   struct AttackBitsOf {
@@ -333,7 +397,7 @@ struct Variant {
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
   bool fast_attacks = false;
-  // True (set by finish()) when an attacker is simply a piece of the attacking colour on top
+  // True (set by the constructor) when an attacker is simply a piece of the attacking colour on top
   // of its square: no layer rule and no disarming marks. Otherwise every square the attack
   // tables find is judged as the probes would judge it (two pieces, layering, marks).
   bool plain_attackers = true;
@@ -347,18 +411,18 @@ struct Variant {
     else
       return attack_bits[c];
   }
-  std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by finish())
+  std::uint32_t royal_types = 0;  // bit t: type t is royal (derived by the constructor)
   // The FEN letter of each piece by Piece::code (1 + 2 * type + colour), lower case for Black
-  // (derived by finish()).
+  // (derived by the constructor).
   std::array<char, 1 + 2 * 32> fen_letters{};
   // Whether some piece is written with a '+' before its FEN letter (PieceDef::fen_plus;
-  // derived by finish()).
+  // derived by the constructor).
   bool plus_fen_letters = false;
-  // Whether some rule component may add pieces, or move pawns back (derived by finish());
+  // Whether some rule component may add pieces, or move pawns back (derived by the constructor);
   // captures, or pawn moves, then do not cut the history the repetition rules look at.
   bool pieces_may_grow = false;
   bool pawn_moves_reversible = false;
-  // Whether a marked piece neither captures nor attacks (derived by finish() from the
+  // Whether a marked piece neither captures nor attacks (derived by the constructor from the
   // components' Declaration::disarms_marked_pieces).
   bool marked_disarmed = false;
 
@@ -366,20 +430,15 @@ struct Variant {
   bool allows_draws() const;
 
   // The FIDE board's tables when this variant is FIDE chess (ChessBoard::tables_for()), owned
-  // by this object.
+  // by this object (built on first use, hence mutable).
   mutable FideTablesSlot fide_tables;
-
-  // Parses piece movements, indexes letters and validates the definition; throws
-  // std::invalid_argument on an inconsistent definition. Call once after filling the fields.
-  void finish();
-  // Drops the bit-board geometry, so that this variant uses the square-by-square code alone
-  // (the fallback of boards above 128 squares). For tests comparing both; call before making
-  // positions of it.
-  void drop_bitboards();
 
  private:
   // Records `c` as the owner of the state slots it claims; throws when one is taken.
   void claim_slots(const RuleComponent& c);
+  // The constructor's steps: the pieces (movements, letters, probes), then the components.
+  void compile_pieces();
+  void compile_components();
   PieceType san_index_[128] = {};
   PieceType fen_index_[128] = {};
   PieceType plus_fen_index_[128] = {};
@@ -394,6 +453,8 @@ struct Variant {
 Square take_square(std::string_view& text, const Variant& variant);
 // A whole text that is one square name of `variant`'s board; no_square otherwise.
 Square parse_square(std::string_view text, const Variant& variant);
+// The same, for the board of a spec.
+Square parse_square(std::string_view text, const VariantSpec& spec);
 
 // Variants are looked up by name in the catalog module (xpgn/catalog/catalog.hpp), which builds
 // them from their JSON definitions.

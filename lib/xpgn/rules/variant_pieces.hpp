@@ -10,34 +10,34 @@
 namespace xpgn::rules {
 
 // A non-royal, non-pawn piece with a SAN letter, a name and Betza movement.
-inline PieceDef piece(char letter, std::string name, std::string betza) {
-  PieceDef def;
+inline PieceSpec piece(char letter, std::string name, std::string betza) {
+  PieceSpec def;
   def.letter = letter;
   def.name = std::move(name);
   def.betza = std::move(betza);
   return def;
 }
 
-inline PieceDef king() {
-  PieceDef def = piece('K', "king", "K");
+inline PieceSpec king() {
+  PieceSpec def = piece('K', "king", "K");
   def.royal = true;
   return def;
 }
-inline PieceDef queen() {
+inline PieceSpec queen() {
   return piece('Q', "queen", "Q");
 }
-inline PieceDef rook() {
+inline PieceSpec rook() {
   return piece('R', "rook", "R");
 }
-inline PieceDef bishop() {
+inline PieceSpec bishop() {
   return piece('B', "bishop", "B");
 }
-inline PieceDef knight() {
+inline PieceSpec knight() {
   return piece('N', "knight", "N");
 }
 // A pawn that may step two from the relative ranks in `double_step_ranks` (bit r = rank r+1).
-inline PieceDef pawn(std::uint32_t double_step_ranks) {
-  PieceDef def = piece('P', "pawn", "fmWfcF");
+inline PieceSpec pawn(std::uint32_t double_step_ranks) {
+  PieceSpec def = piece('P', "pawn", "fmWfcF");
   def.pawn = true;
   def.double_step_ranks = double_step_ranks;
   return def;
