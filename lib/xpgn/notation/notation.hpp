@@ -182,4 +182,34 @@ std::uint64_t read_pgn(std::string_view text, PgnVisitor& visitor,
 std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor,
                                  const ReaderOptions& options = {});
 
+// A tag pair of a game as scan_tags() hands it over: its name and value as the reader reports
+// them (PgnVisitor::tag), and where it starts.
+struct TagText {
+  std::string_view name;
+  std::string_view value;
+  SourcePos pos;
+};
+
+// A game as scan_tags() hands it over; every view is valid during the call only.
+struct TaggedGame {
+  std::uint64_t index = 0;        // its number in the input, from 1
+  SourcePos start;                // where its text starts
+  std::string_view text;          // its text as in the input (PgnVisitor::game_text); empty for a
+                                  // game too long to be read
+  std::span<const TagText> tags;  // its tag pairs in order, those the reader reports
+  std::string_view result;        // the termination marker the reader reports, or empty
+};
+
+// The games of a whole input in memory with their tags alone, for selections that read nothing
+// else: the calls on_game() gets are the games, tags and markers that read_pgn_as_stream(text,
+// ...) with `options` reports to a visitor that does not want movetext (PgnVisitor::
+// wants_movetext() false), in the same order, from one pass over the text: the reader's
+// splitter cuts the games, and a game whose head is plain tag pairs has them read straight from
+// its text (no grammar, no calls per tag); any other game is read by the reader itself.
+// Syntax errors and warnings are not reported (read_pgn() gives them). Returns the number of
+// games.
+std::uint64_t scan_tags(std::string_view text,
+                        const std::function<void(const TaggedGame&)>& on_game,
+                        const ReaderOptions& options = {});
+
 }  // namespace xpgn::notation

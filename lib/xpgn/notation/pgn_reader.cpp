@@ -169,6 +169,76 @@ class Reader {
         std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
         converted_, note);
     if (!note.empty()) visitor_.warning(slice.start, note);
+    parse(slice, text);
+    return true;
+  }
+
+  // For scan_tags(): decodes the game of `slice` as game() does; when its head is plain
+  // (plain_head()), its tags go to `tags` (views into its text, valid until the next call) and
+  // nothing goes to the visitor: true. Otherwise the game goes to the visitor as game() gives
+  // it: false. `input_end` as for game().
+  bool tag_game(const GameSlice& slice, const char* input_end, std::vector<TagText>& tags) {
+    ++games_;
+    const std::string_view raw(slice.begin, static_cast<std::size_t>(slice.end - slice.begin));
+    std::string note;
+    const std::string_view text = encoding_.decode(
+        raw, std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
+        converted_, note);
+    if (!grammar_only_ && plain_head(text, slice.start, tags)) return true;
+    visitor_.begin_game(games_, slice.start);
+    visitor_.game_text(raw);
+    if (!note.empty()) visitor_.warning(slice.start, note);
+    parse(slice, text);
+    return false;
+  }
+
+  // The head of a game's decoded `text` (starting at `start`) read straight when it is plain:
+  // blanks and tag pairs `[Name "value"]` alone (no comment before them, no escape line or byte
+  // order mark among them, no backslash, inner quote or line end in a value), up to the first
+  // byte that is neither (the movetext). Then its tags, as the grammar reads them, are in `tags`
+  // and the result is true; false when the head is not plain (`tags` then undefined).
+  bool plain_head(std::string_view text, SourcePos start, std::vector<TagText>& tags) {
+    tags.clear();
+    const char* p = text.data();
+    const char* const e = p + text.size();
+    lines_.reset(p, start, false);
+    for (;;) {
+      for (; p < e; ++p) {
+        const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
+        if (cls == 2)
+          lines_.newline(p);
+        else if (cls != 1)
+          break;
+      }
+      if (p == e || *p != '[') {
+        // Comments before the tags belong to the head (gp::leading_comments), as does what an
+        // escape line or a byte order mark may hide: the grammar reads those.
+        if (p < e && skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
+        return !(tags.empty() && p < e && (*p == '{' || *p == ';'));
+      }
+      const char* q = p + 1;
+      while (q < e && (*q == ' ' || *q == '\t')) ++q;
+      const char* const name = q;
+      q = skip_tag_name(q, q + std::min<std::ptrdiff_t>(e - q, gp::max_tag_name_length));
+      if (q == name || (q < e && is_tag_name_char(*q))) return false;
+      const std::string_view tag_name(name, static_cast<std::size_t>(q - name));
+      while (q < e && (*q == ' ' || *q == '\t')) ++q;
+      if (q == e || *q != '"') return false;
+      const char* const value = ++q;
+      q = find_tag_value_stop(q, e);
+      if (q == e || *q != '"') return false;
+      const std::string_view tag_value(value, static_cast<std::size_t>(q - value));
+      ++q;
+      while (q < e && (*q == ' ' || *q == '\t')) ++q;
+      if (q == e || *q != ']') return false;
+      tags.push_back({tag_name, tag_value, lines_.on_line(p)});
+      p = q + 1;
+    }
+  }
+
+  // Parses the decoded `text` of the game of `slice`, from its head on (game() after its first
+  // calls to the visitor), and ends the game.
+  [[gnu::always_inline]] void parse(const GameSlice& slice, std::string_view text) {
     lines_.reset(text.data(), slice.start, grammar_only_);
     GameState st{visitor_, lines_,  unescaped_,       {}, {},
                  nullptr,  nullptr, std::move(open_), {}, grammar_only_};
@@ -198,7 +268,6 @@ class Reader {
     open_ = std::move(st.open_variations);
     open_.clear();
     visitor_.end_game();
-    return true;
   }
 
   std::uint64_t games() const { return games_; }
@@ -417,6 +486,85 @@ class Scanner {
   GameStart start_;
 };
 
+// Collects what the reader reports of a game whose movetext is not wanted into a TaggedGame
+// and hands it to a callback at its end (scan_tags(), for the games that are not plain).
+class TagCollector final : public PgnVisitor {
+ public:
+  explicit TagCollector(const std::function<void(const TaggedGame&)>& on_game)
+      : on_game_(on_game) {}
+  void begin_game(std::uint64_t index, SourcePos pos) override {
+    game_ = TaggedGame{};
+    game_.index = index;
+    game_.start = pos;
+    held_ = 0;
+    result_.clear();
+  }
+  void game_text(std::string_view raw) override { game_.text = raw; }
+  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
+    // (The value may be in a buffer of the reader that the next tag reuses: copied.)
+    if (held_ == names_.size()) {
+      names_.emplace_back();
+      values_.emplace_back();
+    }
+    names_[held_].assign(name);
+    values_[held_].assign(value);
+    positions_.resize(held_ + 1);
+    positions_[held_] = pos;
+    ++held_;
+  }
+  void result(std::string_view text, SourcePos) override { result_.assign(text); }
+  bool wants_movetext() override { return false; }
+  void end_game() override {
+    tags_.clear();
+    for (std::size_t i = 0; i < held_; ++i) tags_.push_back({names_[i], values_[i], positions_[i]});
+    game_.tags = tags_;
+    game_.result = result_;
+    on_game_(game_);
+  }
+
+ private:
+  const std::function<void(const TaggedGame&)>& on_game_;
+  TaggedGame game_;
+  std::vector<std::string> names_, values_;  // the first held_ are this game's
+  std::vector<SourcePos> positions_;
+  std::size_t held_ = 0;
+  std::string result_;
+  std::vector<TagText> tags_;
+};
+
+// The games the splitter finds, read for their tags (scan_tags): a plain head straight from the
+// text (Reader::tag_game), any other game by the reader into a TagCollector. The same interface
+// as Reader for the reading loop.
+class TagScanner {
+ public:
+  TagScanner(const std::function<void(const TaggedGame&)>& on_game, const ReaderOptions& options)
+      : on_game_(on_game), collector_(on_game), reader_(collector_, options) {}
+  bool wants_lookahead(const GameSlice& slice) const { return reader_.wants_lookahead(slice); }
+  // Hands the game of `slice` over; always goes on (true). `input_end` as for Reader::game.
+  bool game(const GameSlice& slice, const char* input_end) {
+    if (!reader_.tag_game(slice, input_end, tags_)) return true;  // the collector handed it over
+    game_.index = reader_.games();
+    game_.start = slice.start;
+    game_.text = std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin));
+    game_.tags = tags_;
+    game_.result = slice.result != nullptr ? std::string_view(slice.result, slice.result_size)
+                                           : std::string_view();
+    on_game_(game_);
+    return true;
+  }
+  bool oversized_game(SourcePos start, std::uint64_t limit) {
+    return reader_.oversized_game(start, limit);
+  }
+  std::uint64_t games() const { return reader_.games(); }
+
+ private:
+  const std::function<void(const TaggedGame&)>& on_game_;
+  TagCollector collector_;
+  Reader reader_;
+  std::vector<TagText> tags_;
+  TaggedGame game_;
+};
+
 bool starts_with_bom(const char* p, std::size_t n) {
   return n >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF';
 }
@@ -502,6 +650,12 @@ std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameSt
 std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor,
                                  const ReaderOptions& options) {
   return detail::read_pgn_as_stream(text, visitor, default_chunk_size, options);
+}
+
+std::uint64_t scan_tags(std::string_view text,
+                        const std::function<void(const TaggedGame&)>& on_game,
+                        const ReaderOptions& options) {
+  return detail::scan_tags(text, on_game, default_chunk_size, options);
 }
 
 namespace detail {
@@ -646,6 +800,15 @@ std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor, std
   MemoryBytes bytes(text);
   return limits.grammar_only ? split_stream<false>(bytes, reader, chunk_size, limits)
                              : split_stream<true>(bytes, reader, chunk_size, limits);
+}
+
+std::uint64_t scan_tags(std::string_view text,
+                        const std::function<void(const TaggedGame&)>& on_game,
+                        std::size_t chunk_size, const ReaderOptions& options) {
+  TagScanner scanner(on_game, options);
+  MemoryBytes bytes(text);
+  return options.grammar_only ? split_stream<false>(bytes, scanner, chunk_size, options)
+                              : split_stream<true>(bytes, scanner, chunk_size, options);
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,

@@ -522,31 +522,35 @@ void OrderedReplayer::replay_text(std::size_t index, std::string_view text, cons
     return;
   }
   impl_->workers.finish();  // the parts of earlier inputs go first
-  // The games' tags are read on this thread, as the workers would read them (TagReader), the
-  // splitter and the reader's head in one pass; a part is handed over every few hundred games.
+  // The games' tags are read on this thread by notation::scan_tags(), which hands over what
+  // the workers' TagReader would (take_tagged_game()): the splitter and the tag pairs in one
+  // pass; a part is handed over every few hundred games.
   constexpr std::uint64_t games_per_part = 512;
   std::unique_ptr<ReplayJob::Part> part = job.new_part();
   std::uint64_t in_part = 0;
   const notation::ReaderOptions& reader = impl_->options.reader;
-  record::TagReader* tags_ptr = nullptr;
+  const std::vector<std::string> names = job.tag_names();
+  record::Game game;
   std::uint64_t reached = 0;  // the end of the last game's text in `text`
-  auto handler = [&](record::Game& game) {
-    std::string_view raw = tags_ptr->text();
-    // The input's first game takes what comes before it too (a byte order mark, say).
-    if (game.index == 1 && reader.start.games == 0 && !raw.empty())
-      raw = text.substr(0, static_cast<std::size_t>(raw.data() + raw.size() - text.data()));
-    if (!raw.empty()) reached = static_cast<std::uint64_t>(raw.data() + raw.size() - text.data());
-    job.add_game_text(*part, game, raw);
-    if (++in_part == games_per_part) {
-      if (read_to) read_to(reached);
-      job.take(index, std::move(part));
-      part = job.new_part();
-      in_part = 0;
-    }
-  };
-  record::TagReader tags(handler, job.tag_names());
-  tags_ptr = &tags;
-  notation::read_pgn_as_stream(text, tags, reader);
+  notation::scan_tags(
+      text,
+      [&](const notation::TaggedGame& tagged) {
+        take_tagged_game(tagged, names, game);
+        std::string_view raw = tagged.text;
+        // The input's first game takes what comes before it too (a byte order mark, say).
+        if (game.index == 1 && reader.start.games == 0 && !raw.empty())
+          raw = text.substr(0, static_cast<std::size_t>(raw.data() + raw.size() - text.data()));
+        if (!raw.empty())
+          reached = static_cast<std::uint64_t>(raw.data() + raw.size() - text.data());
+        job.add_game_text(*part, game, raw);
+        if (++in_part == games_per_part) {
+          if (read_to) read_to(reached);
+          job.take(index, std::move(part));
+          part = job.new_part();
+          in_part = 0;
+        }
+      },
+      reader);
   if (read_to) read_to(text.size());
   if (in_part > 0) job.take(index, std::move(part));
 }

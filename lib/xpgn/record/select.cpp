@@ -90,12 +90,20 @@ std::string lower(std::string_view text) {
 bool tag_contains(const Game& game, std::string_view name, const std::string& needle) {
   const std::string* value = game.tag(name);
   if (value == nullptr) return false;
-  // (Compared in place: no lower-case copy of every value looked at.)
-  const auto same = [](char a, char b) {
-    return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
-  };
-  return std::search(value->begin(), value->end(), needle.begin(), needle.end(), same) !=
-         value->end();
+  // (Compared in place: no lower-case copy of every value looked at; each start is tried on
+  // its first byte before the rest.)
+  const auto lower = [](char a) { return a >= 'A' && a <= 'Z' ? static_cast<char>(a | 0x20) : a; };
+  const std::size_t n = needle.size();
+  if (n == 0) return true;
+  if (n > value->size()) return false;
+  const char* const hay = value->data();
+  for (std::size_t i = 0, last = value->size() - n; i <= last; ++i) {
+    if (lower(hay[i]) != needle[0]) continue;
+    std::size_t j = 1;
+    while (j < n && lower(hay[i + j]) == needle[j]) ++j;
+    if (j == n) return true;
+  }
+  return false;
 }
 
 // The number written by the `n` digits at `text[at]`, or -1 when they are not all digits.
@@ -1096,12 +1104,13 @@ void SelectWatch::unverified(std::string_view token, Game& game) const {
 }
 
 // ---- TagReader ----------------------------------------------------------------------------------
-void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
-  // The game of the call before is emptied in place (its buffers are kept for this one): every
-  // field a handler may have set is reset, as in a new Game.
+namespace {
+
+// Empties `game` in place for the game numbered `index` at `pos` (its buffers are kept): every
+// field a handler may have set is reset, as in a new Game, but for its tags (the caller's).
+void reset_tag_game(Game& game_, std::uint64_t index, SourcePos pos) {
   game_.index = index;
   game_.pos = pos;
-  game_.tags.clear();
   game_.variant = nullptr;
   game_.variant_options.clear();
   game_.setup.reset();
@@ -1115,16 +1124,47 @@ void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
   game_.mainline_plies = 0;
   game_.diagnostics.clear();
   game_.marks = {};
+}
+
+// True when TagReader keeps a tag named `name`: `names` holds it, or is empty.
+bool keeps_tag(const std::vector<std::string>& names, std::string_view name) {
+  if (names.empty()) return true;
+  for (const std::string& n : names)
+    if (n.size() == name.size() &&
+        (n.empty() || (n[0] == name[0] && std::memcmp(n.data(), name.data(), n.size()) == 0)))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+void TagReader::begin_game(std::uint64_t index, SourcePos pos) {
+  reset_tag_game(game_, index, pos);
+  game_.tags.clear();
   text_ = {};
   open_ = true;
 }
 
+void take_tagged_game(const notation::TaggedGame& tagged, const std::vector<std::string>& names,
+                      Game& game) {
+  reset_tag_game(game, tagged.index, tagged.start);
+  std::size_t kept = 0;  // the tags of `game` are overwritten in place, then the rest dropped
+  for (const notation::TagText& tag : tagged.tags) {
+    if (tag.name.size() == 6 && tag.name == "Result") game.result_tag.assign(tag.value);
+    if (!keeps_tag(names, tag.name)) continue;
+    if (kept == game.tags.size()) game.tags.emplace_back();
+    Tag& to = game.tags[kept++];
+    if (to.name != tag.name) to.name.assign(tag.name);
+    to.value.assign(tag.value);
+    to.pos = tag.pos;
+  }
+  game.tags.resize(kept);
+  game.result_marker.assign(tagged.result);
+}
+
 void TagReader::tag(std::string_view name, std::string_view value, SourcePos pos) {
   if (name == "Result") game_.result_tag.assign(value);
-  if (!names_.empty() && std::none_of(names_.begin(), names_.end(), [&](const std::string& n) {
-        return n.size() == name.size() && std::string_view(n) == name;
-      }))
-    return;
+  if (!keeps_tag(names_, name)) return;
   game_.tags.push_back(Tag{std::string(name), std::string(value), pos});
 }
 

@@ -258,6 +258,12 @@ class SelectWatch final : public MainLineWatch {
 // catalog; nullptr when unknown. For games that were not replayed (TagReader).
 const rules::Variant* variant_of_tags(const Game& game);
 
+// Sets `game` to what TagReader hands its handler for the game `tagged` (of
+// notation::scan_tags()): its index, position, the tags of `names` (every tag when empty),
+// Result tag and termination marker; the other fields as in a new Game. Its buffers are reused.
+void take_tagged_game(const notation::TaggedGame& tagged, const std::vector<std::string>& names,
+                      Game& game);
+
 // A visitor that reads games' tags alone (their movetext is skipped, the fast path of the
 // reader) and hands each game to `handler` with its index, position, tags and termination
 // marker; nothing is replayed, so the game has no moves, variant or diagnostics. With `names`,
