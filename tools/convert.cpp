@@ -20,6 +20,7 @@
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/html.hpp"
+#include "xpgn/rules/wxf.hpp"
 
 namespace xpgn::cli {
 
@@ -60,6 +61,17 @@ void print_diagnostic(Progress& progress, const record::Diagnostic& d) {
   std::cerr << record::format_diagnostic(d) << '\n';
 }
 
+// With --to wxf, a game of a variant not written in WXF (rules/wxf.hpp) gets an error naming
+// its variant and is not written: true then. `file` names the input ("" for the caller to set).
+bool refused_by_wxf(bool wxf, record::Game& game, const std::string& file) {
+  if (!wxf || !game.variant || rules::writes_wxf(*game.variant)) return false;
+  game.diagnostics.push_back({record::Severity::error, file, game.pos, game.index, 0, "",
+                              "WXF is written for the xiangqi family only (xiangqi, manchu, "
+                              "minixiangqi), not for " +
+                                  game.variant->name});
+  return true;
+}
+
 // Converts every input to `out` on this thread; returns the exit status (I/O errors reported on
 // stderr). `Writer` is emit::GameWriter or render::HtmlWriter (write(game), finish()).
 template <typename Writer>
@@ -74,9 +86,10 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     const std::string& name = files[index];
     const record::ReplayOptions replay = replay_options(options, name);
     auto handler = [&](record::Game& game) {
+      const bool refused = refused_by_wxf(options.to == "wxf", game, name);
       for (const auto& d : game.diagnostics) print_diagnostic(progress, d);
       if (!game.valid()) invalid = true;
-      writer.write(game);
+      if (!refused) writer.write(game);
       progress.games_done(1);
     };
     const auto opened = open_input(name, options.range);
@@ -108,8 +121,9 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
 // the output and the diagnostics are those of one thread byte for byte.
 class ConvertJob final : public ReplayJob {
  public:
-  ConvertJob(const std::vector<std::string>& files, emit::GameWriter& writer, Progress& progress)
-      : files_(files), writer_(writer), progress_(progress) {}
+  ConvertJob(const std::vector<std::string>& files, emit::GameWriter& writer, Progress& progress,
+             bool wxf)
+      : files_(files), writer_(writer), progress_(progress), wxf_(wxf) {}
   // A part taken before, emptied, when there is one: its text keeps its room (megabytes of
   // JSON), so that it is not allocated and paged in again for every batch.
   std::unique_ptr<Part> new_part() const override {
@@ -121,8 +135,10 @@ class ConvertJob final : public ReplayJob {
   }
   void add_game(Part& part, record::Game& game) const override {
     auto& rendered = static_cast<Rendered&>(part);
+    const bool refused = refused_by_wxf(wxf_, game, "");
     for (const auto& d : game.diagnostics) rendered.diagnostics.push_back(d);
     if (!game.valid()) rendered.invalid = true;
+    if (refused) return;
     writer_.render(game, rendered.text);
     rendered.ends.push_back(rendered.text.size());
   }
@@ -130,9 +146,12 @@ class ConvertJob final : public ReplayJob {
     auto& rendered = static_cast<Rendered&>(part);
     for (auto& d : diagnostics) rendered.diagnostics.push_back(std::move(d));
   }
-  void take(std::size_t, std::unique_ptr<Part> part) override {
-    const auto& rendered = static_cast<const Rendered&>(*part);
-    for (const auto& d : rendered.diagnostics) print_diagnostic(progress_, d);
+  void take(std::size_t input, std::unique_ptr<Part> part) override {
+    auto& rendered = static_cast<Rendered&>(*part);
+    for (auto& d : rendered.diagnostics) {
+      if (d.file.empty()) d.file = files_[input];  // a refused_by_wxf() error
+      print_diagnostic(progress_, d);
+    }
     const std::string_view text = rendered.text;
     std::size_t start = 0;
     for (const std::size_t end : rendered.ends) {
@@ -172,6 +191,7 @@ class ConvertJob final : public ReplayJob {
   const std::vector<std::string>& files_;
   emit::GameWriter& writer_;
   Progress& progress_;
+  bool wxf_;  // --to wxf: games of other variants are refused (refused_by_wxf())
   bool invalid_ = false;
   bool io_error_ = false;
   mutable std::mutex spare_mutex_;
@@ -195,7 +215,7 @@ int convert_games(const ConvertOptions& options, const std::vector<std::string>&
   std::vector<std::uint64_t> sizes;
   for (const auto& f : files) sizes.push_back(input_size(f, options.range));
   Progress progress(options.progress, sizes);
-  ConvertJob job(files, writer, progress);
+  ConvertJob job(files, writer, progress, options.to == "wxf");
   replay_in_parallel(files, jobs, replay_options(options, ""), job, convert_batch_bytes(format),
                      options.range, &progress);
   progress.finish();
@@ -329,7 +349,8 @@ void setup_convert(CLI::App& app, int& exit_code) {
                                  "move notation");
   sub->add_option("files", options->files, "PGN files ('-' or none: standard input)");
   sub->add_option("-t,--to", options->to, "Output format")
-      ->check(CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "usi", "figurine", "html"}))
+      ->check(
+          CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "usi", "wxf", "figurine", "html"}))
       ->capture_default_str();
   sub->add_option("--lang", options->language,
                   "Piece letters of SAN, written and read (en, de, fr, es, it, pt, sv); the "

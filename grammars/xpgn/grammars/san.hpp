@@ -12,6 +12,7 @@
 //                ,^c5^f5 (portals), in this order
 //   castling     may be followed by a gating with its square: O-O/Ee1 O-O/Hh1
 //   check        + or # after the whole token
+//   ICCS         h0g2 H2-E2 (xiangqi: ranks 0-9; see iccs_move below)
 //
 // Files are a..z, ranks 1..99. A lower-case letter starts a pawn move; an upper-case letter is a
 // piece. 'x' (or ':') before a letter is a capture mark; 'x' followed by a digit is the x-file.
@@ -98,11 +99,26 @@ struct portals : pg::seq<pg::one<','>, pg::one<'^'>, portal_a, pg::one<'^'>, por
 struct second_actions : pg::seq<pg::opt<gating>, pg::opt<birth>, pg::opt<relocation>, pg::opt<push>, pg::opt<portals>> {};
 struct move : pg::seq<pg::sor<piece_move, pawn_move>, second_actions> {};
 
-// ---- Whole token --------------------------------------------------------------------------------
+// ---- ICCS coordinates (the xiangqi family) ------------------------------------------------------
+// Files a-i and ranks 0-9 from the first player's side: "h2e2", "h2-e2", "H2-E2", "h0g2". The
+// lower-case forms without a rank 0 are long algebraic moves (the rules read them as ICCS where
+// that reading alone finds a move); this rule takes the forms no other rule reads: a rank 0, or
+// upper-case files. No extended SAN token has a file letter followed by '0', nor an upper-case
+// letter, a digit and then an upper-case letter, so it steals nothing from the other forms.
 struct check : pg::one<'+', '#'> {};
+struct iccs_lower_file : pg::range<'a', 'i'> {};
+struct iccs_upper_file : pg::range<'A', 'I'> {};
+struct iccs_zero_from : pg::seq<iccs_lower_file, pg::one<'0'>, pg::opt<dash>, iccs_lower_file, pg::digit> {};
+struct iccs_zero_to : pg::seq<iccs_lower_file, pg::digit, pg::opt<dash>, iccs_lower_file, pg::one<'0'>> {};
+struct iccs_upper : pg::seq<iccs_upper_file, pg::digit, pg::opt<dash>, iccs_upper_file, pg::digit> {};
+struct iccs_move : pg::seq<pg::sor<iccs_zero_from, iccs_zero_to, iccs_upper>, pg::at<pg::opt<check>, pg::eof>> {};
+
+// ---- Whole token --------------------------------------------------------------------------------
 // Moves come first because they are the most frequent; no move is a prefix of another form.
+// (ICCS's forms are tried before them: they fail at the first or second character of any other
+// token, and a move would take the "h0" of "h0g2" and fail the whole token.)
 struct castle_move : pg::seq<castle, pg::opt<gating>> {};
-struct token : pg::seq<pg::sor<move, castle_move, pass, placement>, pg::opt<check>> {};
+struct token : pg::seq<pg::sor<iccs_move, move, castle_move, pass, placement>, pg::opt<check>> {};
 struct token_end : pg::eof {};
 // A complete input that is exactly one token.
 struct grammar : pg::seq<token, token_end> {};

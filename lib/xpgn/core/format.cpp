@@ -24,7 +24,10 @@ void append_rank(std::string& out, int rank) {
 
 void append_coord(std::string& out, Coord c) {
   if (c.has_file()) out += static_cast<char>('a' + c.file);
-  if (c.has_rank()) append_rank(out, c.rank);
+  if (c.rank >= iccs_rank)  // an ICCS rank (0-9 as written)
+    out += static_cast<char>('0' + (c.rank - iccs_rank) % 10);
+  else if (c.has_rank())
+    append_rank(out, c.rank);
 }
 
 }  // namespace
@@ -76,6 +79,16 @@ std::string format_san(const SanToken& t) {
       }
       break;
     case TokenKind::move:
+      if (t.from.rank >= iccs_rank && t.to.rank >= iccs_rank && t.from.rank <= iccs_rank + 9 &&
+          t.to.rank <= iccs_rank + 9 && t.from.has_file() && t.to.has_file()) {
+        // ICCS coordinates (grammar: iccs_move), in the upper-case form that says so.
+        out += static_cast<char>('A' + t.from.file);
+        out += static_cast<char>('0' + t.from.rank - iccs_rank);
+        out += '-';
+        out += static_cast<char>('A' + t.to.file);
+        out += static_cast<char>('0' + t.to.rank - iccs_rank);
+        break;
+      }
       if (t.piece != 0) out += t.piece;
       append_coord(out, t.from);
       if (t.capture) out += 'x';

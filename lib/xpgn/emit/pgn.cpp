@@ -9,6 +9,7 @@
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/usi.hpp"
+#include "xpgn/rules/wxf.hpp"
 
 namespace xpgn::emit {
 
@@ -166,7 +167,7 @@ class MovetextWriter {
       start_black_ = start->side_to_move() == Color::black;
       start_number_ = start->fullmove_number();
       if (options.style == MoveStyle::long_algebraic || options.style == MoveStyle::uci ||
-          options.style == MoveStyle::usi)
+          options.style == MoveStyle::usi || options.style == MoveStyle::wxf)
         start_.emplace(*start);
     }
     if (options.style == MoveStyle::figurine)
@@ -317,6 +318,10 @@ class MovetextWriter {
         if (pos)
           return rules::writes_sfen(pos->variant()) ? rules::to_usi(*pos, node.move)
                                                     : rules::to_uci(*pos, node.move);
+        break;
+      case MoveStyle::wxf:
+        if (pos && rules::writes_wxf(pos->variant()) && node.move.kind == rules::MoveKind::normal)
+          return rules::to_wxf(*pos, node.move);
         break;
       case MoveStyle::figurine:
       case MoveStyle::san:

@@ -18,6 +18,7 @@ enum class MoveStyle : std::uint8_t {
   uci,             // "g1f3", "e7d8q"
   figurine,        // SAN with Unicode figurines for K Q R B N (and P in placements)
   usi,             // "7g7f", "P*5e" (the shogi family; rules/usi.hpp), the FEN tag as SFEN
+  wxf,             // "C2.5", "H8+7" (the xiangqi family; rules/wxf.hpp)
 };
 
 struct PgnOptions {

@@ -27,6 +27,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "uci") return Format::uci;
   if (name == "figurine") return Format::figurine;
   if (name == "usi") return Format::usi;
+  if (name == "wxf") return Format::wxf;
   return std::nullopt;
 }
 
@@ -44,6 +45,9 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
       break;
     case Format::usi:
       options_.style = MoveStyle::usi;
+      break;
+    case Format::wxf:
+      options_.style = MoveStyle::wxf;
       break;
     case Format::pgn:
       options_.style = MoveStyle::san;

@@ -15,10 +15,10 @@
 
 namespace xpgn::emit {
 
-enum class Format : std::uint8_t { pgn, json, jsonl, lan, uci, figurine, usi };
+enum class Format : std::uint8_t { pgn, json, jsonl, lan, uci, figurine, usi, wxf };
 
-// The format named `name` ("pgn", "json", "jsonl", "lan", "uci", "figurine", "usi"), nullopt
-// if none.
+// The format named `name` ("pgn", "json", "jsonl", "lan", "uci", "figurine", "usi", "wxf"),
+// nullopt if none.
 std::optional<Format> parse_format(std::string_view name);
 
 // Writes games one after the other: PGN games separated by blank lines, a JSON array, or one

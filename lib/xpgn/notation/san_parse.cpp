@@ -201,6 +201,20 @@ struct action<gs::portal_b> {
     t.pair_b = detail::coord_of_square(in.string_view());
   }
 };
+// ICCS coordinates: ranks 0-9 as written, kept as iccs_rank + the digit (core/san_token.hpp), off
+// every board for a reader that does not know the form.
+template <>
+struct action<gs::iccs_move> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    const std::string_view s = in.string_view();
+    t = SanToken{};
+    t.long_algebraic = true;
+    const auto file = [](char c) { return (c >= 'a' ? c - 'a' : c - 'A'); };
+    t.from = {file(s[0]), iccs_rank + (s[1] - '0')};
+    t.to = {file(s[s.size() - 2]), iccs_rank + (s.back() - '0')};
+  }
+};
 template <>
 struct action<gs::check> {
   template <typename Input>

@@ -15,6 +15,7 @@
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/iccs.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/usi.hpp"
@@ -220,6 +221,8 @@ struct Replayer::State {
   GameHandler handler;
   Game game;
   bool in_game = false;
+  // This game's coordinate moves are ICCS (rules/iccs.hpp): one of them was read only as ICCS.
+  bool iccs_game = false;
   // The movetext began: variant and start position are set up (never outside a game).
   bool started = false;
   std::vector<Frame> frames;
@@ -411,6 +414,7 @@ struct Replayer::State {
     game.index = index;
     game.pos = pos;
     in_game = true;
+    iccs_game = false;
     started = false;
     depth = 0;
     has_variant = has_fen = has_setup = has_result = has_marker = false;
@@ -734,10 +738,8 @@ struct Replayer::State {
     // on with a legal move (test_mark()).
     rules::EffectList effects;
     const rules::Resolution res =
-        null_move
-            ? play_null_move(f)
-            : rules::resolve(f.pos(), token, &f.next_slot(), keeps_positions() ? &effects : nullptr,
-                             full() ? rules::MarkTest::full : rules::MarkTest::as_written);
+        null_move ? play_null_move(f)
+                  : resolve_token(f, token, keeps_positions() ? &effects : nullptr);
     if (res.error != rules::MoveError::none) {
       refuse_move(f, res, text, pos, ply);
       return;
@@ -765,6 +767,50 @@ struct Replayer::State {
       watch_position(f.pos(), ply, &res.move);
     }
     try_fast(f);
+  }
+
+  // rules::resolve() of `token` from f.pos() into f.next_slot() (`effects` as there), reading
+  // the xiangqi family's ICCS coordinates (rules/iccs.hpp): a token only ICCS has, and any
+  // coordinate move of a game that reads ICCS, is read as ICCS; another coordinate move is read
+  // as ICCS when the usual reading finds no move, and if that finds one the game reads ICCS.
+  rules::Resolution resolve_token(Frame& f, const SanToken& token, rules::EffectList* effects) {
+    const rules::MarkTest test = full() ? rules::MarkTest::full : rules::MarkTest::as_written;
+    if (rules::has_iccs_ranks(token) || (iccs_game && rules::may_be_iccs(token))) [[unlikely]]
+      return resolve_iccs(f, token, effects, test);
+    rules::Resolution res = rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
+    if (res.error != rules::MoveError::none && rules::may_be_iccs(token) &&
+        rules::reads_iccs(f.pos().variant())) [[unlikely]] {
+      if (effects) effects->clear();
+      rules::Resolution iccs = resolve_iccs(f, token, effects, test);
+      if (iccs.error == rules::MoveError::none) return iccs;
+      res.message += "; " + iccs.message;
+    }
+    return res;
+  }
+
+  // resolve_token() of `token` read as ICCS coordinates; the game then reads ICCS when it finds
+  // a move. A game of a variant that does not read ICCS gets an error.
+  [[gnu::noinline]] rules::Resolution resolve_iccs(Frame& f, const SanToken& token,
+                                                   rules::EffectList* effects,
+                                                   rules::MarkTest test) {
+    const rules::Variant& v = f.pos().variant();
+    if (!rules::reads_iccs(v) || !rules::may_be_iccs(token)) {
+      rules::Resolution r;
+      r.error = rules::MoveError::invalid;
+      r.message =
+          "ICCS coordinates (files a-i, ranks 0-9 from the first player's side, as in "
+          "h0g2 or H2-E2) are read in the xiangqi family only, not in " +
+          v.name;
+      return r;
+    }
+    const SanToken meant = rules::iccs_to_xpgn(token);
+    rules::Resolution r = rules::resolve(f.pos(), meant, &f.next_slot(), effects, test);
+    if (r.error == rules::MoveError::none)
+      iccs_game = true;
+    else
+      r.message = "read as ICCS coordinates (" + format_coord(meant.from) + format_coord(meant.to) +
+                  " in xpgn's): " + r.message;
+    return r;
   }
 
   // The nodes a mainline gets room for with its first move (about a game's plies).

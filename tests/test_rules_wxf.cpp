@@ -1,0 +1,266 @@
+// WXF notation for the xiangqi family (rules/wxf.hpp, issue 39): the expected strings are
+// written from the WXF rules (files counted from the mover's right, '+' forward, '-' back, '.'
+// sideways; a file-changing move names the file reached, a straight one the points moved; '+'
+// and '-' for the front and rear of like pieces on one file, the tandem-pawn rules), not taken
+// from the writer.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "test_shell.hpp"
+#include "test_support.hpp"
+#include "xpgn/rules/wxf.hpp"
+
+using namespace xpgn;
+using namespace xpgn::rules;
+
+namespace {
+
+// The built-in definition `id`.
+const Variant& wxf_variant(const std::string& id) {
+  std::string error;
+  const Variant* v = catalog::find_variant(id, "", error);
+  INFO(error);
+  REQUIRE(v != nullptr);
+  return *v;
+}
+
+// The WXF text of the legal SAN move `san` in `pos`.
+std::string wxf(const Position& pos, const std::string& san) {
+  const Resolution r = test::resolve_text(pos, san);
+  INFO(pos.fen() << " " << san << ": " << r.message);
+  REQUIRE(r.error == MoveError::none);
+  return to_wxf(pos, r.move);
+}
+
+}  // namespace
+
+TEST_CASE("WXF: every piece kind of both sides from the xiangqi start", "[wxf][xiangqi]") {
+  const Variant& v = wxf_variant("xiangqi");
+  CHECK(writes_wxf(v));
+  const Position start = Position::start(v);
+  CHECK(wxf(start, "Che3") == "C2.5");  // the central cannon
+  CHECK(wxf(start, "Cbe3") == "C8.5");
+  CHECK(wxf(start, "Ch2") == "C2-1");
+  CHECK(wxf(start, "Cxh10") == "C2+7");
+  CHECK(wxf(start, "Hg3") == "H2+3");
+  CHECK(wxf(start, "Hc3") == "H8+7");
+  CHECK(wxf(start, "Ege3") == "E3+5");
+  CHECK(wxf(start, "Ece3") == "E7+5");
+  CHECK(wxf(start, "Afe2") == "A4+5");
+  CHECK(wxf(start, "Ade2") == "A6+5");
+  CHECK(wxf(start, "Ke2") == "K5+1");
+  CHECK(wxf(start, "Ri3") == "R1+2");
+  CHECK(wxf(start, "Pc5") == "P7+1");
+  CHECK(wxf(start, "Pe5") == "P5+1");
+  // Black counts from its own right (file a is its 1) and moves forward down the board.
+  const Position black = test::play_san(start, "Che3");
+  CHECK(wxf(black, "Hc8") == "H2+3");
+  CHECK(wxf(black, "Hg8") == "H8+7");
+  CHECK(wxf(black, "Che8") == "C8.5");
+  CHECK(wxf(black, "Cbe8") == "C2.5");
+  CHECK(wxf(black, "Ri9") == "R9+1");
+  CHECK(wxf(black, "Pc6") == "P3+1");
+  CHECK(wxf(black, "Ege8") == "E7+5");
+  CHECK(wxf(black, "Afe9") == "A6+5");
+  CHECK(wxf(black, "Ke9") == "K5+1");
+  // A general stepping sideways, and back.
+  const Position kings = test::from_fen("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1", v);
+  CHECK(wxf(kings, "Kf2") == "K5.4");
+  CHECK(wxf(kings, "Ke1") == "K5-1");
+  // A soldier across the river steps sideways.
+  const Position across = test::from_fen("3k5/9/9/2P6/9/9/9/9/9/4K4 w - - 0 1", v);
+  CHECK(wxf(across, "Pd7") == "P7.6");
+  CHECK(wxf(across, "Pb7") == "P7.8");
+}
+
+TEST_CASE("WXF: two like pieces on one file are front '+' and rear '-'", "[wxf][xiangqi]") {
+  const Variant& v = wxf_variant("xiangqi");
+  // Red chariots on e5 and e2: the front one is nearer Black.
+  const Position red = test::from_fen("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w - - 0 1", v);
+  CHECK(wxf(red, "Ra5") == "R+.9");
+  CHECK(wxf(red, "Re9") == "R++4");
+  CHECK(wxf(red, "R2e3") == "R-+1");
+  CHECK(wxf(red, "Re1") == "R--1");
+  // Black cannons on e8 and e4: Black's front one is the lower.
+  const Position black = test::from_fen("4k4/9/4c4/9/9/9/4c4/9/9/3K5 b - - 0 1", v);
+  CHECK(wxf(black, "Ca4") == "C+.1");
+  CHECK(wxf(black, "Ce9") == "C--1");
+  CHECK(wxf(black, "C4e3") == "C++1");
+}
+
+TEST_CASE("WXF: tandem soldiers, three to five on a file or doubled on two files",
+          "[wxf][xiangqi]") {
+  const Variant& v = wxf_variant("xiangqi");
+  // Three on file 7 (c6, c7, c8): front '+', middle by its file, rear '-'.
+  const Position three = test::from_fen("4k4/9/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1", v);
+  CHECK(wxf(three, "Pd8") == "P+.6");
+  CHECK(wxf(three, "Pd7") == "P7.6");
+  CHECK(wxf(three, "Pd6") == "P-.6");
+  CHECK(wxf(three, "Pc9") == "P++1");
+  // Four (c6 to c9): "++" and "--" for the outermost, "P+" and "P-" inside.
+  const Position four = test::from_fen("4k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1", v);
+  CHECK(wxf(four, "Pd9") == "++.6");
+  CHECK(wxf(four, "Pd8") == "P+.6");
+  CHECK(wxf(four, "Pd7") == "P-.6");
+  CHECK(wxf(four, "Pd6") == "--.6");
+  // Five (c6 to c10): the middle one by its file.
+  const Position five = test::from_fen("2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1", v);
+  CHECK(wxf(five, "Pd10") == "++.6");
+  CHECK(wxf(five, "Pd9") == "P+.6");
+  CHECK(wxf(five, "Pd8") == "P7.6");
+  CHECK(wxf(five, "Pd7") == "P-.6");
+  CHECK(wxf(five, "Pd6") == "--.6");
+  // Doubled on files 7 (c6, c7) and 3 (g6, g7): the file digit replaces the letter.
+  const Position two = test::from_fen("4k4/9/9/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1", v);
+  CHECK(wxf(two, "Pd7") == "7+.6");
+  CHECK(wxf(two, "Pd6") == "7-.6");
+  CHECK(wxf(two, "Pf7") == "3+.4");
+  CHECK(wxf(two, "Pf6") == "3-.4");
+}
+
+TEST_CASE("WXF: minixiangqi counts seven files, manchu writes its banner", "[wxf][xiangqi]") {
+  const Variant& mini = wxf_variant("minixiangqi");
+  CHECK(writes_wxf(mini));
+  const Position start = Position::start(mini);
+  CHECK(wxf(start, "Cb2") == "C6+1");  // b1 is Red's file 6 of 7
+  CHECK(wxf(start, "Pa3") == "P7+1");
+  const Variant& manchu = wxf_variant("manchu");
+  CHECK(writes_wxf(manchu));
+  const Position m = Position::start(manchu);
+  CHECK(wxf(m, "Ma2") == "M9+1");
+  CHECK(wxf(m, "Mb1") == "M9.8");
+  CHECK_FALSE(writes_wxf(wxf_variant("chess")));
+}
+
+TEST_CASE("WXF: a published game, Li Wangxiang - Wang Bin 2004, written as it was published",
+          "[wxf][xiangqi]") {
+  // 2004 "General Cup" China National Xiangqi League, round 1, Beijing, 19 May 2004, Li
+  // Wangxiang (Red) - Wang Bin (Black), 16 moves, drawn; published in the AXF notation
+  // (N for the horse, B for the elephant, '=' for sideways, "rC" for the rear cannon) in
+  // "Notation practice in preparation for Championship in Paris", rec.games.chinese-chess,
+  // 19 June 2005 (http://www.gamesreviews.net/archive568-2005-7-302469.html):
+  //   1. C2=4 C2=6 2. N2+3 N8+9 3. R1=2 R9=8 4. P7+1 N2+3 5. N8+7 R1=2 6. R9=8 R2+4
+  //   7. C8=9 R2+5 8. N7-8 P7+1 9. N8+7 C8=7 10. R2+9 N9-8 11. B3+5 C7+4 12. C4+4 B3+5
+  //   13. N7+6 N8+7 14. C4=7 C6+3 15. C9=7 C6=8 16. rC+1
+  // The coordinates below were worked out by hand from that text (Red's file n is column
+  // 'j' - n, Black's file n is column 'a' + n - 1; Red moves up the board, Black down):
+  // 1. h3f3 (cannon file 2 to 4) b8f8 (Black's cannon file 2 = b to 6 = f); 2. h1g3 h10i8;
+  // 3. i1h1 i10h10; 4. c4c5 b10c8; 5. b1c3 a10b10; 6. a1b1 b10b6 (chariot file 2 forward 4);
+  // 7. b3a3 b6b1 (forward 5, taking the chariot on b1); 8. c3b1 (horse file 7 back to file 8,
+  // retaking) g7g6; 9. b1c3 h8g8; 10. h1h10 (forward 9, taking the chariot) i8h10 (horse file
+  // 9 back to file 8, retaking); 11. g1e3 g8g4 (over the screen g6, taking the soldier g4);
+  // 12. f3f7 c10e8; 13. c3d5 h10g8; 14. f7c7 (over e7, taking c7) f8f5; 15. a3c3 f5h5;
+  // 16. c3c4: Red's cannons stand on c7 and c3 (file 7), the rear one moves: "rC+1".
+  // Each move read as UCI must give back the published text in WXF letters ('H' for N, 'E'
+  // for B, '.' for '=', "C-+1" for "rC+1").
+  const Variant& v = wxf_variant("xiangqi");
+  const std::vector<std::string> uci = test::words(
+      "h3f3 b8f8 h1g3 h10i8 i1h1 i10h10 c4c5 b10c8 b1c3 a10b10 a1b1 b10b6 b3a3 b6b1 c3b1 g7g6 "
+      "b1c3 h8g8 h1h10 i8h10 g1e3 g8g4 f3f7 c10e8 c3d5 h10g8 f7c7 f8f5 a3c3 f5h5 c3c4");
+  const std::vector<std::string> published = test::words(
+      "C2.4 C2.6 H2+3 H8+9 R1.2 R9.8 P7+1 H2+3 H8+7 R1.2 R9.8 R2+4 C8.9 R2+5 H7-8 P7+1 "
+      "H8+7 C8.7 R2+9 H9-8 E3+5 C7+4 C4+4 E3+5 H7+6 H8+7 C4.7 C6+3 C9.7 C6.8 C-+1");
+  REQUIRE(uci.size() == published.size());
+  Position pos = Position::start(v);
+  for (std::size_t i = 0; i < uci.size(); ++i) {
+    INFO("ply " << i + 1 << " " << uci[i] << " in " << pos.fen());
+    const Resolution r = test::resolve_text(pos, uci[i]);
+    INFO(r.message);
+    REQUIRE(r.error == MoveError::none);
+    CHECK(to_wxf(pos, r.move) == published[i]);
+    pos = play(pos, r.move);
+  }
+}
+
+TEST_CASE("WXF: the moves of ffish's games, as ffish writes them where it keeps the standard",
+          "[wxf][xiangqi]") {
+  // tests/reference/xiangqi_wxf.mjs wrote each move of the 100 reference games
+  // (tests/data/history/xiangqi-family-ffish.txt) with ffish's Notation.XIANGQI_WXF. ffish
+  // writes '=' where the standard writes '.', and it leaves the standard in two places, where
+  // only the direction and the number are compared:
+  //  * tandem soldiers (three or more on a file, or pairs on two files): ffish writes their
+  //    rank from the front and the file ("17=8"), the standard "P+.8", "7+.8", ...;
+  //  * two like pieces on a file of which the other could not make the same step (it would
+  //    leave the board or its region): ffish writes the file ("R5-2"), the standard still
+  //    "R+-2" (WXF's tandem rule has no exception).
+  // Everything else must be equal character for character.
+  int exact = 0, tandem = 0, tandem_soldiers = 0;
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
+    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
+    REQUIRE(games.size() == wxfs.size());
+    REQUIRE(games.size() >= 28);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      REQUIRE(games[g].size() == 4);
+      REQUIRE(wxfs[g].size() == 2);
+      REQUIRE(wxfs[g][0] == games[g][0]);
+      const auto ucis = test::words(games[g][3]);
+      const auto theirs = test::words(wxfs[g][1]);
+      REQUIRE(ucis.size() == theirs.size());
+      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
+      for (std::size_t i = 0; i < ucis.size(); ++i) {
+        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << ucis[i] << " in " << pos.fen());
+        const Resolution r = test::resolve_text(pos, ucis[i]);
+        REQUIRE(r.error == MoveError::none);
+        const std::string ours = to_wxf(pos, r.move);
+        std::string expected = theirs[i];
+        std::replace(expected.begin(), expected.end(), '=', '.');
+        INFO("ours " << ours << ", ffish " << theirs[i]);
+        REQUIRE(ours.size() >= 4);
+        if (ours == expected) {
+          ++(ours[1] == '+' || ours[1] == '-' ? tandem : exact);
+        } else {
+          // Only the two departures above: ffish wrote a file or a soldier's number where
+          // ours has a tandem form (a mark in the second place, or no letter first), with the
+          // same direction and number. Where ffish wrote a mark, it must be ours.
+          CHECK(std::isdigit(static_cast<unsigned char>(expected[1])));
+          CHECK(ours.substr(ours.size() - 2) == expected.substr(expected.size() - 2));
+          const bool letterless =
+              std::isdigit(static_cast<unsigned char>(ours[0])) || ours[0] == '+' || ours[0] == '-';
+          CHECK((ours[1] == '+' || ours[1] == '-' || letterless));
+          ++tandem_soldiers;
+        }
+        pos = play(pos, r.move);
+      }
+    }
+  }
+  INFO("exact " << exact << ", tandem " << tandem << ", departures " << tandem_soldiers);
+  CHECK(exact > 10000);
+  CHECK(tandem > 100);
+}
+
+TEST_CASE("WXF: convert --to wxf writes the family's games and refuses the others one by one",
+          "[wxf][xiangqi][cli]") {
+  const std::string path = "/tmp/xpgn-test-wxf-convert.pgn";
+  {
+    std::ofstream out(path);
+    out << "[Event \"a\"]\n[Variant \"xiangqi\"]\n\n1. Che3 Hc8 2. Hg3 *\n\n"
+        << "[Event \"b\"]\n\n1. e4 e5 *\n\n"
+        << "[Event \"c\"]\n[Variant \"Manchu\"]\n\n1. Mb1 Che8 *\n";
+  }
+  const std::string command = std::string("'") + XPGN_BINARY + "' convert --to wxf '" + path + "'";
+  const auto r = test::run_shell(command + " 2>/dev/null");
+  INFO(r.out);
+  CHECK(r.status == 1);
+  CHECK(r.out.find("1. C2.5 H2+3 2. H2+3 *") != std::string::npos);
+  CHECK(r.out.find("1. M9.8 C8.5 *") != std::string::npos);
+  CHECK(r.out.find("[Event \"b\"]") == std::string::npos);
+  const auto errors = test::run_shell(command + " 2>&1 >/dev/null");
+  INFO(errors.out);
+  CHECK(errors.out.find(path + ":6:1: error: game 2") != std::string::npos);
+  CHECK(errors.out.find("WXF is written for the xiangqi family only (xiangqi, manchu, "
+                        "minixiangqi), not for FIDE chess") != std::string::npos);
+  // With two threads: the same bytes and messages.
+  const auto j2 = test::run_shell(command + " -j 2 2>/dev/null");
+  CHECK(j2.status == 1);
+  CHECK(j2.out == r.out);
+  CHECK(test::run_shell(command + " -j 2 2>&1 >/dev/null").out == errors.out);
+  std::remove(path.c_str());
+}
