@@ -406,10 +406,13 @@ void prefer_unrelocated(const SanToken& token, MoveList& candidates) {
 }
 
 // The resolution once the candidates are known: the one legal move, or why there is none or
-// more than one. `first_after` receives the position after the first legal candidate.
+// more than one. `first_after` receives the position after the first legal candidate. Without
+// `explain`, a token that names no legal move gets MoveError::illegal and no message (the
+// nearest moves are costly to find; a caller with another reading to try asks again).
 // (Every return is of `res`, so that it is made in the caller's place.)
 Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenMatches& found,
-                              Position& first_after, EffectList* effects, MarkTest mark_test) {
+                              Position& first_after, EffectList* effects, MarkTest mark_test,
+                              bool explain) {
   Resolution res;
   prefer_unrelocated(token, found.candidates);
   MoveList legal;
@@ -417,7 +420,7 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
   if (legal.size() != 1) describe_token(pos.variant(), token, found);
   if (legal.empty()) {
     res.error = MoveError::illegal;
-    res.message = explain_refusal(pos, token, found);
+    if (explain) res.message = explain_refusal(pos, token, found);
     return res;
   }
   if (legal.size() > 1) {
@@ -465,10 +468,11 @@ Resolution judge_matches_into(const Position& pos, const SanToken& token, TokenM
 // judge_matches_into() with the position after the move written to `after` when the caller gave
 // one, else to a local copy.
 Resolution judge_matches(const Position& pos, const SanToken& token, TokenMatches& found,
-                         Position* after, EffectList* effects, MarkTest mark_test) {
-  if (after) return judge_matches_into(pos, token, found, *after, effects, mark_test);
+                         Position* after, EffectList* effects, MarkTest mark_test,
+                         bool explain = true) {
+  if (after) return judge_matches_into(pos, token, found, *after, effects, mark_test, explain);
   Position local_after = pos;
-  return judge_matches_into(pos, token, found, local_after, effects, mark_test);
+  return judge_matches_into(pos, token, found, local_after, effects, mark_test, explain);
 }
 
 // The origin a pawn move's SAN needs: the file for a capture (and the rank too when another
@@ -548,10 +552,10 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
   }
 }
 
-// resolve() for the token as the SAN grammar read it.
+// resolve() for the token as the SAN grammar read it (`explain`: see judge_matches_into()).
 [[gnu::always_inline]] inline Resolution resolve_written(const Position& pos, const SanToken& token,
                                                          Position* after, EffectList* effects,
-                                                         MarkTest mark_test);
+                                                         MarkTest mark_test, bool explain = true);
 
 // The token read in a form of one of the variant's own (Variant::spellers, reread_token()):
 // the resolution of the first reading that names exactly one legal move; failing that, of the
@@ -574,14 +578,20 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
 }
 
 // resolve() in a variant whose rules spell moves of their own (Variant::spellers), for a token
-// no speller claims: the usual reading, and when it finds no move, the spellers' rereading.
+// no speller claims: the usual reading, and when it finds no move, the spellers' rereading. (The
+// usual reading's refusal is explained only when no rereading finds a move either: in a family
+// whose own forms are common, e.g. ffish's "Pe5" for a shogi pawn, finding the nearest moves for
+// each of those was two thirds of the replay.)
 [[gnu::always_inline]] inline Resolution resolve_or_reread(const Position& pos,
                                                            const SanToken& token, Position* after,
                                                            EffectList* effects,
                                                            MarkTest mark_test) {
-  Resolution r = resolve_written(pos, token, after, effects, mark_test);
+  Resolution r = resolve_written(pos, token, after, effects, mark_test, false);
   if (r.error != MoveError::none) {
-    if (auto reread = resolve_reread(pos, token, after, effects, mark_test)) r = std::move(*reread);
+    if (auto reread = resolve_reread(pos, token, after, effects, mark_test))
+      return std::move(*reread);
+    if (r.error == MoveError::illegal && r.message.empty())
+      return resolve_written(pos, token, after, effects, mark_test);
   }
   return r;
 }
@@ -619,7 +629,7 @@ namespace {
 
 // resolve() for the token as the SAN grammar read it.
 inline Resolution resolve_written(const Position& pos, const SanToken& token, Position* after,
-                                  EffectList* effects, MarkTest mark_test) {
+                                  EffectList* effects, MarkTest mark_test, bool explain) {
   TokenMatches found;
   std::optional<Resolution> error;
   switch (token.kind) {
@@ -638,7 +648,7 @@ inline Resolution resolve_written(const Position& pos, const SanToken& token, Po
       break;
   }
   if (error) return *error;
-  return judge_matches(pos, token, found, after, effects, mark_test);
+  return judge_matches(pos, token, found, after, effects, mark_test, explain);
 }
 
 }  // namespace

@@ -405,16 +405,22 @@ void derive_undecided_screen(Variant& v) {
   v.undecided_screen = screen;
 }
 
+// A SpecProblem with the fields given (the others as SpecProblem leaves them).
+SpecProblem spec_problem(std::string message, int piece = -1, std::string field = {},
+                         int other = -1, std::string letter = {}, bool san_letter = false) {
+  return {std::move(message), piece, std::move(field), other, std::move(letter), san_letter};
+}
+
 }  // namespace
 
 std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
   if (spec.files < 2 || spec.files > max_files || spec.ranks < 2 || spec.ranks > max_ranks)
-    return SpecProblem{"board size out of range (" + std::to_string(spec.files) + "x" +
-                       std::to_string(spec.ranks) + "; at most " + std::to_string(max_files) + "x" +
-                       std::to_string(max_ranks) + ", at least 2x2)"};
-  if (spec.pieces.empty()) return SpecProblem{"a variant needs at least one piece"};
+    return spec_problem("board size out of range (" + std::to_string(spec.files) + "x" +
+                        std::to_string(spec.ranks) + "; at most " + std::to_string(max_files) +
+                        "x" + std::to_string(max_ranks) + ", at least 2x2)");
+  if (spec.pieces.empty()) return spec_problem("a variant needs at least one piece");
   if (spec.pieces.size() > 30)
-    return SpecProblem{"more than 30 piece types (xpgn supports at most 30)", 30};
+    return spec_problem("more than 30 piece types (xpgn supports at most 30)", 30);
   // Per letter, the first piece that uses it: as a FEN letter, a '+' FEN letter, in SAN.
   std::array<int, 26> fen_user, plus_user, san_user;
   fen_user.fill(-1), plus_user.fill(-1), san_user.fill(-1);
@@ -423,25 +429,21 @@ std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
     const int at = static_cast<int>(i);
     auto bad = [&](char c) { return c < 'A' || c > 'Z'; };
     if (bad(def.letter))
-      return SpecProblem{"bad letter for the " + def.name + ": a SAN letter is one of A..Z", at,
-                         "letter"};
+      return spec_problem("bad letter for the " + def.name + ": a SAN letter is one of A..Z", at,
+                          "letter");
     if (def.fen_letter && bad(def.fen_letter))
-      return SpecProblem{"bad FEN letter for the " + def.name + ": one of A..Z", at, "fen_letter"};
+      return spec_problem("bad FEN letter for the " + def.name + ": one of A..Z", at, "fen_letter");
     for (char c : def.san_aliases)
       if (bad(c))
-        return SpecProblem{"bad SAN alias for the " + def.name + ": one of A..Z", at,
-                           "san_aliases"};
+        return spec_problem("bad SAN alias for the " + def.name + ": one of A..Z", at,
+                            "san_aliases");
     auto& fen_table = def.fen_plus ? plus_user : fen_user;
     int& fen_first = fen_table[def.fen() - 'A'];
     if (fen_first >= 0) {
       const std::string spelled = (def.fen_plus ? "+" : "") + std::string(1, def.fen());
-      return SpecProblem{"FEN letter '" + spelled + "' is already used by the " +
-                             spec.pieces[static_cast<std::size_t>(fen_first)].name,
-                         at,
-                         def.fen_letter ? "fen_letter" : "letter",
-                         fen_first,
-                         spelled,
-                         false};
+      return spec_problem("FEN letter '" + spelled + "' is already used by the " +
+                              spec.pieces[static_cast<std::size_t>(fen_first)].name,
+                          at, def.fen_letter ? "fen_letter" : "letter", fen_first, spelled, false);
     }
     fen_first = at;
     // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
@@ -451,13 +453,10 @@ std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
       int& san_first = san_user[sans[k] - 'A'];
       if (san_first >= 0 && san_first != at) {
         const bool alias = def.pawn || k > 0;
-        return SpecProblem{std::string("SAN letter '") + sans[k] + "' is already used by the " +
-                               spec.pieces[static_cast<std::size_t>(san_first)].name,
-                           at,
-                           alias ? "san_aliases" : "letter",
-                           san_first,
-                           std::string(1, sans[k]),
-                           true};
+        return spec_problem(std::string("SAN letter '") + sans[k] + "' is already used by the " +
+                                spec.pieces[static_cast<std::size_t>(san_first)].name,
+                            at, alias ? "san_aliases" : "letter", san_first,
+                            std::string(1, sans[k]), true);
       }
       san_first = at;
     }
