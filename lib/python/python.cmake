@@ -66,30 +66,11 @@ if(NOT pybind11_FOUND)
   return()
 endif()
 
-# The libraries again as position-independent code (the command's own libraries stay as they
-# are, so the module costs the command nothing): one static library of every module's sources.
-set(xpgn_python_sources)
-set(xpgn_python_deps)
-foreach(module core notation rules catalog record emit render facade)
-  get_target_property(module_sources xpgn_${module} SOURCES)
-  list(APPEND xpgn_python_sources ${module_sources})
-endforeach()
-add_library(xpgn_pic STATIC ${xpgn_python_sources})
-# Hidden visibility: nothing of the library is exported from the module, and the compiler may
-# inline and specialise its functions as in the command's build (with default visibility,
-# position-independent code keeps every function interposable, so calls across a .cpp's own
-# functions, ChessBoard's on every ply, stay calls).
-set_target_properties(xpgn_pic PROPERTIES POSITION_INDEPENDENT_CODE ON CXX_VISIBILITY_PRESET hidden
-                                          VISIBILITY_INLINES_HIDDEN ON)
-target_include_directories(xpgn_pic PUBLIC ${PROJECT_SOURCE_DIR}/lib)
-target_compile_options(xpgn_pic PRIVATE ${XPGN_WARNINGS})
-target_compile_definitions(xpgn_pic PRIVATE XPGN_VERSION="${PROJECT_VERSION}")
-target_link_libraries(xpgn_pic PUBLIC xpgn_grammars nlohmann_json::nlohmann_json ICU::uc ICU::i18n
-                                      Threads::Threads)
-
+# The module links the libraries themselves: they are compiled as position-independent code with
+# hidden visibility (xpgn_module in the top-level CMakeLists.txt), so nothing is compiled twice.
 set(xpgn_python_dir ${PROJECT_BINARY_DIR}/python)
 pybind11_add_module(xpgn_python_module ${CMAKE_CURRENT_SOURCE_DIR}/lib/python/module.cpp)
-target_link_libraries(xpgn_python_module PRIVATE xpgn_pic)
+target_link_libraries(xpgn_python_module PRIVATE xpgn_facade)
 target_compile_options(xpgn_python_module PRIVATE ${XPGN_WARNINGS})
 set_target_properties(xpgn_python_module PROPERTIES
   OUTPUT_NAME _xpgn
