@@ -133,6 +133,22 @@ TEST_CASE("ICCS: a coordinate move legal both ways is UCI until the game shows I
         std::vector<std::string>{"Ci4", "Kf9", "Rb2"});
 }
 
+TEST_CASE("ICCS: a game that has read a coordinate move as UCI is not reread as ICCS",
+          "[iccs][xiangqi]") {
+  // "a1b1" and "f10f9" are read as UCI; "i1i3" then finds no move in UCI (i1 is empty). ICCS
+  // would read it as i2-i4, the cannon's move, but a UCI game with a wrong move is refused at
+  // that move, with UCI's reason, not taken as ICCS one rank lower.
+  const std::string fen = "5k3/9/9/9/9/9/9/9/R7C/R2K5 w - - 0 1";
+  const auto games = test::replay(game_of("xiangqi", "1. a1b1 f10f9 2. i1i3", fen));
+  REQUIRE(games.size() == 1);
+  const auto errors = test::of(games[0], record::Severity::error);
+  REQUIRE(errors.size() == 1);
+  INFO(errors[0].message);
+  CHECK(errors[0].ply == 3);
+  CHECK(errors[0].token == "i1i3");
+  CHECK(errors[0].message.find("ICCS") == std::string::npos);
+}
+
 TEST_CASE("ICCS: refused outside the family, and illegal read both ways", "[iccs][xiangqi]") {
   const auto chess = test::replay("[Event \"x\"]\n\n1. e2e4 e7e5 2. g0f2 *\n");
   REQUIRE(chess.size() == 1);

@@ -223,6 +223,9 @@ struct Replayer::State {
   bool in_game = false;
   // This game's coordinate moves are ICCS (rules/iccs.hpp): one of them was read only as ICCS.
   bool iccs_game = false;
+  // This game has read a coordinate move as UCI: its coordinate moves are never reread as ICCS
+  // (a wrong UCI move is refused where it stands, not taken as ICCS one rank lower).
+  bool uci_game = false;
   // The movetext began: variant and start position are set up (never outside a game).
   bool started = false;
   std::vector<Frame> frames;
@@ -414,7 +417,7 @@ struct Replayer::State {
     game.index = index;
     game.pos = pos;
     in_game = true;
-    iccs_game = false;
+    iccs_game = uci_game = false;
     started = false;
     depth = 0;
     has_variant = has_fen = has_setup = has_result = has_marker = false;
@@ -772,18 +775,22 @@ struct Replayer::State {
   // rules::resolve() of `token` from f.pos() into f.next_slot() (`effects` as there), reading
   // the xiangqi family's ICCS coordinates (rules/iccs.hpp): a token only ICCS has, and any
   // coordinate move of a game that reads ICCS, is read as ICCS; another coordinate move is read
-  // as ICCS when the usual reading finds no move, and if that finds one the game reads ICCS.
+  // as ICCS when the usual reading finds no move and the game has read no coordinate move as
+  // UCI, and if that finds one the game reads ICCS.
   rules::Resolution resolve_token(Frame& f, const SanToken& token, rules::EffectList* effects) {
     const rules::MarkTest test = full() ? rules::MarkTest::full : rules::MarkTest::as_written;
     if (rules::has_iccs_ranks(token) || (iccs_game && rules::may_be_iccs(token))) [[unlikely]]
       return resolve_iccs(f, token, effects, test);
     rules::Resolution res = rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
-    if (res.error != rules::MoveError::none && rules::may_be_iccs(token) &&
-        rules::reads_iccs(f.pos().variant())) [[unlikely]] {
-      if (effects) effects->clear();
-      rules::Resolution iccs = resolve_iccs(f, token, effects, test);
-      if (iccs.error == rules::MoveError::none) return iccs;
-      res.message += "; " + iccs.message;
+    if (rules::may_be_iccs(token) && rules::reads_iccs(f.pos().variant())) [[unlikely]] {
+      if (res.error == rules::MoveError::none) {
+        uci_game = true;
+      } else if (!uci_game) {
+        if (effects) effects->clear();
+        rules::Resolution iccs = resolve_iccs(f, token, effects, test);
+        if (iccs.error == rules::MoveError::none) return iccs;
+        res.message += "; " + iccs.message;
+      }
     }
     return res;
   }

@@ -217,10 +217,10 @@ inline void key_word(Game::WatchMarks& m, std::uint64_t w) {
 // stand for the moves, as the fast path, which does not learn its moves, needs. (Asked once per
 // thread and variant: tables_for() takes a lock.)
 bool positions_stand_for_moves(const rules::Variant& variant) {
-  thread_local const rules::Variant* asked = nullptr;
+  thread_local std::uint64_t asked = 0;  // Variant::serial (never 0): an address may be reused
   thread_local bool answer = false;
-  if (asked != &variant) {
-    asked = &variant;
+  if (asked != variant.serial) {
+    asked = variant.serial;
     answer = rules::ChessBoard::tables_for(variant) != nullptr;
   }
   return answer;

@@ -336,12 +336,13 @@ std::string material_name(const Variant& v, const Material& m) {
   return out;
 }
 
-// The cache: per variant and material, its group and the material's index in it.
+// The cache: per variant (by Variant::serial: a dead variant's address may be a new one's) and
+// material, its group and the material's index in it.
 struct TableCache {
   std::recursive_mutex mutex;
-  std::map<std::pair<const Variant*, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
-  std::map<const Variant*, bool> symmetric;                               // see colour_symmetric()
-  std::map<std::pair<const Variant*, std::string>, int> failed_searches;  // see lookup()
+  std::map<std::pair<std::uint64_t, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
+  std::map<std::uint64_t, bool> symmetric;                               // see colour_symmetric()
+  std::map<std::pair<std::uint64_t, std::string>, int> failed_searches;  // see lookup()
 };
 TableCache& cache() {
   static TableCache c;
@@ -353,7 +354,7 @@ std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
   const std::string mode = reach == Reach::exact ? "exact" : "quick";
-  const auto key = std::pair(&v, mode + m.key());
+  const auto key = std::pair(v.serial, mode + m.key());
   if (auto it = c.groups.find(key); it != c.groups.end()) return it->second;
   const auto start = std::chrono::steady_clock::now();
   auto group = GroupBuilder(v, m, reach).build();
@@ -365,7 +366,7 @@ std::pair<std::shared_ptr<Group>, int> group_of(const Variant& v, const Material
               << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               << " s\n";
   for (std::size_t i = 0; i < group->materials.size(); ++i)
-    c.groups.emplace(std::pair(&v, mode + group->materials[i].key()),
+    c.groups.emplace(std::pair(v.serial, mode + group->materials[i].key()),
                      std::pair(group, static_cast<int>(i)));
   return {group, 0};
 }
@@ -383,12 +384,12 @@ Piece recoloured(Piece p) {
 bool colour_symmetric(const Variant& v) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  if (auto it = c.symmetric.find(&v); it != c.symmetric.end()) return it->second;
+  if (auto it = c.symmetric.find(v.serial); it != c.symmetric.end()) return it->second;
   const Position start = Position::start(v);
   bool same = start.hand_total() == 0;
   for (int i = 0; i < board_size(v) && same; ++i)
     same = start.at(square_at(v, i)) == recoloured(start.at(square_at(v, mirrored(v, i))));
-  return c.symmetric[&v] = same;
+  return c.symmetric[v.serial] = same;
 }
 
 // The piece types of one colour's men (and held piece), sorted: which side is "stronger".
@@ -422,14 +423,15 @@ void prefer_white(const Variant& v, Placement& p) {
 int failed_searches(const Variant& v, const Material& m) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  return ++c.failed_searches[std::pair(&v, m.key())];
+  return ++c.failed_searches[std::pair(v.serial, m.key())];
 }
 
 // True when the table group holding `m` for `reach` is already built.
 bool group_built(const Variant& v, const Material& m, Reach reach) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  return c.groups.count(std::pair(&v, (reach == Reach::exact ? "exact" : "quick") + m.key())) > 0;
+  return c.groups.count(
+             std::pair(v.serial, (reach == Reach::exact ? "exact" : "quick") + m.key())) > 0;
 }
 
 // How far the pawns of `pos` are from promoting: for the nearest pawn, the plies its pushes

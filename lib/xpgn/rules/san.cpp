@@ -570,7 +570,7 @@ void write_second_actions(const Variant& v, const Move& move, SanToken& t) {
     TokenMatches found;
     SanToken meant;
     if (!c->reread_token(pos, token, found.candidates, meant) || found.candidates.empty()) continue;
-    Resolution r = judge_matches(pos, meant, found, after, effects, mark_test);
+    Resolution r = judge_matches(pos, meant, found, after, effects, mark_test, false);
     if (r.error == MoveError::none) return r;
     if (r.error == MoveError::ambiguous && !ambiguous) ambiguous = std::move(r);
   }
