@@ -1,5 +1,5 @@
 // The attack test on bit boards (Variant::fast_attacks) against the square-by-square probes
-// (Variant::drop_bitboards) on random games, for boards whose squares may hold two pieces
+// (Variant::Geometry::squares_only) on random games, for boards whose squares may hold two pieces
 // (Maxim), whose pieces may be disarmed (Reproduction's barren pieces), with hopping pieces
 // (Reservists' cannon) and lame or jumping leaps (Maxim's knight); and find_origins() where
 // pieces may share squares.

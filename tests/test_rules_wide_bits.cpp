@@ -1,6 +1,6 @@
 // Bit boards of up to 128 squares (Variant::wide_bits): the 128-bit set type, which boards
 // take which path, and the attack test and find_origins() on 8x10 and 10x8 boards against the
-// square-by-square code (Variant::drop_bitboards) on random games.
+// square-by-square code (Variant::Geometry::squares_only) on random games.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

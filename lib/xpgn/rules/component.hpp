@@ -34,7 +34,7 @@ enum class FideRule : std::uint8_t { none, castling, en_passant, promotion };
 
 // What a component says about itself, once (RuleComponent::declaration()): what it is, where
 // the engine acts through it, which Position slots it owns and what it may do to a game. The
-// engine reads it when a variant is built (Variant::finish() derives its lists from it) and
+// engine reads it when a variant is built (Variant's constructor derives its lists from it) and
 // never recognises a rule by its name string. The defaults describe a rule that may act in
 // every hook of the move cycle and nothing else.
 struct Declaration {
@@ -48,7 +48,7 @@ struct Declaration {
   // generators). A rule that leaves a hook at its default leaves it out.
   unsigned hooks = hook_apply | hook_finish | hook_allows | hook_generate;
   // The generic Position slots it gives a meaning to (StateSlot bits: layer, hand, pair,
-  // counters). At most one rule of a variant claims each; Variant::finish() records it
+  // counters). At most one rule of a variant claims each; Variant's constructor records it
   // (layer_rule, hand_rule, pair_rule, counter_rule) and the engine asks it the slot's hooks.
   unsigned slots = 0;
   // It completes basic moves through refine_move() (Variant::move_refiners).
@@ -320,7 +320,7 @@ class RuleComponent {
     return {};
   }
   // Checks this rule's parameters against the variant (letters it names exist, squares lie on
-  // the board); an error message, or "" when they fit. Called by Variant::finish().
+  // the board); an error message, or "" when they fit. Called by Variant's constructor.
   virtual std::string validate(const Variant& variant) const {
     (void)variant;
     return {};

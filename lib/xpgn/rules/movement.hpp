@@ -31,7 +31,7 @@ struct Movement {
 };
 
 // Attack detection looks outward from the attacked square; probes merge the atoms of all piece
-// types of one colour that share a direction (built by Variant::finish).
+// types of one colour that share a direction (built by the Variant constructor).
 struct AttackProbe {
   std::int8_t file_step = 0;  // direction from the target square towards the attacker
   std::int8_t rank_step = 0;

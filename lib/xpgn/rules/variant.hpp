@@ -331,12 +331,11 @@ struct Variant {
   // Attack probes per attacking colour (derived by the constructor).
   std::array<std::vector<AttackProbe>, 2> attack_probes;
 
-  // ---- Bit-board geometry (derived by the constructor)
-  // -------------------------------------------- On a board of at most 128 squares (`bitboards`),
-  // square s has bit index bit_of[s] = rank * files + file and Position keeps a bit set of the
-  // occupied squares per colour. The sets are std::uint64_t on boards of at most 64 squares and
-  // Bits128 on larger ones (`wide_bits`). Boards above 128 squares use the square-by-square code
-  // alone.
+  // ---- Bit-board geometry (derived by the constructor) -------------------------------------
+  // On a board of at most 128 squares (`bitboards`), square s has bit index
+  // bit_of[s] = rank * files + file and Position keeps a bit set of the occupied squares per
+  // colour. The sets are std::uint64_t on boards of at most 64 squares and Bits128 on larger
+  // ones (`wide_bits`). Boards above 128 squares use the square-by-square code alone.
   bool bitboards = false;
   bool wide_bits = false;
   std::array<std::uint8_t, square_count> bit_of{};
