@@ -779,10 +779,21 @@ struct Replayer::State {
   // UCI, and if that finds one the game reads ICCS.
   rules::Resolution resolve_token(Frame& f, const SanToken& token, rules::EffectList* effects) {
     const rules::MarkTest test = full() ? rules::MarkTest::full : rules::MarkTest::as_written;
-    if (rules::has_iccs_ranks(token) || (iccs_game && rules::may_be_iccs(token))) [[unlikely]]
+    // (SAN, the usual token, is never long algebraic: one test, and the result is made in the
+    // caller's place, with no copy of a Resolution on the hot path.)
+    if (!token.long_algebraic && !rules::has_iccs_ranks(token)) [[likely]]
+      return rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
+    return resolve_coordinates(f, token, effects, test);
+  }
+
+  // resolve_token() of a long-algebraic token or one only ICCS has.
+  [[gnu::noinline]] rules::Resolution resolve_coordinates(Frame& f, const SanToken& token,
+                                                          rules::EffectList* effects,
+                                                          rules::MarkTest test) {
+    if (rules::has_iccs_ranks(token) || (iccs_game && rules::may_be_iccs(token)))
       return resolve_iccs(f, token, effects, test);
     rules::Resolution res = rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
-    if (rules::may_be_iccs(token) && rules::reads_iccs(f.pos().variant())) [[unlikely]] {
+    if (rules::may_be_iccs(token) && rules::reads_iccs(f.pos().variant())) {
       if (res.error == rules::MoveError::none) {
         uci_game = true;
       } else if (!uci_game) {
