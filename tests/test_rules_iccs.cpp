@@ -1,6 +1,7 @@
-// ICCS coordinates read in the xiangqi family (rules/iccs.hpp, issue 39): "h2e2", "H2-E2", "h0g2"
-// (files a-i, ranks 0-9 from Red's side). The expected moves are worked out by hand from the
-// ICCS definition (rank n is xpgn's rank n + 1), not taken from the reader.
+// ICCS coordinates read in the xiangqi family (rules/xiangqi_notation.hpp and
+// rules/move_reader.hpp, issue 39): "h2e2", "H2-E2", "h0g2" (files a-i, ranks 0-9 from Red's side).
+// The expected moves are worked out by hand from the ICCS definition (rank n is xpgn's rank n + 1),
+// not taken from the reader.
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -8,7 +9,7 @@
 #include <vector>
 
 #include "test_support.hpp"
-#include "xpgn/rules/iccs.hpp"
+#include "xpgn/rules/xiangqi_notation.hpp"
 
 using namespace xpgn;
 
@@ -159,8 +160,8 @@ TEST_CASE("ICCS: refused outside the family, and illegal read both ways", "[iccs
   CHECK(d.ply == 3);
   CHECK(d.token == "g0f2");
   CHECK(d.message.find("ICCS coordinates (files a-i, ranks 0-9 from the first player's side, "
-                       "as in h0g2 or H2-E2) are read in the xiangqi family only, not in FIDE "
-                       "chess") != std::string::npos);
+                       "as in h0g2 or H2-E2) are read only in variants whose notation reads "
+                       "them (the xiangqi family), not in FIDE chess") != std::string::npos);
   // d2d5 finds no move either way (d2 and d3 are empty): both reasons are given.
   const auto xq = test::replay(game_of("xiangqi", "1. d2d5"));
   REQUIRE(xq.size() == 1);

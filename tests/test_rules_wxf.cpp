@@ -1,5 +1,5 @@
-// WXF notation for the xiangqi family (rules/wxf.hpp, issue 39): the expected strings are
-// written from the WXF rules (files counted from the mover's right, '+' forward, '-' back, '.'
+// WXF notation for the xiangqi family (rules/xiangqi_notation.hpp, issue 39): the expected strings
+// are written from the WXF rules (files counted from the mover's right, '+' forward, '-' back, '.'
 // sideways; a file-changing move names the file reached, a straight one the points moved; '+'
 // and '-' for the front and rear of like pieces on one file, the tandem-pawn rules), not taken
 // from the writer.
@@ -14,7 +14,8 @@
 
 #include "test_shell.hpp"
 #include "test_support.hpp"
-#include "xpgn/rules/wxf.hpp"
+#include "xpgn/rules/own_notation.hpp"
+#include "xpgn/rules/xiangqi_notation.hpp"
 
 using namespace xpgn;
 using namespace xpgn::rules;
@@ -36,6 +37,11 @@ std::string wxf(const Position& pos, const std::string& san) {
   INFO(pos.fen() << " " << san << ": " << r.message);
   REQUIRE(r.error == MoveError::none);
   return to_wxf(pos, r.move);
+}
+
+// True when `v` writes WXF: its own notation (Variant::own_notation) is named "wxf".
+bool writes_wxf(const Variant& v) {
+  return v.own_notation && v.own_notation->name() == "wxf";
 }
 
 }  // namespace
@@ -258,8 +264,8 @@ TEST_CASE("WXF: convert --to wxf writes the family's games and refuses the other
   const auto errors = test::run_shell(command + " 2>&1 >/dev/null");
   INFO(errors.out);
   CHECK(errors.out.find(path + ":6:1: error: game 2") != std::string::npos);
-  CHECK(errors.out.find("WXF is written for the xiangqi family only (xiangqi, manchu, "
-                        "minixiangqi), not for FIDE chess") != std::string::npos);
+  CHECK(errors.out.find("wxf is written for Xiangqi, Minixiangqi, Manchu chess, not for FIDE "
+                        "chess") != std::string::npos);
   // With two threads: the same bytes and messages.
   const auto j2 = test::run_shell(command + " -j 2 2>/dev/null");
   CHECK(j2.status == 1);

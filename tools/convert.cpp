@@ -20,7 +20,6 @@
 #include "xpgn/emit/writer.hpp"
 #include "xpgn/record/replayer.hpp"
 #include "xpgn/render/html.hpp"
-#include "xpgn/rules/wxf.hpp"
 
 namespace xpgn::cli {
 
@@ -61,15 +60,20 @@ void print_diagnostic(Progress& progress, const record::Diagnostic& d) {
   std::cerr << record::format_diagnostic(d) << '\n';
 }
 
-// With --to wxf, a game of a variant not written in WXF (rules/wxf.hpp) gets an error naming
-// its variant and is not written: true then. `file` names the input ("" for the caller to set).
-bool refused_by_wxf(bool wxf, record::Game& game, const std::string& file) {
-  if (!wxf || !game.variant || rules::writes_wxf(*game.variant)) return false;
-  game.diagnostics.push_back({record::Severity::error, file, game.pos, game.index, 0, "",
-                              "WXF is written for the xiangqi family only (xiangqi, manchu, "
-                              "minixiangqi), not for " +
-                                  game.variant->name});
+// When `writer` refuses `game` (GameWriter::refusal(): a variant without the notation asked
+// for), adds the refusal to the game as an error and returns true; the game is then not written.
+// `file` names the input ("" for the caller to set).
+bool refused(const emit::GameWriter& writer, record::Game& game, const std::string& file) {
+  std::string why = writer.refusal(game);
+  if (why.empty()) return false;
+  game.diagnostics.push_back(
+      {record::Severity::error, file, game.pos, game.index, 0, "", std::move(why)});
   return true;
+}
+// The HTML writers refuse no game.
+template <typename Writer>
+bool refused(const Writer&, record::Game&, const std::string&) {
+  return false;
 }
 
 // Converts every input to `out` on this thread; returns the exit status (I/O errors reported on
@@ -86,10 +90,10 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
     const std::string& name = files[index];
     const record::ReplayOptions replay = replay_options(options, name);
     auto handler = [&](record::Game& game) {
-      const bool refused = refused_by_wxf(options.to == "wxf", game, name);
+      const bool refused_game = refused(writer, game, name);
       for (const auto& d : game.diagnostics) print_diagnostic(progress, d);
       if (!game.valid()) invalid = true;
-      if (!refused) writer.write(game);
+      if (!refused_game) writer.write(game);
       progress.games_done(1);
     };
     const auto opened = open_input(name, options.range);
@@ -121,9 +125,8 @@ int convert_all(const ConvertOptions& options, const std::vector<std::string>& f
 // the output and the diagnostics are those of one thread byte for byte.
 class ConvertJob final : public ReplayJob {
  public:
-  ConvertJob(const std::vector<std::string>& files, emit::GameWriter& writer, Progress& progress,
-             bool wxf)
-      : files_(files), writer_(writer), progress_(progress), wxf_(wxf) {}
+  ConvertJob(const std::vector<std::string>& files, emit::GameWriter& writer, Progress& progress)
+      : files_(files), writer_(writer), progress_(progress) {}
   // A part taken before, emptied, when there is one: its text keeps its room (megabytes of
   // JSON), so that it is not allocated and paged in again for every batch.
   std::unique_ptr<Part> new_part() const override {
@@ -135,10 +138,10 @@ class ConvertJob final : public ReplayJob {
   }
   void add_game(Part& part, record::Game& game) const override {
     auto& rendered = static_cast<Rendered&>(part);
-    const bool refused = refused_by_wxf(wxf_, game, "");
+    const bool refused_game = refused(writer_, game, "");
     for (const auto& d : game.diagnostics) rendered.diagnostics.push_back(d);
     if (!game.valid()) rendered.invalid = true;
-    if (refused) return;
+    if (refused_game) return;
     writer_.render(game, rendered.text);
     rendered.ends.push_back(rendered.text.size());
   }
@@ -149,7 +152,7 @@ class ConvertJob final : public ReplayJob {
   void take(std::size_t input, std::unique_ptr<Part> part) override {
     auto& rendered = static_cast<Rendered&>(*part);
     for (auto& d : rendered.diagnostics) {
-      if (d.file.empty()) d.file = files_[input];  // a refused_by_wxf() error
+      if (d.file.empty()) d.file = files_[input];  // a refused() error
       print_diagnostic(progress_, d);
     }
     const std::string_view text = rendered.text;
@@ -191,7 +194,6 @@ class ConvertJob final : public ReplayJob {
   const std::vector<std::string>& files_;
   emit::GameWriter& writer_;
   Progress& progress_;
-  bool wxf_;  // --to wxf: games of other variants are refused (refused_by_wxf())
   bool invalid_ = false;
   bool io_error_ = false;
   mutable std::mutex spare_mutex_;
@@ -215,7 +217,7 @@ int convert_games(const ConvertOptions& options, const std::vector<std::string>&
   std::vector<std::uint64_t> sizes;
   for (const auto& f : files) sizes.push_back(input_size(f, options.range));
   Progress progress(options.progress, sizes);
-  ConvertJob job(files, writer, progress, options.to == "wxf");
+  ConvertJob job(files, writer, progress);
   replay_in_parallel(files, jobs, replay_options(options, ""), job, convert_batch_bytes(format),
                      options.range, &progress);
   progress.finish();
@@ -305,6 +307,7 @@ int run_convert(ConvertOptions options) {
   }
   emit::PgnOptions pgn;
   pgn.language = options.language;
+  if (format == emit::Format::notation) pgn.notation = options.to;
   if (auto clash = output_over_input(options.output, files); !clash.empty()) {
     std::cerr << "xpgn: " << clash << '\n';
     return exit_usage;

@@ -36,6 +36,7 @@
 #include <utility>
 #include <vector>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/position_api.hpp"
 #include "xpgn/record/check.hpp"
@@ -898,8 +899,15 @@ xpgn::PgnOptions pgn_options(const py::kwargs& kwargs) {
         o.style = xpgn::emit::MoveStyle::uci;
       } else if (style == "figurine") {
         o.style = xpgn::emit::MoveStyle::figurine;
+      } else if (style == "usi") {
+        o.style = xpgn::emit::MoveStyle::usi;
+      } else if (xpgn::emit::parse_format(style) == xpgn::emit::Format::notation) {
+        o.style = xpgn::emit::MoveStyle::notation;  // a variant's own, such as "wxf"
+        o.notation = style;
       } else {
-        throw py::value_error("style must be san, lan, uci or figurine, not '" + style + "'");
+        std::string known = "san, lan, uci, figurine, usi";
+        for (const auto& own : xpgn::catalog::own_notation_names()) known += ", " + own;
+        throw py::value_error("style must be one of " + known + ", not '" + style + "'");
       }
     } else if (key == "language") {
       o.language = value.cast<std::string>();
@@ -933,18 +941,29 @@ std::vector<GamePtr> games_of(const py::iterable& games) {
   return out;
 }
 
-// The games written in `format` as the command line writes them (all games, JSON's array).
-void render_games(const std::vector<GamePtr>& games, xpgn::emit::Format format, std::ostream& out) {
-  xpgn::emit::GameWriter writer(out, format);
-  for (const auto& g : games) writer.write(g->game);
+// The games written in format `format` (named `name`) as the command line writes them (all
+// games, JSON's array) to `out`. Returns "" or why a game cannot be written in it
+// (GameWriter::refusal(): "game 2: wxf is written for ..."); `out` is then incomplete.
+std::string render_games(const std::vector<GamePtr>& games, xpgn::emit::Format format,
+                         const std::string& name, std::ostream& out) {
+  xpgn::emit::PgnOptions options;
+  if (format == xpgn::emit::Format::notation) options.notation = name;
+  xpgn::emit::GameWriter writer(out, format, options);
+  for (std::size_t i = 0; i < games.size(); ++i)
+    if (!writer.write(games[i]->game))
+      return "game " + std::to_string(i + 1) + ": " + writer.refusal(games[i]->game);
   writer.finish();
+  return {};
 }
 
 // The format named `name`, or ValueError.
 xpgn::emit::Format format_named(const std::string& name) {
   auto format = xpgn::emit::parse_format(name);
-  if (!format)
-    throw py::value_error("unknown format '" + name + "' (pgn, json, jsonl, lan, uci, figurine)");
+  if (!format) {
+    std::string known;
+    for (const auto& n : xpgn::emit::format_names()) known += (known.empty() ? "" : ", ") + n;
+    throw py::value_error("unknown format '" + name + "' (" + known + ")");
+  }
   return *format;
 }
 
@@ -1411,6 +1430,9 @@ PYBIND11_MODULE(_xpgn, m) {
           [](GameData& g, const py::kwargs& kwargs) {
             auto options = pgn_options(kwargs);
             g.positions();
+            if (options.style == xpgn::emit::MoveStyle::notation)
+              if (auto why = xpgn::emit::notation_refusal(g.game, options.notation); !why.empty())
+                throw py::value_error(why);
             std::string text;
             {
               py::gil_scoped_release release;
@@ -1419,7 +1441,9 @@ PYBIND11_MODULE(_xpgn, m) {
             return safe_str(text);
           },
           "The game as canonical PGN, as `xpgn convert --to pgn` writes it. Keywords: style "
-          "('san', 'lan', 'uci', 'figurine'), language, max_line, comments, nags, variations.")
+          "('san', 'lan', 'uci', 'figurine', 'usi', or a variant's own notation: 'wxf', "
+          "ValueError for a game of another variant), language, max_line, comments, nags, "
+          "variations.")
       .def(
           "to_json",
           [](GameData& g, std::optional<int> indent) {
@@ -1594,22 +1618,25 @@ PYBIND11_MODULE(_xpgn, m) {
         const auto fmt = format_named(format);
         const std::string name = path_text(path);
         auto list = games_of(games);
-        std::string error;
+        std::string error, refusal;
         {
           py::gil_scoped_release release;
           xpgn::emit::AtomicFile file(name);
           if (!file.ok()) {
             error = file.error();
           } else {
-            render_games(list, fmt, file.stream());
-            if (!file.commit()) error = file.error();
+            refusal = render_games(list, fmt, format, file.stream());
+            // Whole or not at all: a refused game leaves the file unwritten.
+            if (refusal.empty() && !file.commit()) error = file.error();
           }
         }
+        if (!refusal.empty()) throw py::value_error(refusal);
         if (!error.empty()) raise_read_error(name, error);
       },
       py::arg("path"), py::arg("games"), py::arg("format") = "pgn",
       "Writes games to a file as `xpgn convert --to FORMAT` does (pgn, json, jsonl, lan, uci, "
-      "figurine), whole or not at all.");
+      "figurine, usi, or a variant's own notation: wxf), whole or not at all; ValueError for a "
+      "game the format cannot write (a chess game in wxf), and the file is then not written.");
 
   m.def(
       "dumps",
@@ -1617,10 +1644,12 @@ PYBIND11_MODULE(_xpgn, m) {
         const auto fmt = format_named(format);
         auto list = games_of(games);
         std::ostringstream out;
+        std::string refusal;
         {
           py::gil_scoped_release release;
-          render_games(list, fmt, out);
+          refusal = render_games(list, fmt, format, out);
         }
+        if (!refusal.empty()) throw py::value_error(refusal);
         return py::bytes(out.str());
       },
       py::arg("games"), py::arg("format") = "pgn",

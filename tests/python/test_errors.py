@@ -81,3 +81,27 @@ def test_bad_arguments_raise_python_errors():
     with pytest.raises(xpgn.Error) as caught:
         game.svg(ply=5)
     assert caught.value.game == 1 and caught.value.ply == 5
+
+
+def test_own_notation_refuses_a_game_of_another_variant(tmp_path):
+    """WXF is the xiangqi family's own notation: another variant's game is a ValueError, and
+    a file is then not written (whole or not at all)."""
+    xiangqi = xpgn.read_string('[Event "x"]\n[Variant "xiangqi"]\n\n1. Che3 Hg8 *\n')[0]
+    chess = xpgn.read_string('[Event "c"]\n\n1. e4 e5 *\n')[0]
+    assert "1. C2.5 H8+7 *" in xiangqi.to_pgn(style="wxf")
+    assert b"1. C2.5 H8+7 *" in xpgn.dumps([xiangqi], "wxf")
+    with pytest.raises(ValueError) as caught:
+        chess.to_pgn(style="wxf")
+    assert "not for FIDE chess" in str(caught.value)
+    with pytest.raises(ValueError) as caught:
+        xpgn.dumps([xiangqi, chess], "wxf")
+    assert "game 2: wxf is written for" in str(caught.value)
+    target = tmp_path / "out.pgn"
+    with pytest.raises(ValueError):
+        xpgn.write(target, [xiangqi, chess], "wxf")
+    assert not target.exists()
+    xpgn.write(target, [xiangqi], "wxf")
+    assert "C2.5" in target.read_text()
+    # ICCS read by Position.play as by a game: h0g2 only ICCS has.
+    assert xpgn.Position(variant="xiangqi").play("h0g2").fen() == \
+        xpgn.Position(variant="xiangqi").play("Hg3").fen()

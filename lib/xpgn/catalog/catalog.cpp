@@ -21,6 +21,7 @@
 #include "xpgn/rules/component.hpp"
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/movement.hpp"
+#include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::catalog {
@@ -962,6 +963,15 @@ std::vector<const rules::Variant*> all_variants() {
   for (const auto& s : st.sources)
     if (const rules::Variant* v = find_variant(s->id, "", error)) out.push_back(v);
   return out;
+}
+
+std::vector<std::string> own_notation_names() {
+  std::vector<std::string> names;
+  for (const rules::Variant* v : all_variants())
+    if (v->own_notation) names.emplace_back(v->own_notation->name());
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
 }
 
 std::vector<Entry> entries() {

@@ -42,6 +42,11 @@ const rules::Variant* find_variant(std::string_view name, std::string_view optio
 // options.
 std::vector<const rules::Variant*> all_variants();
 
+// The names of the notations of their own (rules/own_notation.hpp) that the built-in variants
+// have ("wxf"), sorted, each once. Notations come from components, which are all built in, so
+// a loaded variant adds none.
+std::vector<std::string> own_notation_names();
+
 // One catalog entry as listed: id, names, options and where the definition came from.
 struct Entry {
   std::string id;

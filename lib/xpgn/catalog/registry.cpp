@@ -12,6 +12,7 @@
 #include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/lichess_rules.hpp"
+#include "xpgn/rules/xiangqi_notation.hpp"
 
 namespace xpgn::catalog {
 
@@ -416,6 +417,12 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
            }
          v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
        }});
+  out.push_back({"xiangqi-notation",
+                 "the xiangqi family's notations: WXF written (`convert --to wxf`), ICCS "
+                 "coordinates read (h2e2, H2-E2)",
+                 [](Params&, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_xiangqi_notation());
+                 }});
 }
 
 void add_builtin_end_rules(std::vector<ComponentSpec>& out) {

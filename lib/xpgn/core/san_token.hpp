@@ -25,7 +25,7 @@ struct Coord {
 // Coord::rank of a square written in ICCS coordinates where extended SAN cannot say it (the
 // xiangqi family's "h0g2", "H2-E2": ranks 0-9 from the first player's side): iccs_rank plus the
 // rank as written. No board has that many ranks, so a reader that does not know the form finds
-// the square off the board; the replay reads it in the xiangqi family (rules/iccs.hpp).
+// the square off the board; the move reader reads it in the xiangqi family (rules/move_reader.hpp).
 inline constexpr int iccs_rank = 100;
 
 enum class TokenKind : unsigned char {

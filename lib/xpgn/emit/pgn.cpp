@@ -7,9 +7,9 @@
 #include "xpgn/core/san_languages.hpp"
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/usi.hpp"
-#include "xpgn/rules/wxf.hpp"
 
 namespace xpgn::emit {
 
@@ -167,7 +167,7 @@ class MovetextWriter {
       start_black_ = start->side_to_move() == Color::black;
       start_number_ = start->fullmove_number();
       if (options.style == MoveStyle::long_algebraic || options.style == MoveStyle::uci ||
-          options.style == MoveStyle::usi || options.style == MoveStyle::wxf)
+          options.style == MoveStyle::usi || options.style == MoveStyle::notation)
         start_.emplace(*start);
     }
     if (options.style == MoveStyle::figurine)
@@ -319,9 +319,12 @@ class MovetextWriter {
           return rules::writes_sfen(pos->variant()) ? rules::to_usi(*pos, node.move)
                                                     : rules::to_uci(*pos, node.move);
         break;
-      case MoveStyle::wxf:
-        if (pos && rules::writes_wxf(pos->variant()) && node.move.kind == rules::MoveKind::normal)
-          return rules::to_wxf(*pos, node.move);
+      case MoveStyle::notation:
+        if (const rules::OwnNotation* own = pos ? pos->variant().own_notation : nullptr;
+            own && own->name() == options_.notation) {
+          std::string text;
+          if (own->write_move(*pos, node.move, text)) return text;
+        }
         break;
       case MoveStyle::figurine:
       case MoveStyle::san:

@@ -18,7 +18,8 @@ enum class MoveStyle : std::uint8_t {
   uci,             // "g1f3", "e7d8q"
   figurine,        // SAN with Unicode figurines for K Q R B N (and P in placements)
   usi,             // "7g7f", "P*5e" (the shogi family; rules/usi.hpp), the FEN tag as SFEN
-  wxf,             // "C2.5", "H8+7" (the xiangqi family; rules/wxf.hpp)
+  notation,        // a notation of the game's variant's own, PgnOptions::notation names it
+                   // ("wxf": "C2.5", "H8+7"; rules/own_notation.hpp); SAN where it has no form
 };
 
 struct PgnOptions {
@@ -28,6 +29,7 @@ struct PgnOptions {
   bool comments = true;
   bool nags = true;
   bool variations = true;
+  std::string notation;  // MoveStyle::notation: the name of the variant's own notation ("wxf")
 };
 
 // Codes accepted as PgnOptions::language ("en", "de", ...).

@@ -15,7 +15,9 @@
 #include <mutex>
 #include <random>
 
+#include "xpgn/catalog/catalog.hpp"
 #include "xpgn/emit/json.hpp"
+#include "xpgn/rules/own_notation.hpp"
 
 namespace xpgn::emit {
 
@@ -27,8 +29,15 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "uci") return Format::uci;
   if (name == "figurine") return Format::figurine;
   if (name == "usi") return Format::usi;
-  if (name == "wxf") return Format::wxf;
+  for (const auto& own : catalog::own_notation_names())
+    if (own == name) return Format::notation;
   return std::nullopt;
+}
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> names = {"pgn", "json", "jsonl", "lan", "uci", "figurine", "usi"};
+  for (const auto& own : catalog::own_notation_names()) names.push_back(own);
+  return names;
 }
 
 GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
@@ -46,8 +55,8 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
     case Format::usi:
       options_.style = MoveStyle::usi;
       break;
-    case Format::wxf:
-      options_.style = MoveStyle::wxf;
+    case Format::notation:
+      options_.style = MoveStyle::notation;
       break;
     case Format::pgn:
       options_.style = MoveStyle::san;
@@ -58,7 +67,24 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
   }
 }
 
-void GameWriter::write(const record::Game& game) {
+std::string notation_refusal(const record::Game& game, std::string_view notation) {
+  if (!game.variant) return {};
+  const rules::OwnNotation* own = game.variant->own_notation;
+  if (own && own->name() == notation) return {};
+  std::string writers;
+  for (const rules::Variant* v : catalog::all_variants())
+    if (v->own_notation && v->own_notation->name() == notation)
+      writers += (writers.empty() ? "" : ", ") + v->name;
+  return std::string(notation) + " is written for " + (writers.empty() ? "no variant" : writers) +
+         ", not for " + game.variant->name;
+}
+
+std::string GameWriter::refusal(const record::Game& game) const {
+  return format_ == Format::notation ? notation_refusal(game, options_.notation) : std::string();
+}
+
+bool GameWriter::write(const record::Game& game) {
+  if (format_ == Format::notation && !refusal(game).empty()) return false;
   switch (format_) {
     case Format::json:
       out_ << (count_ == 0 ? "[\n" : ",\n");
@@ -73,6 +99,7 @@ void GameWriter::write(const record::Game& game) {
       break;
   }
   ++count_;
+  return true;
 }
 
 namespace {
@@ -99,7 +126,8 @@ class AppendToString final : public std::streambuf {
 
 }  // namespace
 
-void GameWriter::render(const record::Game& game, std::string& text) const {
+bool GameWriter::render(const record::Game& game, std::string& text) const {
+  if (format_ == Format::notation && !refusal(game).empty()) return false;
   switch (format_) {
     case Format::json:
     case Format::jsonl: {
@@ -112,6 +140,7 @@ void GameWriter::render(const record::Game& game, std::string& text) const {
       text += to_pgn(game, options_);
       break;
   }
+  return true;
 }
 
 void GameWriter::write_rendered(std::string_view text) {

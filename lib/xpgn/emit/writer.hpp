@@ -9,30 +9,47 @@
 #include <streambuf>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "xpgn/emit/pgn.hpp"
 #include "xpgn/record/game.hpp"
 
 namespace xpgn::emit {
 
-enum class Format : std::uint8_t { pgn, json, jsonl, lan, uci, figurine, usi, wxf };
+// The output formats. Format::notation is a notation of a variant's own (rules/own_notation.hpp:
+// "wxf"), which PgnOptions::notation names.
+enum class Format : std::uint8_t { pgn, json, jsonl, lan, uci, figurine, usi, notation };
 
-// The format named `name` ("pgn", "json", "jsonl", "lan", "uci", "figurine", "usi", "wxf"),
-// nullopt if none.
+// The format named `name`: a built-in one ("pgn", "json", "jsonl", "lan", "uci", "figurine",
+// "usi"), or Format::notation when a catalog variant has a notation of its own of that name
+// (catalog::own_notation_names(): "wxf"); nullopt if none.
 std::optional<Format> parse_format(std::string_view name);
+
+// The names parse_format() takes, built-in formats first, for messages and help.
+std::vector<std::string> format_names();
+
+// Why `game` cannot be written in the variant's own notation named `notation` ("wxf"), empty
+// when it can (or when its variant is unknown: its moves are then written as they stand): "wxf
+// is written for Xiangqi, Manchu chess, Minixiangqi, not for Chess".
+std::string notation_refusal(const record::Game& game, std::string_view notation);
 
 // Writes games one after the other: PGN games separated by blank lines, a JSON array, or one
 // JSON object per line.
 class GameWriter {
  public:
-  // A writer to `out`; `options` apply to the PGN formats (its style is set from `format`).
+  // A writer to `out`; `options` apply to the PGN formats (its style is set from `format`;
+  // with Format::notation, options.notation names the notation).
   GameWriter(std::ostream& out, Format format, PgnOptions options = {});
-  // Writes one game.
-  void write(const record::Game& game);
+  // Why this writer cannot write `game`, empty when it can: in Format::notation,
+  // notation_refusal().
+  std::string refusal(const record::Game& game) const;
+  // Writes one game and returns true; a game refusal() refuses is not written (false).
+  bool write(const record::Game& game);
   // Appends to `text` the game as write() writes it, less what goes between games (JSON's
-  // array punctuation, JSON Lines' newline). Changes nothing in the writer: games may be
-  // rendered on several threads at once and written in order with write_rendered().
-  void render(const record::Game& game, std::string& text) const;
+  // array punctuation, JSON Lines' newline), and returns true; false, with `text` untouched,
+  // for a game refusal() refuses. Changes nothing in the writer: games may be rendered on
+  // several threads at once and written in order with write_rendered().
+  bool render(const record::Game& game, std::string& text) const;
   // Writes one game that render() gave as `text`, as write() would have written it.
   void write_rendered(std::string_view text);
   // Closes the JSON array (if any); call once after the last game.

@@ -10,6 +10,7 @@
 #include "xpgn/emit/json.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/chess_board.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
@@ -114,7 +115,9 @@ std::optional<Played> play_move(const Position& pos, std::string_view text, std:
         }
         return;
       }
-      rules::Resolution r = rules::resolve(pos, *token);
+      // A move reader of its own: ICCS coordinates read as in a game's first move.
+      rules::MoveReader reader;
+      rules::Resolution r = reader.read(pos, *token);
       if (r.error != rules::MoveError::none) {
         error = "move '" + std::string(text) + "': " + r.message;
         return;

@@ -316,8 +316,16 @@ std::string write_games(const std::string& path, const std::vector<Game>& games,
       error = file.error();
       return;
     }
-    emit::GameWriter writer(file.stream(), *parsed);
-    for (const auto& game : games) writer.write(game);
+    emit::PgnOptions options;
+    if (*parsed == emit::Format::notation) options.notation = std::string(format);
+    emit::GameWriter writer(file.stream(), *parsed, options);
+    for (std::size_t i = 0; i < games.size(); ++i) {
+      if (!writer.write(games[i])) {
+        // Whole or not at all: the file is not written.
+        error = path + ": game " + std::to_string(i + 1) + ": " + writer.refusal(games[i]);
+        return;
+      }
+    }
     writer.finish();
     if (!file.commit()) error = file.error();
   });

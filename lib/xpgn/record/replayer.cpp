@@ -15,7 +15,7 @@
 #include "xpgn/record/utf8.hpp"
 #include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/component.hpp"
-#include "xpgn/rules/iccs.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/usi.hpp"
@@ -221,11 +221,9 @@ struct Replayer::State {
   GameHandler handler;
   Game game;
   bool in_game = false;
-  // This game's coordinate moves are ICCS (rules/iccs.hpp): one of them was read only as ICCS.
-  bool iccs_game = false;
-  // This game has read a coordinate move as UCI: its coordinate moves are never reread as ICCS
-  // (a wrong UCI move is refused where it stands, not taken as ICCS one rank lower).
-  bool uci_game = false;
+  // Reads this game's move tokens, with what the game has shown of its coordinates
+  // (rules/move_reader.hpp).
+  rules::MoveReader reader;
   // The movetext began: variant and start position are set up (never outside a game).
   bool started = false;
   std::vector<Frame> frames;
@@ -417,7 +415,7 @@ struct Replayer::State {
     game.index = index;
     game.pos = pos;
     in_game = true;
-    iccs_game = uci_game = false;
+    reader.reset();
     started = false;
     depth = 0;
     has_variant = has_fen = has_setup = has_result = has_marker = false;
@@ -772,63 +770,11 @@ struct Replayer::State {
     try_fast(f);
   }
 
-  // rules::resolve() of `token` from f.pos() into f.next_slot() (`effects` as there), reading
-  // the xiangqi family's ICCS coordinates (rules/iccs.hpp): a token only ICCS has, and any
-  // coordinate move of a game that reads ICCS, is read as ICCS; another coordinate move is read
-  // as ICCS when the usual reading finds no move and the game has read no coordinate move as
-  // UCI, and if that finds one the game reads ICCS.
+  // The move `token` names in f.pos(), played into f.next_slot() (`effects` as there): the
+  // game's move reader (rules::MoveReader::read()).
   rules::Resolution resolve_token(Frame& f, const SanToken& token, rules::EffectList* effects) {
     const rules::MarkTest test = full() ? rules::MarkTest::full : rules::MarkTest::as_written;
-    // (SAN, the usual token, is never long algebraic: one test, and the result is made in the
-    // caller's place, with no copy of a Resolution on the hot path.)
-    if (!token.long_algebraic && !rules::has_iccs_ranks(token)) [[likely]]
-      return rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
-    return resolve_coordinates(f, token, effects, test);
-  }
-
-  // resolve_token() of a long-algebraic token or one only ICCS has.
-  [[gnu::noinline]] rules::Resolution resolve_coordinates(Frame& f, const SanToken& token,
-                                                          rules::EffectList* effects,
-                                                          rules::MarkTest test) {
-    if (rules::has_iccs_ranks(token) || (iccs_game && rules::may_be_iccs(token)))
-      return resolve_iccs(f, token, effects, test);
-    rules::Resolution res = rules::resolve(f.pos(), token, &f.next_slot(), effects, test);
-    if (rules::may_be_iccs(token) && rules::reads_iccs(f.pos().variant())) {
-      if (res.error == rules::MoveError::none) {
-        uci_game = true;
-      } else if (!uci_game) {
-        if (effects) effects->clear();
-        rules::Resolution iccs = resolve_iccs(f, token, effects, test);
-        if (iccs.error == rules::MoveError::none) return iccs;
-        res.message += "; " + iccs.message;
-      }
-    }
-    return res;
-  }
-
-  // resolve_token() of `token` read as ICCS coordinates; the game then reads ICCS when it finds
-  // a move. A game of a variant that does not read ICCS gets an error.
-  [[gnu::noinline]] rules::Resolution resolve_iccs(Frame& f, const SanToken& token,
-                                                   rules::EffectList* effects,
-                                                   rules::MarkTest test) {
-    const rules::Variant& v = f.pos().variant();
-    if (!rules::reads_iccs(v) || !rules::may_be_iccs(token)) {
-      rules::Resolution r;
-      r.error = rules::MoveError::invalid;
-      r.message =
-          "ICCS coordinates (files a-i, ranks 0-9 from the first player's side, as in "
-          "h0g2 or H2-E2) are read in the xiangqi family only, not in " +
-          v.name;
-      return r;
-    }
-    const SanToken meant = rules::iccs_to_xpgn(token);
-    rules::Resolution r = rules::resolve(f.pos(), meant, &f.next_slot(), effects, test);
-    if (r.error == rules::MoveError::none)
-      iccs_game = true;
-    else
-      r.message = "read as ICCS coordinates (" + format_coord(meant.from) + format_coord(meant.to) +
-                  " in xpgn's): " + r.message;
-    return r;
+    return reader.read(f.pos(), token, &f.next_slot(), effects, test);
   }
 
   // The nodes a mainline gets room for with its first move (about a game's plies).

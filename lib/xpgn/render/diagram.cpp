@@ -7,6 +7,7 @@
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/render/render.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
 #include "xpgn/rules/usi.hpp"
@@ -133,7 +134,9 @@ std::optional<Diagram> diagram_from_fen(std::string_view variant_name,
   }
   rules::Position after = *pos;
   rules::EffectList effects;
-  rules::Resolution r = rules::resolve(*pos, *token, &after, &effects);
+  // A move reader of its own: ICCS coordinates read as in a game's first move.
+  rules::MoveReader reader;
+  rules::Resolution r = reader.read(*pos, *token, &after, &effects);
   if (r.error != rules::MoveError::none) {
     error = "move '" + std::string(move) + "': " + r.message;
     return std::nullopt;

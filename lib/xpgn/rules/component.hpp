@@ -9,6 +9,7 @@
 
 #include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
+#include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
@@ -81,6 +82,9 @@ struct Declaration {
   // (reread_token()), writes its moves' SAN tokens in its forms (spell_token()) and their UCI
   // text (write_uci()) (Variant::spellers).
   bool spells_moves = false;
+  // It offers a notation of the family's own (own_notation(): WXF written, ICCS read), which
+  // the variant records (Variant::own_notation; at most one rule of a variant offers one).
+  bool has_own_notation = false;
   // (For the rule that claims slot_counters.) Its counters are left out of Position::key():
   // positions that differ only in them are the same position for the repetition rules
   // (Fairy-Stockfish's count of the makruk family's end, which its position key ignores).
@@ -217,6 +221,10 @@ class RuleComponent {
     (void)pos, (void)move, (void)out;
     return false;
   }
+
+  // ---- A notation of its own (for a rule that declares has_own_notation) -------------------
+  // The notation; it lives as long as the rule.
+  virtual const OwnNotation* own_notation() const { return nullptr; }
 
   // ---- What a move edits (the search for a way out of check relies on it) ------------------
   // For a rule that declares edits_unnamed_squares: false when it surely edits no unnamed square

@@ -601,6 +601,12 @@ void Variant::compile_components() {
     if (d.judges_royals) royal_judges.push_back(c.get());
     if (d.edits_unnamed_squares) far_editors.push_back(c.get());
     if (d.spells_moves) spellers.push_back(c.get());
+    if (d.has_own_notation) {
+      if (own_notation)
+        throw std::invalid_argument("variant " + id + ": rule " + std::string(c->name()) +
+                                    " offers a second notation of the variant's own");
+      own_notation = c->own_notation();
+    }
     const unsigned hooks = d.hooks;
     if (hooks & hook_apply) appliers.push_back(c.get());
     if (hooks & hook_finish) finishers.push_back(c.get());

@@ -20,6 +20,7 @@ namespace xpgn::rules {
 
 class RuleComponent;
 class EndRule;
+class OwnNotation;
 class Position;
 
 // ---- Square sets as bits ------------------------------------------------------------------
@@ -293,6 +294,9 @@ struct Variant {
   // Declaration::spells_moves): resolve() asks their reread_token() when the usual reading
   // finds no move, to_token() their spell_token(), to_uci() their write_uci() first.
   std::vector<const RuleComponent*> spellers;
+  // The notation of the variant's own that a component offers (Declaration::has_own_notation:
+  // the xiangqi family's WXF and ICCS), nullptr when none (derived by the constructor).
+  const OwnNotation* own_notation = nullptr;
   // The components whose apply(), finish() or allows() act, and those that generate moves
   // (generate(), generate_to(), may_generate()), in the order of `components` (derived from
   // Declaration::hooks).

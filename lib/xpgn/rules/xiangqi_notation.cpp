@@ -1,6 +1,8 @@
-#include "xpgn/rules/wxf.hpp"
+#include "xpgn/rules/xiangqi_notation.hpp"
 
 #include <vector>
+
+#include "xpgn/rules/own_notation.hpp"
 
 namespace xpgn::rules {
 
@@ -23,13 +25,73 @@ std::vector<int> tandem_ranks(const Position& pos, PieceType type, Color side, i
   return ranks;
 }
 
+// The ICCS rank (0-9) of a square of a coordinate token, -1 when it has none: kept as
+// iccs_rank + n, or written as a plain rank 1-9 (0-based index n - 1).
+int iccs_rank_of(Coord c) {
+  if (c.rank >= iccs_rank) return c.rank - iccs_rank <= 9 ? c.rank - iccs_rank : -1;
+  return c.rank >= 0 && c.rank <= 8 ? c.rank + 1 : -1;
+}
+
+// The notation: WXF written, ICCS read.
+class WxfAndIccs final : public OwnNotation {
+ public:
+  std::string_view name() const override { return "wxf"; }
+  bool write_move(const Position& pos, const Move& move, std::string& out) const override {
+    if (move.kind != MoveKind::normal) return false;
+    out += to_wxf(pos, move);
+    return true;
+  }
+  std::string_view coordinates_name() const override { return "ICCS"; }
+  std::string_view coordinates_form() const override {
+    return "files a-i, ranks 0-9 from the first player's side, as in h0g2 or H2-E2";
+  }
+  bool read_coordinates(const SanToken& token, SanToken& meant) const override {
+    if (!may_be_iccs(token)) return false;
+    meant = iccs_to_xpgn(token);
+    return true;
+  }
+};
+
+// The component "xiangqi-notation" (make_xiangqi_notation()): it acts in no hook of the move
+// cycle and only offers the notation.
+class XiangqiNotation final : public RuleComponent {
+ public:
+  std::string_view name() const override { return "xiangqi-notation"; }
+  Declaration declaration() const override {
+    Declaration d;
+    d.hooks = 0;
+    d.has_own_notation = true;
+    return d;
+  }
+  std::string validate(const Variant& v) const override {
+    if (v.files > 9) return "WXF writes one digit per file: at most 9 files";
+    if (v.ranks > 10) return "ICCS writes one digit per rank: at most 10 ranks";
+    return {};
+  }
+  const OwnNotation* own_notation() const override { return &notation_; }
+
+ private:
+  WxfAndIccs notation_;
+};
+
 }  // namespace
 
-bool writes_wxf(const Variant& v) {
-  if (v.files > 9) return false;
-  for (const auto& piece : v.pieces)
-    if (piece.royal && piece.name == "general") return true;
-  return false;
+std::unique_ptr<RuleComponent> make_xiangqi_notation() {
+  return std::make_unique<XiangqiNotation>();
+}
+
+bool may_be_iccs(const SanToken& token) {
+  return token.kind == TokenKind::move && token.long_algebraic && token.piece == 0 &&
+         !token.capture && token.promotion == 0 && !token.has_second_actions() &&
+         token.from.has_file() && token.to.has_file() && iccs_rank_of(token.from) >= 0 &&
+         iccs_rank_of(token.to) >= 0;
+}
+
+SanToken iccs_to_xpgn(const SanToken& token) {
+  SanToken out = token;
+  out.from.rank = iccs_rank_of(token.from);
+  out.to.rank = iccs_rank_of(token.to);
+  return out;
 }
 
 std::string to_wxf(const Position& pos, const Move& move) {
