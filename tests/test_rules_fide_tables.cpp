@@ -68,7 +68,7 @@ TEST_CASE("FIDE tables: owned by the variant object they were built for", "[rule
 TEST_CASE("FIDE tables and caches: a variant made where a dead one was gets nothing of it",
           "[rules][chess-board]") {
   // Compiled variants at one address, one after another: FIDE chess first, then the same board
-  // with another knight (no FIDE tables), then antichess (whose compulsory-capture test keeps
+  // with another knight (no FIDE tables), then two compulsory-capture variants (whose test keeps
   // its last answer per thread). A cache keyed by the address would hand the second one the
   // first one's tables, start position or answer.
   const Variant& chess = test::variant("chess");
@@ -100,14 +100,29 @@ TEST_CASE("FIDE tables and caches: a variant made where a dead one was gets noth
   CHECK(test::is_legal(test::from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", *second), "Nb2"));
   second->~Variant();
 
-  VariantSpec anti = test::variant("antichess").spec();
-  auto* third = new (place) Variant(anti);
+  // Two compulsory-capture variants at that address, asked about the same position (the same
+  // key): antichess, whose king takes on d2, then antichess with a king that leaps as a knight
+  // and can take nothing there. The second must not get the first one's "a capture exists".
+  const Variant& antichess = test::variant("antichess");
+  const std::string fen = "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1";
+  auto* third = new (place) Variant(antichess.spec());
   CHECK(ChessBoard::tables_for(*third) == nullptr);
-  // From the same squares as before, antichess forces the capture.
-  const Position forced = test::from_fen("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", *third);
+  const Position forced = test::from_fen(fen, *third);
   CHECK(test::is_legal(forced, "Kxd2"));
   CHECK_FALSE(test::is_legal(forced, "Kf1"));
+  const std::uint64_t forced_key = forced.key();
   third->~Variant();
+
+  VariantSpec leaping = antichess.spec();
+  leaping.id = "antichess-leaping-king";
+  leaping.pieces[static_cast<std::size_t>(antichess.piece_by_fen_letter('K'))].betza = "N";
+  auto* fourth = new (place) Variant(leaping);
+  REQUIRE(static_cast<void*>(fourth) == static_cast<void*>(place));
+  const Position free = test::from_fen(fen, *fourth);
+  REQUIRE(free.key() == forced_key);  // the same key: only the variant tells the answers apart
+  CHECK_FALSE(test::is_legal(free, "Kxd2"));
+  CHECK(test::is_legal(free, "Kf3"));  // no capture exists, so a quiet move is legal
+  fourth->~Variant();
 }
 
 TEST_CASE("FIDE tables: rules are recognised by what they declare, not by their names",
