@@ -7,8 +7,6 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -65,20 +63,7 @@ class Params {
 
 // How a registry entry is built: reads its parameters from `params` and adds its rule to the
 // spec (components or end_rules).
-class BuildFunction {
- public:
-  BuildFunction() = default;
-  template <class F>
-  requires std::is_invocable_v<F&, Params&, rules::VariantSpec&> BuildFunction(F build)
-      : build_(std::move(build)) {}
-
-  // Runs the entry's build on `spec`.
-  void operator()(Params& params, rules::VariantSpec& spec) const { build_(params, spec); }
-  explicit operator bool() const { return static_cast<bool>(build_); }
-
- private:
-  std::function<void(Params&, rules::VariantSpec&)> build_;
-};
+using BuildFunction = std::function<void(Params& params, rules::VariantSpec& spec)>;
 
 // A component (or end rule) a definition may name: what it is for (one line, for the docs and
 // messages) and how it is built (`build`, see BuildFunction).
