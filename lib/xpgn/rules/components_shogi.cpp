@@ -323,6 +323,27 @@ class ShogiNotation final : public RuleComponent {
       token.from = {file_of(move.from), rank_of(move.from)};
   }
 
+  // The pseudo-legal moves reread_token() chooses from, made only towards `to`: with
+  // `coordinates`, the moves of the piece on the token's origin; else those of every piece type
+  // written with the token's letter, from the squares its origin hints allow; and the
+  // components' moves to `to`.
+  void pseudo_moves_to(const Position& pos, const SanToken& token, bool coordinates, Square to,
+                       MoveList& out) const {
+    const Variant& v = pos.variant();
+    if (coordinates) {
+      if (token.from.file >= v.files || token.from.rank >= v.ranks) return;
+      const Square from = make_square(token.from.file, token.from.rank);
+      if (pos.at(from).empty() || pos.at(from).color() != pos.side_to_move()) return;
+      generate_piece_moves_to(pos, from, to, out);
+    } else {
+      for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        if (written(v, static_cast<PieceType>(t)) == token.piece)
+          generate_moves_to(pos, make_piece(pos.side_to_move(), static_cast<PieceType>(t)), to,
+                            token.from, out);
+    }
+    for (const RuleComponent* c : v.generators) c->generate_to(pos, to, out);
+  }
+
   // A UCI promotion ("d3b1+"): a coordinate move without a letter or promotion whose '+' the
   // grammar read as a check mark.
   // A drop that names the form it takes ("N@b5=G"): the usual reading would drop the plain piece.
@@ -346,7 +367,7 @@ class ShogiNotation final : public RuleComponent {
     if (!token.to.complete() || token.to.file >= v.files || token.to.rank >= v.ranks) return false;
     const Square to = make_square(token.to.file, token.to.rank);
     MoveList moves;
-    generate_pseudo_legal(pos, moves);
+    pseudo_moves_to(pos, token, uci || coordinates, to, moves);
     if (uci) {
       for (const Move& m : moves)
         if (m.kind == MoveKind::normal && m.to == to && m.promotion != no_piece_type &&
