@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/tag_scan_lines.hpp"
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/select.hpp"
@@ -26,72 +27,11 @@ namespace fs = std::filesystem;
 namespace notation = xpgn::notation;
 using xpgn::SourcePos;
 
+using xpgn::test::tag_scan_pos;
+
 // A position as text.
 std::string pos_text(SourcePos pos) {
-  return std::to_string(pos.line) + ":" + std::to_string(pos.column) + "+" +
-         std::to_string(pos.offset);
-}
-
-// One line per game: its number, start, text (as offsets in `base`), tags and marker.
-std::string game_line(std::uint64_t index, SourcePos start, std::string_view text,
-                      std::string_view base, const std::vector<std::string>& tags,
-                      std::string_view result) {
-  std::string line = "game " + std::to_string(index) + "@" + pos_text(start) + " text ";
-  if (text.empty())
-    line += "none";
-  else
-    line += std::to_string(text.data() - base.data()) + "-" +
-            std::to_string(text.data() + text.size() - base.data());
-  for (const std::string& t : tags) line += " [" + t + "]";
-  line += " result '" + std::string(result) + "'";
-  return line;
-}
-
-// The reference: what the reader reports to a visitor that does not want movetext.
-class Reference final : public notation::PgnVisitor {
- public:
-  explicit Reference(std::string_view base) : base_(base) {}
-  void begin_game(std::uint64_t index, SourcePos pos) override {
-    index_ = index;
-    start_ = pos;
-    text_ = {};
-    tags_.clear();
-    result_.clear();
-  }
-  void game_text(std::string_view raw) override { text_ = raw; }
-  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
-    tags_.push_back(std::string(name) + "=" + std::string(value) + "@" + pos_text(pos));
-  }
-  void result(std::string_view text, SourcePos) override { result_ = text; }
-  bool wants_movetext() override { return false; }
-  void end_game() override {
-    lines.push_back(game_line(index_, start_, text_, base_, tags_, result_));
-  }
-  std::vector<std::string> lines;
-
- private:
-  std::string_view base_;
-  std::uint64_t index_ = 0;
-  SourcePos start_;
-  std::string_view text_;
-  std::vector<std::string> tags_;
-  std::string result_;
-};
-
-// What scan_tags() hands over, in the reference's form.
-std::vector<std::string> scanned(std::string_view text, std::size_t chunk,
-                                 const notation::ReaderOptions& options, std::uint64_t& games) {
-  std::vector<std::string> lines;
-  games = notation::detail::scan_tags(
-      text,
-      [&](const notation::TaggedGame& g) {
-        std::vector<std::string> tags;
-        for (const notation::TagText& t : g.tags)
-          tags.push_back(std::string(t.name) + "=" + std::string(t.value) + "@" + pos_text(t.pos));
-        lines.push_back(game_line(g.index, g.start, g.text, text, tags, g.result));
-      },
-      chunk, options);
-  return lines;
+  return tag_scan_pos(pos);
 }
 
 // What a scan_tags() hands over, with the game texts and leads as contents (for comparing a
@@ -115,10 +55,10 @@ std::vector<std::string> scanned_contents(
 void same_tags(const std::string& what, std::string_view text, std::size_t chunk,
                const notation::ReaderOptions& options = {}) {
   INFO(what << ", chunk " << chunk << ", max_game_bytes " << options.max_game_bytes);
-  Reference reference(text);
+  xpgn::test::ReaderTagLines reference(text);
   const std::uint64_t read = notation::detail::read_pgn_as_stream(text, reference, chunk, options);
   std::uint64_t games = 0;
-  const std::vector<std::string> lines = scanned(text, chunk, options, games);
+  const std::vector<std::string> lines = xpgn::test::scanned_tag_lines(text, chunk, options, games);
   CHECK(games == read);
   REQUIRE(lines.size() == reference.lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
