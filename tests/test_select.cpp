@@ -341,11 +341,12 @@ TEST_CASE("xpgn select without criteria reproduces every input byte for byte", "
   }
 }
 
-TEST_CASE("xpgn select by tags reads a file in memory as it reads a stream", "[select][cli]") {
-  // A tag-only selection reads a regular file mapped, in one pass (OrderedReplayer::replay_text),
-  // standard input as a stream in batches: the same output, games too long for the limit and
-  // the first game's leading bytes included. (Issue 37: the mapped file is read by the tag scan,
-  // notation::scan_tags; the stream by the reader and TagReader, here with two threads.)
+TEST_CASE("xpgn select by tags reads a named file as it reads standard input", "[select][cli]") {
+  // A tag-only selection reads a named file and standard input alike, by the tag scan of a
+  // stream (notation::scan_tags; files were once mapped, and a file cut while it was read
+  // killed the process: tests/test_input_truncation.cpp): the same output, games too long for
+  // the limit and the first game's leading bytes included, whatever --jobs. (That the scan
+  // hands over what the reader does: tests/test_tag_scan.cpp.)
   std::vector<std::string> files = {curation};
   for (const char* name : {"invalid.pgn", "header-only.pgn", "comment-only.pgn", "valid.pgn"})
     files.push_back(std::string(XPGN_TEST_DATA) + "/cli/" + name);
@@ -380,10 +381,10 @@ TEST_CASE("xpgn select by tags reads a file in memory as it reads a stream", "[s
   }
 }
 
-TEST_CASE("xpgn select by tags: the progress line counts the bytes of a file read in memory",
+TEST_CASE("xpgn select by tags: the progress line counts the bytes of a file read",
           "[select][cli]") {
-  // --progress draws the line once more at the end: a mapped file's bytes are all read then
-  // (they were counted as none while the file was read from memory, not from its stream).
+  // --progress draws the line once more at the end: the file's bytes are all read then (they
+  // were once counted as none while a mapped file was read from memory, not from its stream).
   REQUIRE(fs::file_size(curation) > 1000);  // (shown as "1.7 kB of 1.7 kB (100%)")
   const Run r = run_xpgn("select --progress --player a -o /dev/null curation.pgn 2>&1");
   CHECK(r.status == 0);

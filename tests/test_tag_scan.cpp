@@ -9,12 +9,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "fuzz/tag_scan_lines.hpp"
 #include "xpgn/notation/detail.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/select.hpp"
@@ -25,71 +27,27 @@ namespace fs = std::filesystem;
 namespace notation = xpgn::notation;
 using xpgn::SourcePos;
 
+using xpgn::test::tag_scan_pos;
+
 // A position as text.
 std::string pos_text(SourcePos pos) {
-  return std::to_string(pos.line) + ":" + std::to_string(pos.column) + "+" +
-         std::to_string(pos.offset);
+  return tag_scan_pos(pos);
 }
 
-// One line per game: its number, start, text (as offsets in `base`), tags and marker.
-std::string game_line(std::uint64_t index, SourcePos start, std::string_view text,
-                      std::string_view base, const std::vector<std::string>& tags,
-                      std::string_view result) {
-  std::string line = "game " + std::to_string(index) + "@" + pos_text(start) + " text ";
-  if (text.empty())
-    line += "none";
-  else
-    line += std::to_string(text.data() - base.data()) + "-" +
-            std::to_string(text.data() + text.size() - base.data());
-  for (const std::string& t : tags) line += " [" + t + "]";
-  line += " result '" + std::string(result) + "'";
-  return line;
-}
-
-// The reference: what the reader reports to a visitor that does not want movetext.
-class Reference final : public notation::PgnVisitor {
- public:
-  explicit Reference(std::string_view base) : base_(base) {}
-  void begin_game(std::uint64_t index, SourcePos pos) override {
-    index_ = index;
-    start_ = pos;
-    text_ = {};
-    tags_.clear();
-    result_.clear();
-  }
-  void game_text(std::string_view raw) override { text_ = raw; }
-  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
-    tags_.push_back(std::string(name) + "=" + std::string(value) + "@" + pos_text(pos));
-  }
-  void result(std::string_view text, SourcePos) override { result_ = text; }
-  bool wants_movetext() override { return false; }
-  void end_game() override {
-    lines.push_back(game_line(index_, start_, text_, base_, tags_, result_));
-  }
+// What a scan_tags() hands over, with the game texts and leads as contents (for comparing a
+// scan of a stream with one of a text in memory): `scan` runs the scan with the callback it gets.
+std::vector<std::string> scanned_contents(
+    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan) {
   std::vector<std::string> lines;
-
- private:
-  std::string_view base_;
-  std::uint64_t index_ = 0;
-  SourcePos start_;
-  std::string_view text_;
-  std::vector<std::string> tags_;
-  std::string result_;
-};
-
-// What scan_tags() hands over, in the reference's form.
-std::vector<std::string> scanned(std::string_view text, std::size_t chunk,
-                                 const notation::ReaderOptions& options, std::uint64_t& games) {
-  std::vector<std::string> lines;
-  games = notation::detail::scan_tags(
-      text,
-      [&](const notation::TaggedGame& g) {
-        std::vector<std::string> tags;
-        for (const notation::TagText& t : g.tags)
-          tags.push_back(std::string(t.name) + "=" + std::string(t.value) + "@" + pos_text(t.pos));
-        lines.push_back(game_line(g.index, g.start, g.text, text, tags, g.result));
-      },
-      chunk, options);
+  scan([&](const notation::TaggedGame& g) {
+    std::string line = std::to_string(g.index) + "@" + pos_text(g.start) + " text '" +
+                       std::string(g.text) + "' result '" + std::string(g.result) + "'";
+    for (const notation::TagText& t : g.tags)
+      line += " [" + std::string(t.name) + "=" + std::string(t.value) + "@" + pos_text(t.pos) + "]";
+    line += " lead '" + std::string(g.lead.dropped) + std::string(g.lead.held) + "'";
+    if (g.lead.lost) line += " lost";
+    lines.push_back(line);
+  });
   return lines;
 }
 
@@ -97,10 +55,10 @@ std::vector<std::string> scanned(std::string_view text, std::size_t chunk,
 void same_tags(const std::string& what, std::string_view text, std::size_t chunk,
                const notation::ReaderOptions& options = {}) {
   INFO(what << ", chunk " << chunk << ", max_game_bytes " << options.max_game_bytes);
-  Reference reference(text);
+  xpgn::test::ReaderTagLines reference(text);
   const std::uint64_t read = notation::detail::read_pgn_as_stream(text, reference, chunk, options);
   std::uint64_t games = 0;
-  const std::vector<std::string> lines = scanned(text, chunk, options, games);
+  const std::vector<std::string> lines = xpgn::test::scanned_tag_lines(text, chunk, options, games);
   CHECK(games == read);
   REQUIRE(lines.size() == reference.lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -131,8 +89,33 @@ void same_tags(const std::string& what, std::string_view text, std::size_t chunk
           CHECK(static_cast<std::uint64_t>(g.text.data() + g.text.size() - text.data()) ==
                 span.end);
         }
+        // The lead: the bytes before the first game (when it has a text and the reading
+        // started at the input's start), else nothing.
+        const std::string lead = std::string(g.lead.dropped) + std::string(g.lead.held);
+        if (i == 1 && !span.oversized && options.start.offset == 0 &&
+            span.start.offset <= options.max_game_bytes) {
+          CHECK(!g.lead.lost);
+          CHECK(lead == text.substr(0, span.start.offset));
+        } else if (i == 1 && !span.oversized && options.start.offset == 0) {
+          CHECK(g.lead.lost);
+        } else {
+          CHECK(g.lead.empty());
+        }
       },
       chunk, options);
+  // The scan of a stream (read a chunk at a time into a buffer of its own, as `xpgn select`
+  // reads its inputs) hands over the same games, texts and leads as the scan of the text.
+  const std::vector<std::string> from_text = scanned_contents(
+      [&](const auto& on_game) { notation::detail::scan_tags(text, on_game, chunk, options); });
+  const std::vector<std::string> from_stream = scanned_contents([&](const auto& on_game) {
+    std::istringstream stream{std::string(text)};
+    notation::detail::scan_tags(stream, on_game, chunk, options);
+  });
+  REQUIRE(from_stream.size() == from_text.size());
+  for (std::size_t g = 0; g < from_text.size(); ++g) {
+    INFO("game " << g + 1 << " of the stream");
+    CHECK(from_stream[g] == from_text[g]);
+  }
 }
 
 // A whole file (".xz" through xz -dc); empty when it cannot be read.

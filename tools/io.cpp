@@ -7,9 +7,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include "commands.hpp"
 #include "xpgn/emit/writer.hpp"
@@ -28,30 +32,79 @@ class FdInputBuffer final : public std::streambuf {
   void limit(std::uint64_t bytes) { left_ = bytes; }
   // Bytes handed out or buffered so far.
   std::uint64_t bytes_read() const { return read_; }
+  // For a regular file: `bytes` are expected (its size when opened, or of its range), so that
+  // reaching its end before them means it was cut short while it was read (shrunk()). `hook`, if
+  // any, runs once after the first read (the tests' XPGN_TEST_TRUNCATE_INPUT).
+  void expect(std::uint64_t bytes, std::function<void()> hook) {
+    expected_ = bytes;
+    after_first_read_ = std::move(hook);
+  }
+  // The file's size when its end came before the bytes expected; nullopt when it did not.
+  std::optional<std::uint64_t> shrunk() const { return shrunk_; }
 
  protected:
   int_type underflow() override {
     if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
-    while (error_ == 0 && left_ > 0) {
-      const ssize_t got = ::read(fd_, buffer_.get(),
-                                 static_cast<std::size_t>(std::min<std::uint64_t>(size, left_)));
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) error_ = errno;
-      if (got <= 0) break;
-      read_ += static_cast<std::uint64_t>(got);
-      left_ -= static_cast<std::uint64_t>(got);
-      setg(buffer_.get(), buffer_.get(), buffer_.get() + got);
-      return traits_type::to_int_type(*gptr());
+    const std::size_t got = read_some(buffer_.get(), size);
+    if (got == 0) return traits_type::eof();
+    setg(buffer_.get(), buffer_.get(), buffer_.get() + got);
+    return traits_type::to_int_type(*gptr());
+  }
+  // Large reads (the reader's chunks) go straight into the caller's memory, not through the
+  // buffer (one copy less).
+  std::streamsize xsgetn(char* s, std::streamsize n) override {
+    std::streamsize done = std::min<std::streamsize>(n, egptr() - gptr());
+    if (done > 0) {
+      std::memcpy(s, gptr(), static_cast<std::size_t>(done));
+      gbump(static_cast<int>(done));
     }
-    return traits_type::eof();
+    while (done < n) {
+      const auto want = static_cast<std::size_t>(n - done);
+      if (want < size) {  // a small rest: through the buffer
+        if (traits_type::eq_int_type(underflow(), traits_type::eof())) break;
+        const std::streamsize more = std::min<std::streamsize>(n - done, egptr() - gptr());
+        std::memcpy(s + done, gptr(), static_cast<std::size_t>(more));
+        gbump(static_cast<int>(more));
+        done += more;
+        continue;
+      }
+      const std::size_t got = read_some(s + done, want);
+      if (got == 0) break;
+      done += static_cast<std::streamsize>(got);
+    }
+    return done;
   }
 
  private:
+  // Reads up to `n` bytes (within the limit) to `to`; 0 at the end of the input or after an
+  // error (kept), noting whether the end came before the bytes expected.
+  std::size_t read_some(char* to, std::size_t n) {
+    while (error_ == 0 && left_ > 0) {
+      const ssize_t got =
+          ::read(fd_, to, static_cast<std::size_t>(std::min<std::uint64_t>(n, left_)));
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) error_ = errno;
+      if (got == 0 && read_ < expected_) {
+        struct stat st = {};
+        shrunk_ = fstat(fd_, &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+      }
+      if (got <= 0) break;
+      read_ += static_cast<std::uint64_t>(got);
+      left_ -= static_cast<std::uint64_t>(got);
+      if (after_first_read_) std::exchange(after_first_read_, nullptr)();
+      return static_cast<std::size_t>(got);
+    }
+    return 0;
+  }
+
   static constexpr std::size_t size = std::size_t{1} << 16;
   int fd_;
   int error_ = 0;
   std::uint64_t left_ = ~std::uint64_t{0};
   std::uint64_t read_ = 0;
+  std::uint64_t expected_ = 0;
+  std::optional<std::uint64_t> shrunk_;
+  std::function<void()> after_first_read_;
   std::unique_ptr<char[]> buffer_;
 };
 
@@ -73,6 +126,18 @@ std::optional<std::pair<dev_t, ino_t>> regular_file_id(const std::string& path) 
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
+// For the tests: with XPGN_TEST_TRUNCATE_INPUT=N, a named input that is a regular file is
+// truncated to N bytes right after its first read (a file cut by another program while it is
+// read, deterministically); otherwise nothing.
+std::function<void()> truncate_hook(const std::string& path) {
+  const char* text = std::getenv("XPGN_TEST_TRUNCATE_INPUT");
+  if (text == nullptr || path == "-") return nullptr;
+  const off_t bytes = static_cast<off_t>(std::strtoull(text, nullptr, 10));
+  return [path, bytes] {
+    if (::truncate(path.c_str(), bytes) != 0) std::perror("XPGN_TEST_TRUNCATE_INPUT");
+  };
+}
+
 }  // namespace
 
 Input::Input(std::string path) : name_(std::move(path)) {
@@ -92,9 +157,15 @@ Input::Input(std::string path) : name_(std::move(path)) {
   else
     error_ = refusal(st, name_ != "-");
   if (!error_.empty()) return;
-  if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
   buffer_ = std::make_unique<FdInputBuffer>(fd_);
   stream_.rdbuf(buffer_.get());
+  if (S_ISREG(st.st_mode)) {
+    size_ = static_cast<std::uint64_t>(st.st_size);
+    // (Standard input may have been read before: what is left from where it stands.)
+    const off_t at = name_ == "-" ? lseek(fd_, 0, SEEK_CUR) : 0;
+    const auto skipped = static_cast<std::uint64_t>(std::max<off_t>(at, 0));
+    buffer_->expect(size_ > skipped ? size_ - skipped : 0, truncate_hook(name_));
+  }
 }
 
 Input::Input(std::string path, const ByteRange& range) : Input(std::move(path)) {
@@ -116,6 +187,7 @@ Input::Input(std::string path, const ByteRange& range) : Input(std::move(path)) 
   }
   size_ = std::min(range.end, size_) - range.start;
   buffer_->limit(size_);
+  buffer_->expect(size_, truncate_hook(name_));
 }
 
 std::uint64_t Input::bytes_read() const {
@@ -127,8 +199,14 @@ Input::~Input() {
 }
 
 std::string Input::read_error() const {
-  if (!buffer_ || buffer_->error() == 0) return "";
-  return "read error: " + emit::error_text(buffer_->error());
+  if (!buffer_) return "";
+  if (buffer_->error() != 0) return "read error: " + emit::error_text(buffer_->error());
+  if (const auto now = buffer_->shrunk())
+    return "the file was cut short while it was read (by another program?): it had " +
+           std::to_string(size_) + " bytes to read, its end came after " +
+           std::to_string(buffer_->bytes_read()) + " (it now has " + std::to_string(*now) +
+           "); the rest was not read, and the last game read may be incomplete";
+  return "";
 }
 
 bool fast_chess_wanted() {

@@ -85,17 +85,15 @@ void Progress::reading(std::size_t index, const Input* input) {
   for (std::size_t i = 0; i < index && i < sizes_.size(); ++i) done_ += sizes_[i];
   current_ = index;
   input_ = input;
-  in_memory_ = 0;
 }
 
 void Progress::input_done() {
   done_ += current_bytes();
   input_ = nullptr;
-  in_memory_ = 0;
 }
 
 std::uint64_t Progress::current_bytes() const {
-  return std::max<std::uint64_t>(in_memory_, input_ ? input_->bytes_read() : 0);
+  return input_ ? input_->bytes_read() : 0;
 }
 
 void Progress::games_done(std::uint64_t games) {

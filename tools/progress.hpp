@@ -36,9 +36,6 @@ class Progress {
    private:
     Progress* progress_;
   };
-  // The current input is read from memory (a mapped file, whose stream is not read): `bytes` of
-  // it are read so far.
-  void read_in_memory(std::uint64_t bytes) { in_memory_ = bytes; }
   // `games` more games are done; redraws the line when it is time.
   void games_done(std::uint64_t games);
   // Erases the line (before something else is written to the terminal); the next update
@@ -67,7 +64,6 @@ class Progress {
   std::uint64_t done_ = 0;   // bytes of the inputs read before the current one
   std::size_t current_ = 0;
   const Input* input_ = nullptr;  // while a Reading lives, else nullptr
-  std::uint64_t in_memory_ = 0;   // read_in_memory() of the current input
   std::uint64_t games_ = 0;
   std::chrono::steady_clock::time_point start_, next_;
 };

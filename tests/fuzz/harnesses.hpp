@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_common.hpp"
+#include "tag_scan_lines.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/catalog/fsf_ini.hpp"
 #include "xpgn/emit/json.hpp"
@@ -184,54 +185,6 @@ inline std::vector<std::uint8_t> without_second_byte(const std::uint8_t* data, s
 
 }  // namespace detail
 
-namespace detail {
-
-// A game's number, start, text (as offsets in `base`, "none" without one), tags and marker, as
-// one line: what the tag scan hands over and what the reader reports without movetext.
-inline std::string tagged_line(std::uint64_t index, SourcePos start, std::string_view text,
-                               std::string_view base, const std::string& tags,
-                               std::string_view result) {
-  std::string line = "game " + std::to_string(index) + "@" + std::to_string(start.line) + ":" +
-                     std::to_string(start.column) + "+" + std::to_string(start.offset) + " ";
-  line += text.empty()
-              ? std::string("none")
-              : std::to_string(text.data() - base.data()) + "/" + std::to_string(text.size());
-  return line + tags + " result '" + std::string(result) + "'";
-}
-
-// What the reader reports to a visitor that does not want movetext, a line per game.
-class TagRecorder final : public notation::PgnVisitor {
- public:
-  explicit TagRecorder(std::string_view base) : base_(base) {}
-  std::vector<std::string> games;
-  void begin_game(std::uint64_t index, SourcePos pos) override {
-    index_ = index;
-    start_ = pos;
-    text_ = {};
-    tags_.clear();
-    result_.clear();
-  }
-  void game_text(std::string_view raw) override { text_ = raw; }
-  void tag(std::string_view name, std::string_view value, SourcePos pos) override {
-    tags_ += " [" + std::string(name) + "=" + std::string(value) + "@" + std::to_string(pos.line) +
-             ":" + std::to_string(pos.column) + "+" + std::to_string(pos.offset) + "]";
-  }
-  void result(std::string_view text, SourcePos) override { result_ = text; }
-  bool wants_movetext() override { return false; }
-  void end_game() override {
-    games.push_back(tagged_line(index_, start_, text_, base_, tags_, result_));
-  }
-
- private:
-  std::string_view base_;
-  std::uint64_t index_ = 0;
-  SourcePos start_;
-  std::string_view text_;
-  std::string tags_, result_;
-};
-
-}  // namespace detail
-
 // pgn: the first byte chooses a chunk size (1 to 64 bytes), the rest is read as one text, as a
 // stream in chunks of that size, and as the games scan_games() locates in such chunks read by
 // read_located_games() (as `check --jobs N` reads them); all must report the same events at the
@@ -262,23 +215,13 @@ inline void run_pgn(const std::uint8_t* data, std::size_t size) {
   require(located.events == whole.events, "located games report different events");
   // The tag scan of tag-only selections (notation::scan_tags) hands over what the reader
   // reports without movetext.
-  detail::TagRecorder heads(text);
+  test::ReaderTagLines heads(text);
   const std::uint64_t games_heads = notation::detail::read_pgn_as_stream(text, heads, chunk);
-  std::vector<std::string> scanned;
-  const std::uint64_t games_scanned = notation::detail::scan_tags(
-      text,
-      [&](const notation::TaggedGame& g) {
-        std::string tags;
-        for (const notation::TagText& t : g.tags)
-          tags += " [" + std::string(t.name) + "=" + std::string(t.value) + "@" +
-                  std::to_string(t.pos.line) + ":" + std::to_string(t.pos.column) + "+" +
-                  std::to_string(t.pos.offset) + "]";
-        scanned.push_back(detail::tagged_line(g.index, g.start, g.text, text, tags, g.result));
-      },
-      chunk);
+  std::uint64_t games_scanned = 0;
+  const std::vector<std::string> scanned = test::scanned_tag_lines(text, chunk, {}, games_scanned);
   require(games_scanned == games_heads && games_heads == games_whole,
           "the tag scan counts different games");
-  require(scanned == heads.games, "the tag scan hands over other games, tags or markers");
+  require(scanned == heads.lines, "the tag scan hands over other games, tags or markers");
 }
 
 // san: the input is one token. A token that parses is written with format_san, which must parse

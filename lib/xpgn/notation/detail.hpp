@@ -293,6 +293,9 @@ std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor, std
 std::uint64_t scan_tags(std::string_view text,
                         const std::function<void(const TaggedGame&)>& on_game,
                         std::size_t chunk_size, const ReaderOptions& options = {});
+// scan_tags() of a stream reading `chunk_size` bytes at a time.
+std::uint64_t scan_tags(std::istream& in, const std::function<void(const TaggedGame&)>& on_game,
+                        std::size_t chunk_size, const ReaderOptions& options = {});
 // scan_games() reading `chunk_size` bytes at a time.
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,
                          const ReaderOptions& options, std::size_t chunk_size,

@@ -198,6 +198,14 @@ struct TaggedGame {
                                   // game too long to be read
   std::span<const TagText> tags;  // its tag pairs in order, those the reader reports
   std::string_view result;        // the termination marker the reader reports, or empty
+  // The input's first game, when reading started at the input's start: the bytes before its
+  // text (white space, byte order marks), `dropped` then `held`; `lost` when there were more
+  // than ReaderOptions::max_game_bytes of them (not kept). Empty for any other game.
+  struct Lead {
+    std::string_view dropped, held;
+    bool lost = false;
+    bool empty() const { return dropped.empty() && held.empty() && !lost; }
+  } lead;
 };
 
 // The games of a whole input in memory with their tags alone, for selections that read nothing
@@ -210,6 +218,11 @@ struct TaggedGame {
 // games.
 std::uint64_t scan_tags(std::string_view text,
                         const std::function<void(const TaggedGame&)>& on_game,
+                        const ReaderOptions& options = {});
+
+// The same for a stream, read a chunk at a time into a buffer of its own (memory bounded by the
+// largest game, as read_pgn()): the calls are those of scan_tags() of the stream's whole text.
+std::uint64_t scan_tags(std::istream& in, const std::function<void(const TaggedGame&)>& on_game,
                         const ReaderOptions& options = {});
 
 }  // namespace xpgn::notation

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -519,8 +520,12 @@ class TagCollector final : public PgnVisitor {
     for (std::size_t i = 0; i < held_; ++i) tags_.push_back({names_[i], values_[i], positions_[i]});
     game_.tags = tags_;
     game_.result = result_;
+    game_.lead = take_lead();
     on_game_(game_);
   }
+  // The lead of the next game handed over (its views valid until then), and taking it back.
+  void set_lead(TaggedGame::Lead lead) { lead_ = lead; }
+  TaggedGame::Lead take_lead() { return std::exchange(lead_, TaggedGame::Lead{}); }
 
  private:
   const std::function<void(const TaggedGame&)>& on_game_;
@@ -530,6 +535,7 @@ class TagCollector final : public PgnVisitor {
   std::size_t held_ = 0;
   std::string result_;
   std::vector<TagText> tags_;
+  TaggedGame::Lead lead_;
 };
 
 // The games the splitter finds, read for their tags (scan_tags): a plain head straight from the
@@ -542,7 +548,10 @@ class TagScanner {
   bool wants_lookahead(const GameSlice& slice) const { return reader_.wants_lookahead(slice); }
   // Hands the game of `slice` over; always goes on (true). `input_end` as for Reader::game.
   bool game(const GameSlice& slice, const char* input_end) {
+    if (first_ && lead_of_) collector_.set_lead(lead_of_(slice.begin));
+    first_ = false;
     if (!reader_.tag_game(slice, input_end, tags_)) return true;  // the collector handed it over
+    game_.lead = collector_.take_lead();
     game_.index = reader_.games();
     game_.start = slice.start;
     game_.text = std::string_view(slice.begin, static_cast<std::size_t>(slice.end - slice.begin));
@@ -553,12 +562,21 @@ class TagScanner {
     return true;
   }
   bool oversized_game(SourcePos start, std::uint64_t limit) {
+    if (first_ && lead_of_) lead_of_(nullptr);  // no text to go with
+    first_ = false;
     return reader_.oversized_game(start, limit);
   }
   std::uint64_t games() const { return reader_.games(); }
+  // Where the first game's TaggedGame::lead comes from: the bytes before the game's first byte
+  // (`begin`) since the input's start (not set: none).
+  void lead_from(std::function<TaggedGame::Lead(const char* begin)> lead_of) {
+    lead_of_ = std::move(lead_of);
+  }
 
  private:
   const std::function<void(const TaggedGame&)>& on_game_;
+  std::function<TaggedGame::Lead(const char*)> lead_of_;
+  bool first_ = true;  // no game handed over yet
   TagCollector collector_;
   Reader reader_;
   std::vector<TagText> tags_;
@@ -658,6 +676,11 @@ std::uint64_t scan_tags(std::string_view text,
   return detail::scan_tags(text, on_game, default_chunk_size, options);
 }
 
+std::uint64_t scan_tags(std::istream& in, const std::function<void(const TaggedGame&)>& on_game,
+                        const ReaderOptions& options) {
+  return detail::scan_tags(in, on_game, default_chunk_size, options);
+}
+
 namespace detail {
 
 namespace {
@@ -702,6 +725,7 @@ class StreamBytes {
 class MemoryBytes {
  public:
   explicit MemoryBytes(std::string_view text) : text_(text) {}
+  MemoryBytes(std::string_view text, std::size_t) : text_(text) {}
   const char* data() const { return text_.data() + begin_; }
   std::size_t size() const { return size_; }
   void drop(std::size_t n) {
@@ -718,6 +742,44 @@ class MemoryBytes {
   std::string_view text_;
   std::size_t begin_ = 0;  // of data() in text_
   std::size_t size_ = 0;
+};
+
+// StreamBytes or MemoryBytes (`Bytes`) that keep the bytes they drop before the input's first
+// game is handed over (at most `limit` of them), for TaggedGame::lead.
+template <typename Bytes>
+class LeadKeepingBytes : public Bytes {
+ public:
+  template <typename Source>
+  LeadKeepingBytes(Source& source, std::size_t chunk_size, std::uint64_t limit)
+      : Bytes(source, chunk_size), limit_(limit) {}
+  void drop(std::size_t n) {
+    if (keeping_) {
+      if (dropped_.size() + n <= limit_) {
+        dropped_.append(this->data(), n);
+      } else {
+        lost_ = true;
+        dropped_.clear();
+      }
+    } else if (dropped_.capacity() > 0) {
+      std::string().swap(dropped_);  // the lead was handed over: free it
+    }
+    Bytes::drop(n);
+  }
+  // The bytes before `begin` (a byte held; nullptr: the first game has no text) since the
+  // input's start, valid up to the next drop(); stops keeping them.
+  TaggedGame::Lead lead(const char* begin) {
+    keeping_ = false;
+    if (begin == nullptr) return {};
+    const std::string_view held(this->data(), static_cast<std::size_t>(begin - this->data()));
+    if (lost_ || dropped_.size() + held.size() > limit_) return {{}, {}, true};
+    return {dropped_, held, false};
+  }
+
+ private:
+  std::uint64_t limit_;
+  std::string dropped_;
+  bool keeping_ = true;
+  bool lost_ = false;
 };
 
 // Streams `bytes` (StreamBytes or MemoryBytes) through the splitter (with its fast paths or
@@ -802,13 +864,32 @@ std::uint64_t read_pgn_as_stream(std::string_view text, PgnVisitor& visitor, std
                              : split_stream<true>(bytes, reader, chunk_size, limits);
 }
 
+namespace {
+
+// scan_tags() of `source` (a text or a stream) read through `Bytes`.
+template <typename Bytes, typename Source>
+std::uint64_t scan_tags_of(Source& source, const std::function<void(const TaggedGame&)>& on_game,
+                           std::size_t chunk_size, const ReaderOptions& options) {
+  chunk_size = std::max<std::size_t>(chunk_size, 1);
+  TagScanner scanner(on_game, options);
+  LeadKeepingBytes<Bytes> bytes(source, chunk_size, options.max_game_bytes);
+  if (options.start.games == 0 && options.start.offset == 0)
+    scanner.lead_from([&bytes](const char* begin) { return bytes.lead(begin); });
+  return options.grammar_only ? split_stream<false>(bytes, scanner, chunk_size, options)
+                              : split_stream<true>(bytes, scanner, chunk_size, options);
+}
+
+}  // namespace
+
 std::uint64_t scan_tags(std::string_view text,
                         const std::function<void(const TaggedGame&)>& on_game,
                         std::size_t chunk_size, const ReaderOptions& options) {
-  TagScanner scanner(on_game, options);
-  MemoryBytes bytes(text);
-  return options.grammar_only ? split_stream<false>(bytes, scanner, chunk_size, options)
-                              : split_stream<true>(bytes, scanner, chunk_size, options);
+  return scan_tags_of<MemoryBytes>(text, on_game, chunk_size, options);
+}
+
+std::uint64_t scan_tags(std::istream& in, const std::function<void(const TaggedGame&)>& on_game,
+                        std::size_t chunk_size, const ReaderOptions& options) {
+  return scan_tags_of<StreamBytes>(in, on_game, chunk_size, options);
 }
 
 std::uint64_t scan_games(std::istream& in, const std::function<bool(const GameStart&)>& on_game,

@@ -509,18 +509,40 @@ OrderedReplayer::OrderedReplayer(unsigned jobs, const ReplayOptions& options, Re
 OrderedReplayer::~OrderedReplayer() = default;
 
 void OrderedReplayer::replay(std::size_t index, std::istream& in, const std::string& name) {
+  if (impl_->job.tags_only()) {
+    scan_tags(index, [&](const std::function<void(const notation::TaggedGame&)>& on_game) {
+      notation::scan_tags(in, on_game, impl_->options.reader);
+    });
+    return;
+  }
   replay_in_batches(in, index, impl_->options, name, impl_->batch, impl_->workers, impl_->job);
 }
 
 void OrderedReplayer::replay_text(std::size_t index, std::string_view text, const std::string& name,
                                   const std::function<void(std::uint64_t)>& read_to) {
-  ReplayJob& job = impl_->job;
-  if (!job.tags_only()) {
+  if (!impl_->job.tags_only()) {
     StretchBuffer buffer({}, text, nullptr);
     std::istream in(&buffer);
     replay(index, in, name);
     return;
   }
+  scan_tags(
+      index,
+      [&](const std::function<void(const notation::TaggedGame&)>& on_game) {
+        notation::scan_tags(text, on_game, impl_->options.reader);
+      },
+      [&](std::string_view raw) {
+        if (read_to && !raw.empty())
+          read_to(static_cast<std::uint64_t>(raw.data() + raw.size() - text.data()));
+      });
+  if (read_to) read_to(text.size());
+}
+
+void OrderedReplayer::scan_tags(
+    std::size_t index,
+    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan,
+    const std::function<void(std::string_view)>& part_ends) {
+  ReplayJob& job = impl_->job;
   impl_->workers.finish();  // the parts of earlier inputs go first
   // The games' tags are read on this thread by notation::scan_tags(), which hands over what
   // the workers' TagReader would (take_tagged_game()): the splitter and the tag pairs in one
@@ -528,30 +550,35 @@ void OrderedReplayer::replay_text(std::size_t index, std::string_view text, cons
   constexpr std::uint64_t games_per_part = 512;
   std::unique_ptr<ReplayJob::Part> part = job.new_part();
   std::uint64_t in_part = 0;
-  const notation::ReaderOptions& reader = impl_->options.reader;
   const std::vector<std::string> names = job.tag_names();
   record::Game game;
-  std::uint64_t reached = 0;  // the end of the last game's text in `text`
-  notation::scan_tags(
-      text,
-      [&](const notation::TaggedGame& tagged) {
-        take_tagged_game(tagged, names, game);
-        std::string_view raw = tagged.text;
-        // The input's first game takes what comes before it too (a byte order mark, say).
-        if (game.index == 1 && reader.start.games == 0 && !raw.empty())
-          raw = text.substr(0, static_cast<std::size_t>(raw.data() + raw.size() - text.data()));
-        if (!raw.empty())
-          reached = static_cast<std::uint64_t>(raw.data() + raw.size() - text.data());
-        job.add_game_text(*part, game, raw);
-        if (++in_part == games_per_part) {
-          if (read_to) read_to(reached);
-          job.take(index, std::move(part));
-          part = job.new_part();
-          in_part = 0;
-        }
-      },
-      reader);
-  if (read_to) read_to(text.size());
+  std::string first;      // the input's first game's text with what comes before it
+  std::string_view last;  // the text of the last game with a text
+  scan([&](const notation::TaggedGame& tagged) {
+    take_tagged_game(tagged, names, game);
+    std::string_view raw = tagged.text;
+    // The input's first game takes what comes before it too (a byte order mark, say); lost
+    // when there was too much of it: the text is not kept then.
+    if (tagged.lead.lost) {
+      raw = {};
+    } else if (!tagged.lead.empty() && !raw.empty()) {
+      if (tagged.lead.dropped.empty() &&
+          tagged.lead.held.data() + tagged.lead.held.size() == raw.data()) {
+        raw = std::string_view(tagged.lead.held.data(), tagged.lead.held.size() + raw.size());
+      } else {
+        first.assign(tagged.lead.dropped).append(tagged.lead.held).append(raw);
+        raw = first;
+      }
+    }
+    if (!raw.empty()) last = tagged.text;
+    job.add_game_text(*part, game, raw);
+    if (++in_part == games_per_part) {
+      if (part_ends) part_ends(last);
+      job.take(index, std::move(part));
+      part = job.new_part();
+      in_part = 0;
+    }
+  });
   if (in_part > 0) job.take(index, std::move(part));
 }
 

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xpgn/notation/notation.hpp"
 #include "xpgn/record/replayer.hpp"
 
 namespace xpgn::record {
@@ -71,7 +72,9 @@ class OrderedReplayer {
   OrderedReplayer& operator=(const OrderedReplayer&) = delete;
 
   // Reads `in` to its end as input number `index` (inputs numbered in the order they are
-  // given), named `name` in its diagnostics. Parts may still be pending when it returns.
+  // given), named `name` in its diagnostics. Parts may still be pending when it returns. A job
+  // that needs only tags (ReplayJob::tags_only()) has it read on the calling thread in one pass
+  // (notation::scan_tags), a chunk at a time: memory bounded by the largest game.
   void replay(std::size_t index, std::istream& in, const std::string& name);
   // Reads `text`, the whole input number `index` in memory (a mapped file), as replay() would
   // read it as a stream, with the same parts handed over. A job that needs only tags
@@ -84,6 +87,15 @@ class OrderedReplayer {
   void finish();
 
  private:
+  // A tag-only job's input number `index` read by `scan` (notation::scan_tags of a text or a
+  // stream, handing its games to the function it is given), parts handed to the job every few
+  // hundred games; `part_ends` (when given) learns, before each part is taken, the text of its
+  // last game that has one.
+  void scan_tags(
+      std::size_t index,
+      const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan,
+      const std::function<void(std::string_view)>& part_ends = {});
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
