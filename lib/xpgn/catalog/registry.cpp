@@ -518,6 +518,21 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   simple("bare-king-loses",
          "a side left with its king alone loses, unless it can bare the other king at once",
          &rules::make_bare_king_loses);
+  simple("bare-king-draws",
+         "a side left with its king alone: the game is drawn at once (shatar's robado)",
+         &rules::make_bare_king_draws);
+  out.push_back(
+      {"shatar-mate",
+       "shatar's mate: stalemate draws; a mate by `knight` (SAN letter) alone loses for the side "
+       "that gives it; any other mate wins when the mated side's series of checks held one by a "
+       "piece of `shak` (SAN letters), else it is a draw (niol)",
+       [](Params& p, rules::VariantSpec& v) {
+         const std::string knight = p.san_letters("knight", "N");
+         if (knight.size() != 1)
+           throw ParamError{"knight", "expected one SAN letter, found \"" + knight + "\""};
+         v.components.push_back(rules::make_shak_series(p.san_letters("shak", "NRJ")));
+         v.end_rules.push_back(rules::make_shatar_mate(knight[0]));
+       }});
   out.push_back({"move-limit",
                  "a draw may be claimed after `moves` moves without a capture or "
                  "a pawn move (shatranj: 70)",
