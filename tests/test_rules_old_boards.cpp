@@ -1,6 +1,6 @@
 // The old and large-board variants of issue 39 (gothic, embassy, janus, courier,
-// hoppelpoppel, shatranj, grand, shatar) against Fairy-Stockfish: perft from the start and from
-// random-play positions (tests/data/perft/ID-ffish.txt), and games ffish played
+// hoppelpoppel, shatranj, grand, shatar, shako) against Fairy-Stockfish: perft from the start and
+// from random-play positions (tests/data/perft/ID-ffish.txt), and games ffish played
 // (tests/data/old-boards/ID-ffish-games.pgn: its SAN, its results) read valid, while a copy with
 // one move replaced by an impossible king move is refused at that very ply. Both made by
 // tests/reference/old_boards_ffish.mjs.
@@ -248,4 +248,35 @@ TEST_CASE("shatar: ffish's games kept by how they end", "[old-boards][shatar]") 
   CHECK(seen["niol"] == 3);
   CHECK(seen["robado"] == 3);
   CHECK(seen["stalemate"] == 3);
+}
+
+TEST_CASE("shako: castling on the second rank, written and read as ffish does",
+          "[old-boards][shako]") {
+  const rules::Variant& v = test::variant("shako");
+  // ffish 0.7.10 (tests/reference/old_boards_ffish.mjs's hand-made position): O-O is f2h2 with
+  // the rook from i2 to g2, O-O-O f2d2 with the rook from b2 to e2.
+  const rules::Position pos = test::from_fen(
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1", v);
+  CHECK(test::play_san(pos, "O-O").fen() ==
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ER4RK1E/C8C b kq - 1 1");
+  CHECK(test::play_san(pos, "O-O-O").fen() ==
+        "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/E2KR3RE/C8C b kq - 1 1");
+  // A rook on the g-file bars the king's way through g2.
+  const rules::Position barred =
+      test::from_fen("c8c/er3k2re/pppp2pppp/6r3/10/10/10/PPPPPP1PPP/ER3K2RE/C8C w KQkq - 0 1", v);
+  CHECK(!test::is_legal(barred, "O-O"));
+  CHECK(test::is_legal(barred, "O-O-O"));
+  // Rights on the first rank name no king there.
+  CHECK_THAT(test::fen_error("c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQ1BNRE/"
+                             "C4K3C w K - 0 1",
+                             v),
+             Catch::Contains("castling rank (2)"));
+  // Double steps from the third rank; promotion to any piece but the king.
+  const rules::Position start = rules::Position::start(v);
+  CHECK(test::is_legal(start, "e5"));
+  CHECK(!test::is_legal(start, "e6"));
+  const rules::Position promoting = test::from_fen("4k5/1P8/10/10/10/10/10/10/4K5/10 w - - 0 1", v);
+  for (const char* san : {"b10=Q", "b10=R", "b10=B", "b10=N", "b10=C", "b10=E"})
+    CHECK(test::is_legal(promoting, san));
+  CHECK(!test::is_legal(promoting, "b10"));
 }

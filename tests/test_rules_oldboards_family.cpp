@@ -95,3 +95,8 @@ TEST_CASE("shatar: ffish's random games are valid with its results, corrupted co
           "[rules][shatar]") {
   CHECK(check_games("shatar") == 12);
 }
+
+TEST_CASE("shako: ffish's random games are valid with its results, corrupted copies refused",
+          "[rules][shako]") {
+  CHECK(check_games("shako") == 12);
+}

@@ -1,5 +1,5 @@
 // Reference data for the old and large-board variants of issue 39 (xpgn ids gothic, embassy,
-// janus, courier, hoppelpoppel, shatranj, grand, shatar), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
+// janus, courier, hoppelpoppel, shatranj, grand, shatar, shako), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
 // same names). Nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
@@ -46,6 +46,12 @@ const VARIANTS = [
   // scores as a win, a loss for the mating side (a mate by knights alone), a draw (niol), and a
   // stalemate.
   { id: 'shatar', fsf: 'shatar', tag: 'Shatar', ends: 3 },
+  // Hand-made: castling on the second rank for both sides and on both wings, with a black rook
+  // on the g-file so that the white king may not pass g2; a pawn promoting.
+  { id: 'shako', fsf: 'shako', tag: 'Shako',
+    extra: ['c8c/er3k2re/pppp2pppp/6r3/10/10/10/PPPPPP1PPP/ER3K2RE/C8C w KQkq - 0 1',
+      'c8c/er3k2re/pppppppppp/10/10/10/10/PPPP2PPPP/ER3K2RE/C8C b KQkq - 0 1',
+      '4k5/1P8/10/10/10/10/10/10/4K5/10 w - - 0 1'] },
 ];
 const SEED = 0x0b0a4d39;
 const RANDOM_POSITIONS = 8;

@@ -157,7 +157,7 @@ void put(std::vector<ComponentSpec>& list, ComponentSpec spec) {
 void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"castling",
                  "castling with the rooks of the castling rights (FIDE, Chess960, or explicit "
-                 "destination files)",
+                 "destination files), on each side's first rank or its `rank` (shako: 2)",
                  [](Params& p, rules::VariantSpec& v) {
                    std::array<int, 2> king{-2, 2}, rook{-3, 3};
                    for (auto [key, files] :
@@ -171,7 +171,8 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                      for (std::size_t i = 0; i < 2; ++i)
                        (*files)[i] = p.file(value[i], std::string(key) + "/" + std::to_string(i));
                    }
-                   v.components.push_back(rules::make_castling(king, rook));
+                   const int rank = p.integer("rank", 1, 1, v.ranks / 2);
+                   v.components.push_back(rules::make_castling(king, rook, rank - 1));
                  }});
   out.push_back(
       {"en-passant", "en passant captures after a pawn's double step",
