@@ -1,8 +1,8 @@
 // Helper of bench/ffish-family.sh (not a test): a family's reference games
 // (tests/data/history/FAMILY-family-ffish.txt, made by tests/reference/FAMILY_family.mjs) as
-// PGN, or replayed by Fairy-Stockfish's ffish with the time it took. FAMILY is makruk, xiangqi
-// or shogi; their files hold one game a line, "variant;fen;sans;result;ucis" (the shogi
-// family's without the fen field: its games start from the variant's own position).
+// PGN, or replayed by Fairy-Stockfish's ffish with the time it took. FAMILY is makruk, xiangqi,
+// shogi or oldboards (shatar, shako, placement); their files hold one game a line,
+// "variant;fen;sans;result;ucis" (the shogi family's without the fen field: its games start from the variant's own position).
 //
 //   node bench/ffish-family.mjs pgn FAMILY VARIANT COPIES     the games of VARIANT, COPIES
 //                                                             times, as PGN
@@ -22,9 +22,9 @@ import { loadFfish, whenReady } from '../tests/reference/ffish_common.mjs';
 
 const [mode, family, variant, copiesText] = process.argv.slice(2);
 const copies = Number(copiesText);
-if (!['pgn', 'replay', 'uci'].includes(mode) || !['makruk', 'xiangqi', 'shogi'].includes(family) ||
+if (!['pgn', 'replay', 'uci'].includes(mode) || !['makruk', 'xiangqi', 'shogi', 'oldboards'].includes(family) ||
     !variant || !(copies >= 1)) {
-  process.stderr.write('usage: ffish-family.mjs pgn|replay|uci makruk|xiangqi|shogi VARIANT COPIES\n');
+  process.stderr.write('usage: ffish-family.mjs pgn|replay|uci makruk|xiangqi|shogi|oldboards VARIANT COPIES\n');
   process.exit(2);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

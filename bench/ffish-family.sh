@@ -10,7 +10,8 @@
 # times divided by xpgn's (issues 36 and 39 ask for at least 20 on the same games, i.e. the SAN
 # column).
 #
-# Usage: bench/ffish-family.sh [FAMILY...]   (makruk, xiangqi, shogi; default all three)
+# Usage: bench/ffish-family.sh [FAMILY...]   (makruk, xiangqi, shogi, oldboards: shatar, shako and
+# placement; default the first three)
 # Environment: XPGN (binary, default build/xpgn), COPIES, RUNS, NODE_PATH (must find ffish:
 # `npm install --prefix /tmp/ffish ffish@0.7.10`, NODE_PATH=/tmp/ffish/node_modules).
 set -euo pipefail

@@ -95,7 +95,9 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "cambodian",
                                         "xiangqi",
                                         "minixiangqi",
-                                        "manchu"});
+                                        "manchu",
+                                        "shatar",
+                                        "shako"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -120,6 +122,9 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Chinese Chess", "xiangqi"},
                                                         {"Minixiangqi", "minixiangqi"},
                                                         {"Manchu", "manchu"},
+                                                        {"Shatar", "shatar"},
+                                                        {"Mongolian chess", "shatar"},
+                                                        {"Shako", "shako"},
                                                         {"ASEAN", "asean"},
                                                         {"Cambodian", "cambodian"},
                                                         {"Ouk Chaktrang", "cambodian"},
@@ -271,7 +276,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
   CHECK(load_errors(definition("unknown-parameter", R"(  "base": "chess",
   "components": [{"name": "castling", "king_file": [6, 2]}])")) ==
         "bad.json:6:52: error: /components/0/king_file: castling: unknown parameter "
-        "'king_file' of castling (parameters: king_files, rook_files)\n");
+        "'king_file' of castling (parameters: king_files, rook_files, rank)\n");
   // Bad Betza.
   CHECK(load_errors(definition("bad-betza", R"(  "base": "chess",
   "pieces": [
@@ -288,7 +293,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
         "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
-        "minixiangqi, manchu; "
+        "minixiangqi, manchu, shatar, shako; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

@@ -1,5 +1,5 @@
 // Reference data for the old and large-board variants of issue 39 (xpgn ids gothic, embassy,
-// janus, courier, hoppelpoppel, shatranj, grand), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
+// janus, courier, hoppelpoppel, shatranj, grand, shatar, shako), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
 // same names). Nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
@@ -17,6 +17,12 @@
 //     (`sanMove`), the result ffish's (`result()`) when the game is over, else `*`. The moves are
 //     chosen to end games: a mate first, else a capture of the most valuable piece, else a
 //     random move (the same PRNG).
+//   * for a variant with `ends` (shatar), tests/data/old-boards/V-ffish-ends.pgn: games played
+//     the same way from the start, kept by how ffish ends them (a side has only its king left;
+//     else the side to move at the end in check or not, and it won, lost or drew), up to `ends`
+//     games of each kind, so that each end rule is met.
+// The variants are played in the order below with one PRNG: a variant added at the end leaves
+// the data of the others unchanged.
 // Progress goes to stderr.
 
 import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
@@ -36,6 +42,16 @@ const VARIANTS = [
   { id: 'grand', fsf: 'grand', tag: 'Grand',
     extra: ['a3k4c/1P8/10/2P7/10/10/10/10/7p2/Q3K4R w - - 0 1',
       'a3k4c/1P8/10/2P7/10/10/10/10/7p2/Q3K4R b - - 0 1'] },
+  // Up to 3 games of each way ffish ends a game of shatar: a bare king (robado), a mate it
+  // scores as a win, a loss for the mating side (a mate by knights alone), a draw (niol), and a
+  // stalemate.
+  { id: 'shatar', fsf: 'shatar', tag: 'Shatar', ends: 3 },
+  // Hand-made: castling on the second rank for both sides and on both wings, with a black rook
+  // on the g-file so that the white king may not pass g2; a pawn promoting.
+  { id: 'shako', fsf: 'shako', tag: 'Shako',
+    extra: ['c8c/er3k2re/pppp2pppp/6r3/10/10/10/PPPPPP1PPP/ER3K2RE/C8C w KQkq - 0 1',
+      'c8c/er3k2re/pppppppppp/10/10/10/10/PPPP2PPPP/ER3K2RE/C8C b KQkq - 0 1',
+      '4k5/1P8/10/10/10/10/10/10/4K5/10 w - - 0 1'] },
 ];
 const SEED = 0x0b0a4d39;
 const RANDOM_POSITIONS = 8;
@@ -113,39 +129,74 @@ whenReady(ffish, () => {
     let pgn = '';
     const results = {};
     for (let g = 1; g <= GAMES; ++g) {
-      const board = new ffish.Board(fsf);
-      const sans = [];
-      for (let ply = 0; ply < MAX_PLIES && !board.isGameOver(); ++ply) {
-        let best = null;
-        let bestScore = -Infinity;
-        for (const m of moveList(board)) {
-          const san = board.sanMove(m);
-          let score = rand();
-          if (san.includes('#')) score += 1000;
-          if (san.includes('x')) score += 10 * (VALUE[pieceOn(board, destination(m)).toLowerCase()] || 1);
-          if (score > bestScore) {
-            bestScore = score;
-            best = m;
-          }
-        }
-        sans.push(board.sanMove(best));
-        board.push(best);
-      }
-      const result = board.isGameOver() ? board.result() : '*';
+      const { sans, result } = playGame(fsf, rand);
       results[result] = (results[result] || 0) + 1;
-      board.delete();
-      let moves = '';
-      sans.forEach((san, i) => {
-        moves += (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san + ' ';
-      });
-      pgn += `[Event "ffish ${versionOfFfish()} self-play, seed ${SEED}"]\n[Site "?"]\n[Date "????.??.??"]\n`
-        + `[Round "${g}"]\n[White "ffish"]\n[Black "ffish"]\n[Result "${result}"]\n[Variant "${tag}"]\n\n`
-        + `${wrap(moves + result)}\n\n`;
+      pgn += gameText(tag, g, sans, result);
     }
     writeFileSync(join(dataDir, 'old-boards', `${id}-ffish-games.pgn`), pgn);
     process.stderr.write(`${id}: ${positions.length} perft positions, ${GAMES} games ${JSON.stringify(results)}\n`);
+    const { ends } = VARIANTS.find((v) => v.id === id);
+    if (ends) {
+      // Games kept by their kind of end: "check 1-0" and so on.
+      const kept = {};
+      let text = '';
+      let round = 0;
+      for (let tries = 0; tries < 2000; ++tries) {
+        const { sans, result, check, whiteToMove, bare } = playGame(fsf, rand);
+        const score = result === '1/2-1/2' ? 'draw' : (result === '1-0') === whiteToMove ? 'won' : 'lost';
+        const kind = bare ? 'a king alone' : `${check ? 'in check' : 'not in check'}, ${score}`;
+        if (result === '*' || (kept[kind] || 0) >= ends) continue;
+        kept[kind] = (kept[kind] || 0) + 1;
+        text += gameText(tag, ++round, sans, result);
+      }
+      writeFileSync(join(dataDir, 'old-boards', `${id}-ffish-ends.pgn`), text);
+      process.stderr.write(`${id}: ends ${JSON.stringify(kept)}\n`);
+    }
   }
 });
+
+// One game of `fsf` from its start played by ffish: a mate first, else a capture of the most
+// valuable piece, else a random move (`rand`), up to MAX_PLIES plies. Its SAN moves, ffish's
+// result ("*" when not over), whether the side to move is in check at the end, whether it is
+// White, and whether a side has only its king left.
+function playGame(fsf, rand) {
+  const board = new ffish.Board(fsf);
+  const sans = [];
+  for (let ply = 0; ply < MAX_PLIES && !board.isGameOver(); ++ply) {
+    let best = null;
+    let bestScore = -Infinity;
+    for (const m of moveList(board)) {
+      const san = board.sanMove(m);
+      let score = rand();
+      if (san.includes('#')) score += 1000;
+      if (san.includes('x')) score += 10 * (VALUE[pieceOn(board, destination(m)).toLowerCase()] || 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = m;
+      }
+    }
+    sans.push(board.sanMove(best));
+    board.push(best);
+  }
+  const result = board.isGameOver() ? board.result() : '*';
+  const check = board.isCheck();
+  const whiteToMove = board.turn();
+  const placement = board.fen().split(' ')[0];
+  const bare = placement.replace(/[^A-Z]/g, '').length <= 1 || placement.replace(/[^a-z]/g, '').length <= 1;
+  board.delete();
+  return { sans, result, check, whiteToMove, bare };
+}
+
+// A game as PGN: round `g`, movetext wrapped.
+function gameText(tag, g, sans, result) {
+  let moves = '';
+  sans.forEach((san, i) => {
+    moves += (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + san + ' ';
+  });
+  return `[Event "ffish ${versionOfFfish()} self-play, seed ${SEED}"]\n[Site "?"]\n[Date "????.??.??"]\n`
+    + `[Round "${g}"]\n[White "ffish"]\n[Black "ffish"]\n[Result "${result}"]\n[Variant "${tag}"]\n\n`
+    + `${wrap(moves + result)}\n\n`;
+}
 
 // Movetext wrapped at 80 columns.
 function wrap(text) {

@@ -158,7 +158,7 @@ void put(std::vector<ComponentSpec>& list, ComponentSpec spec) {
 void add_builtin_components(std::vector<ComponentSpec>& out) {
   out.push_back({"castling",
                  "castling with the rooks of the castling rights (FIDE, Chess960, or explicit "
-                 "destination files)",
+                 "destination files), on each side's first rank or its `rank` (shako: 2)",
                  [](Params& p, rules::VariantSpec& v) {
                    std::array<int, 2> king{-2, 2}, rook{-3, 3};
                    for (auto [key, files] :
@@ -172,7 +172,8 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                      for (std::size_t i = 0; i < 2; ++i)
                        (*files)[i] = p.file(value[i], std::string(key) + "/" + std::to_string(i));
                    }
-                   v.components.push_back(rules::make_castling(king, rook));
+                   const int rank = p.integer("rank", 1, 1, v.ranks / 2);
+                   v.components.push_back(rules::make_castling(king, rook, rank - 1));
                  }});
   out.push_back(
       {"en-passant", "en passant captures after a pawn's double step",
@@ -525,6 +526,21 @@ void add_builtin_end_rules(std::vector<ComponentSpec>& out) {
   simple("bare-king-loses",
          "a side left with its king alone loses, unless it can bare the other king at once",
          &rules::make_bare_king_loses);
+  simple("bare-king-draws",
+         "a side left with its king alone: the game is drawn at once (shatar's robado)",
+         &rules::make_bare_king_draws);
+  out.push_back(
+      {"shatar-mate",
+       "shatar's mate: stalemate draws; a mate by `knight` (SAN letter) alone loses for the side "
+       "that gives it; any other mate wins when the mated side's series of checks held one by a "
+       "piece of `shak` (SAN letters), else it is a draw (niol)",
+       [](Params& p, rules::VariantSpec& v) {
+         const std::string knight = p.san_letters("knight", "N");
+         if (knight.size() != 1)
+           throw ParamError{"knight", "expected one SAN letter, found \"" + knight + "\""};
+         v.components.push_back(rules::make_shak_series(p.san_letters("shak", "NRJ")));
+         v.end_rules.push_back(rules::make_shatar_mate(knight[0]));
+       }});
   out.push_back({"move-limit",
                  "a draw may be claimed after `moves` moves without a capture or "
                  "a pawn move (shatranj: 70)",

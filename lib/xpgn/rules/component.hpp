@@ -147,6 +147,10 @@ class RuleComponent {
   // run on positions read from FEN. En passant uses it to drop a square no capture can use.
   virtual void finish(Position& pos) const { (void)pos; }
 
+  // (For a rule that declares uses_castling_rights.) The rank its castling rights' kings and
+  // rooks stand on, counted from each side's first (0), as the FEN's castling field is read.
+  virtual int castling_rank() const { return 0; }
+
   // ---- Letters of its own in the FEN's castling field (Seirawan's gating files) ------------
   // Asked of the first rule that declares shares_castling_field.
   // Reads the castling field (without "-") into `pos`, whose board and hand are already read:

@@ -12,9 +12,10 @@ namespace {
 // ---- Castling --------------------------------------------------------------------------------
 class Castling final : public RuleComponent {
  public:
-  Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to)
-      : king_to_(king_to), rook_to_(rook_to) {}
+  Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to, int rank)
+      : king_to_(king_to), rook_to_(rook_to), rank_(rank) {}
   std::string_view name() const override { return "castling"; }
+  int castling_rank() const override { return rank_; }
   // The castling of the FIDE kind (its destination files are probed by the fast path).
   Declaration declaration() const override {
     return {.fide = FideRule::castling,
@@ -106,8 +107,8 @@ class Castling final : public RuleComponent {
     CastlingRights& rights = after.castling_rights();
     if (!rights.any()) return;
     const Color us = before.side_to_move();
-    // home_king() stands on the first rank: a move from elsewhere need not look for it.
-    if (move.from != no_square && before.variant().relative_rank(move.from, us) == 0 &&
+    // home_king() stands on the castling rank: a move from elsewhere need not look for it.
+    if (move.from != no_square && before.variant().relative_rank(move.from, us) == rank_ &&
         home_king_moved(before, move))
       rights.rook[index_of(us)] = {no_square, no_square};
     for (auto& side : rights.rook)
@@ -217,7 +218,7 @@ class Castling final : public RuleComponent {
   }
 
   // True when `move` is a move of the king the castling rights belong to, from its home square.
-  [[gnu::noinline]] static bool home_king_moved(const Position& before, const Move& move) {
+  [[gnu::noinline]] bool home_king_moved(const Position& before, const Move& move) const {
     return move.from == home_king(before, before.side_to_move()) &&
            before.variant().pieces[move.piece].royal;
   }
@@ -227,12 +228,13 @@ class Castling final : public RuleComponent {
 
   std::array<int, 2> king_to_;
   std::array<int, 2> rook_to_;
+  int rank_;  // the castling rank, from each side's first (0)
 
-  // The king of `us` on its first rank that the castling rights belong to.
-  static Square home_king(const Position& pos, Color us) {
+  // The king of `us` on the castling rank that the castling rights belong to.
+  Square home_king(const Position& pos, Color us) const {
     for (int i = 0; i < pos.royal_count(us); ++i) {
       const Square k = pos.royal_square(us, i);
-      if (pos.variant().relative_rank(k, us) == 0) return k;
+      if (pos.variant().relative_rank(k, us) == rank_) return k;
     }
     return no_square;
   }
@@ -381,11 +383,11 @@ class Promotion final : public RuleComponent {
 }  // namespace
 
 std::shared_ptr<const RuleComponent> make_castling() {
-  return std::make_shared<Castling>(std::array<int, 2>{-2, 2}, std::array<int, 2>{-3, 3});
+  return std::make_shared<Castling>(std::array<int, 2>{-2, 2}, std::array<int, 2>{-3, 3}, 0);
 }
 std::shared_ptr<const RuleComponent> make_castling(std::array<int, 2> king_to_files,
-                                                   std::array<int, 2> rook_to_files) {
-  return std::make_shared<Castling>(king_to_files, rook_to_files);
+                                                   std::array<int, 2> rook_to_files, int rank) {
+  return std::make_shared<Castling>(king_to_files, rook_to_files, rank);
 }
 std::shared_ptr<const RuleComponent> make_en_passant() {
   return std::make_shared<EnPassant>();

@@ -20,8 +20,9 @@ std::shared_ptr<const RuleComponent> make_castling();
 
 // Castling with explicit destination files: index 0 is the castling with the rook on the king's
 // higher-file side, 1 the other; a negative file counts from the right edge (-1 = last file).
+// King and rooks stand on `rank`, counted from each side's first (0; shako: 1, its second).
 std::shared_ptr<const RuleComponent> make_castling(std::array<int, 2> king_to_files,
-                                                   std::array<int, 2> rook_to_files);
+                                                   std::array<int, 2> rook_to_files, int rank = 0);
 
 // Re-entry (Reenterent Chess): a captured piece goes to the re-entry square, replacing what was
 // there; its owner may later spend a move placing it on an empty square listed for its type in

@@ -1,5 +1,6 @@
 // Rules of the old and large-board variants (issue 39) that are no other component: the bare
-// king of shatranj and courier, shatranj's 70-move rule, grand chess's promotion.
+// king of shatranj and courier, shatranj's 70-move rule, grand chess's promotion, shatar's
+// robado and its mate rule.
 #pragma once
 
 #include <array>
@@ -18,6 +19,24 @@ namespace xpgn::rules {
 // turn; if it does not, it has lost after its move). Ends play at once (termination
 // `bare_king`).
 std::shared_ptr<const EndRule> make_bare_king_loses();
+
+// Shatar's robado (Fairy-Stockfish's extinction rule with extinctionValue = draw,
+// extinctionPieceTypes = all, extinctionPieceCount = 1): as soon as a side has only its king
+// left, the game is drawn and play stops (termination `robado`).
+std::shared_ptr<const EndRule> make_bare_king_draws();
+
+// Shatar's mate rule (Fairy-Stockfish's shatarMateRule). Keeps, in the position's counters
+// (outside the position key, as Fairy-Stockfish keeps it), whether the side to move's current
+// series of checks (it was in check at each of its turns, back to where the series or the
+// game's record began) held a shak: a check given by a piece of `shak` (SAN letters; shatar:
+// knight, rook and bers). The component that keeps it:
+std::shared_ptr<const RuleComponent> make_shak_series(std::string shak);
+// and the end rule that reads it, in place of checkmate-stalemate: a side without moves and
+// not in check is stalemated (a draw); a mate given by `knight` pieces (SAN letter) alone is
+// not allowed, and the side that gave it loses (Fairy-Stockfish scores it so; termination
+// `knight_mate`); any other mate wins when the series of checks held a shak (`checkmate`) and
+// is a draw otherwise (`niol`). Without make_shak_series() every mate is a niol.
+std::shared_ptr<const EndRule> make_shatar_mate(char knight);
 
 // Fairy-Stockfish's n-move rule with another number than FIDE's 50 (shatranj: 70): after
 // `moves` moves of each side without a capture or a pawn move (the halfmove clock at 2 x

@@ -281,10 +281,11 @@ bool marks_in_board(const Variant& v) {
                      [](const auto& c) { return c->marks_in_board(); });
 }
 
-// Resolves one castling letter to a rook square of `color`; false if it names none.
+// Resolves one castling letter to a rook square of `color` on its castling rank `own_rank`
+// (counted from its first, 0); false if it names none.
 bool castling_rook_for(const Variant& v, const std::array<Piece, square_count>& board, Color color,
-                       char letter, Square king, Square& rook) {
-  const int rank = color == Color::white ? 0 : v.ranks - 1;
+                       char letter, Square king, int own_rank, Square& rook) {
+  const int rank = color == Color::white ? own_rank : v.ranks - 1 - own_rank;
   const PieceType rook_type = v.piece_by_fen_letter('R');
   if (rook_type == no_piece_type || king == no_square) return false;
   const Piece own_rook = make_piece(color, rook_type);
@@ -523,26 +524,28 @@ bool Position::read_castling(const std::string& field, std::string& error) {
     if (castling.empty()) castling = "-";
   }
   // Castling rights.
-  const bool castles = std::any_of(v.components.begin(), v.components.end(), [](const auto& c) {
+  const auto castler = std::find_if(v.components.begin(), v.components.end(), [](const auto& c) {
     return c->declaration().uses_castling_rights;
   });
+  const bool castles = castler != v.components.end();
   if (castling != "-" && !castling.empty() && !castles) {
     error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
     return false;
   }
   if (castling != "-") {
+    const int rank = (*castler)->castling_rank();
     for (char letter : castling) {
       const Color color =
           std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
       Square king = no_square;
       for (int i = 0; i < royal_count(color); ++i) {
         const Square k = royal_square(color, i);
-        if (v.relative_rank(k, color) == 0) king = k;
+        if (v.relative_rank(k, color) == rank) king = k;
       }
       Square rook = no_square;
-      if (!castling_rook_for(v, board_, color, letter, king, rook)) {
-        error =
-            std::string("castling right '") + letter + "' has no king and rook on their first rank";
+      if (!castling_rook_for(v, board_, color, letter, king, rank, rook)) {
+        error = std::string("castling right '") + letter + "' has no king and rook on their " +
+                (rank == 0 ? "first rank" : "castling rank (" + std::to_string(rank + 1) + ")");
         return false;
       }
       const int side = file_of(rook) > file_of(king) ? 0 : 1;
