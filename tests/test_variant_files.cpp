@@ -95,7 +95,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "cambodian",
                                         "xiangqi",
                                         "minixiangqi",
-                                        "manchu"});
+                                        "manchu",
+                                        "janggi"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -120,6 +121,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Chinese Chess", "xiangqi"},
                                                         {"Minixiangqi", "minixiangqi"},
                                                         {"Manchu", "manchu"},
+                                                        {"Janggi", "janggi"},
+                                                        {"Korean Chess", "janggi"},
                                                         {"ASEAN", "asean"},
                                                         {"Cambodian", "cambodian"},
                                                         {"Ouk Chaktrang", "cambodian"},
@@ -288,7 +291,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
         "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
-        "minixiangqi, manchu; "
+        "minixiangqi, manchu, janggi; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {
