@@ -394,3 +394,33 @@ TEST_CASE("janggi: passing, bikjang, and games ended by rule counted", "[rules][
   CHECK(judge(bare, History{}).termination == Termination::insufficient_material);
   CHECK(judge(bare, History{}).result() == "1/2-1/2");
 }
+
+TEST_CASE("janggi: the parameters of its components are checked, with the key and the reason",
+          "[rules][xiangqi][janggi]") {
+  // The errors of a definition based on janggi with `entry` among its components or end rules.
+  const auto errors_of = [](const std::string& list, const std::string& entry) {
+    const std::string text = R"({"format": "xpgn-variant", "version": 1, "id": "jg-test",
+      "base": "janggi", ")" + list +
+                             R"(": [)" + entry + "]}";
+    std::string out;
+    for (const auto& e : catalog::try_text(text, "jg.json")) out += e.text() + "\n";
+    return out;
+  };
+  CHECK(errors_of("components", R"({"name": "palace-lines", "points": "d1,f1,e2,d3,f3",
+      "steps": "KA", "hops": "C", "exclusive_hoppers": "C"})")
+            .empty());
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": "d1,j1"})"),
+             Catch::Contains("'j1' is no square or rectangle"));
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": 5})"),
+             Catch::Contains("expected White's points of the lines"));
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": "e2", "slides": "Q"})"),
+             Catch::Contains("Q"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "pass-end", "values": {"Q": 9}})"),
+             Catch::Contains("'Q' is no SAN letter of a piece"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "pass-end", "second_bonus": 0.3})"),
+             Catch::Contains("in halves"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "counted-draws", "rules": [{"name": "nope"}]})"),
+             Catch::Contains("no end rule is named 'nope'"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "counted-draws", "rules": []})"),
+             Catch::Contains("expected a list of end rule entries"));
+}

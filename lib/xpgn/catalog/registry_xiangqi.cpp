@@ -97,7 +97,11 @@ void read_sideways(Params& p, rules::MobilitySpec& spec) {
 // The piece-type bit set of the SAN letters of `key` (none when absent).
 std::uint32_t type_mask(Params& p, const std::string& key) {
   std::uint32_t mask = 0;
-  for (char c : p.san_letters(key, "")) mask |= 1u << type_of(p.variant(), c);
+  for (char c : p.san_letters(key, "")) {
+    const PieceType t = type_of(p.variant(), c);
+    if (t >= 32) throw ParamError{key, "'" + std::string(1, c) + "': only the first 32 pieces"};
+    mask |= 1u << t;
+  }
   return mask;
 }
 

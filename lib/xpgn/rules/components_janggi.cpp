@@ -139,7 +139,7 @@ class PalaceLines final : public RuleComponent {
   std::string validate(const Variant& v) const override {
     for (Square s : spec_.points)
       if (!v.on_board(s)) return "line point " + square_name(s) + " lies off the board";
-    if ((movers_ | spec_.exclusive_hoppers) >> v.pieces.size())
+    if (v.pieces.size() < 32 && ((movers_ | spec_.exclusive_hoppers) >> v.pieces.size()) != 0)
       return "a line rule names no piece of the variant";
     return {};
   }
