@@ -285,3 +285,142 @@ TEST_CASE("xiangqi: mobility's parameters are checked, with the entry and the re
   CHECK_THAT(errors_of(R"({"name": "mobility", "sideways_from": [6]})"),
              Catch::Contains("expected {\"P\": rank}"));
 }
+
+// ---- Janggi (docs/rules/janggi.md) ---------------------------------------------------------
+
+TEST_CASE("janggi: perft equals ffish's from the start, random play and endgames",
+          "[rules][xiangqi][janggi][perft]") {
+  CHECK(compare_perft("janggi") == 16);
+}
+
+TEST_CASE("janggi: ffish's games are valid with its results, corrupted copies refused",
+          "[rules][xiangqi][janggi]") {
+  const auto endings = compare_games("janggi", "Janggi");
+  CHECK(total(endings) == 52);
+  // Random play passes often: most games end by two passes or an accepted bikjang, counted.
+  CHECK(endings.at("bikjang") > 0);
+  CHECK(endings.at("double_pass") > 0);
+  CHECK(endings.at("checkmate") > 0);
+  CHECK(endings.at("insufficient_material") > 0);
+  CHECK(endings.at("n_move_rule") > 0);
+}
+
+TEST_CASE("janggi: palace lines, cannons among cannons, blocked elephants, soldiers",
+          "[rules][xiangqi][janggi]") {
+  const Variant& v = xq_variant("janggi");
+  // A chariot slides along the palace's diagonal line, and only along it.
+  const Position line = test::from_fen("5k3/9/9/9/9/9/9/9/9/3RK4 w - - 0 1", v);
+  CHECK(test::is_legal(line, "Re2"));
+  CHECK(test::is_legal(line, "Rf3"));
+  CHECK_FALSE(test::is_legal(line, "Rg4"));
+  // A cannon hops along the line over the centre (here an advisor) to the far corner.
+  const Position hop = test::from_fen("3k5/9/9/9/9/9/9/9/4A4/3CK4 w - - 0 1", v);
+  CHECK(test::is_legal(hop, "Cf3"));
+  CHECK_FALSE(test::is_legal(hop, "Ce2"));
+  // A cannon moves only over a screen, and neither hops over nor captures a cannon.
+  const Position over = test::from_fen("3k5/9/9/9/9/9/9/1C7/9/1C2K4 w - - 0 1", v);
+  CHECK_FALSE(test::is_legal(over, "Cb5"));
+  CHECK_FALSE(test::is_legal(over, "Cb2"));
+  const Position onto = test::from_fen("3k5/9/9/9/1c7/9/1P7/9/9/1C2K4 w - - 0 1", v);
+  CHECK_FALSE(test::is_legal(onto, "Cxb6"));
+  const Position chariot = test::from_fen("3k5/9/9/9/1r7/9/1P7/9/9/1C2K4 w - - 0 1", v);
+  CHECK(test::is_legal(chariot, "Cxb6"));
+  // So a cannon behind a cannon gives no check; behind a horse it does.
+  CHECK_FALSE(in_check(test::from_fen("3k5/9/4c4/9/9/4C4/9/9/9/4K4 w - - 0 1", v)));
+  CHECK(in_check(test::from_fen("3k5/9/4c4/9/9/4N4/9/9/9/4K4 w - - 0 1", v)));
+  // A chariot checks along the line, from its corner of the palace only.
+  CHECK(in_check(test::from_fen("3k5/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1", v)));
+  CHECK_FALSE(in_check(test::from_fen("3k5/9/9/9/9/9/6r2/9/9/3K5 w - - 0 1", v)));
+  // A soldier steps sideways from the start, and forward along the lines of the enemy palace.
+  const Position soldier = test::from_fen("5k3/9/3P5/9/9/9/2P6/9/9/4K4 w - - 0 1", v);
+  CHECK(test::is_legal(soldier, "Pb4"));
+  CHECK(test::is_legal(soldier, "Pe9"));
+  CHECK_FALSE(test::is_legal(soldier, "Pc9"));
+  // The elephant: one step orthogonally, then two diagonally outwards, blocked on either point.
+  const Position elephant = test::from_fen("3k5/9/9/9/9/9/9/9/9/2B1K4 w - - 0 1", v);
+  CHECK(test::is_legal(elephant, "Ef3"));
+  CHECK(test::is_legal(elephant, "Ea4"));
+  const Position blocked = test::from_fen("3k5/9/9/9/9/9/9/9/4A4/2B1K4 w - - 0 1", v);
+  CHECK_FALSE(test::is_legal(blocked, "Ef3"));
+  CHECK(test::is_legal(blocked, "Ea4"));
+  // The general and advisors stay in the palace, stepping along its lines too.
+  const Position palace = test::from_fen("3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", v);
+  CHECK(test::is_legal(palace, "Ae2"));
+  CHECK_THAT(test::refusal(palace, "Ac1"), Catch::Contains("stays in its palace"));
+}
+
+TEST_CASE("janggi: passing, bikjang, and games ended by rule counted", "[rules][xiangqi][janggi]") {
+  const Variant& v = xq_variant("janggi");
+  const Position start = Position::start(v);
+  // A pass is the general's "move" to its own square, as Fairy-Stockfish writes it; the
+  // grammar's pass tokens read too.
+  for (const char* text : {"Ke2", "e2e2", "pass", "@@@@"}) {
+    INFO(text);
+    const Resolution r = test::resolve_text(start, text);
+    REQUIRE(r.error == MoveError::none);
+    CHECK(r.move.kind == MoveKind::pass);
+    CHECK(to_san(start, r.move) == "Ke2");
+    CHECK(to_uci(start, r.move) == "e2e2");
+  }
+  // Not in check.
+  const Position check = test::from_fen("3k5/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1", v);
+  CHECK(test::resolve_text(check, "Kd1").error != MoveError::none);
+  // Bikjang: facing generals must be parted (or the side to move passes).
+  const Position bikjang = test::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 1 1", v);
+  CHECK_THAT(test::refusal(bikjang, "Ke9"), Catch::Contains("bikjang"));
+  CHECK(test::is_legal(bikjang, "Kd10"));
+  CHECK(test::is_legal(bikjang, "Ke10"));  // the pass: accepts bikjang
+  // Two passes end the game; equal material, so Black's 1.5 points win it (0-1). After it,
+  // no move is legal.
+  const auto passes = test::replay(game_text("Janggi", "-", {"Ke2", "Ke9"}, "0-1"));
+  REQUIRE(passes.size() == 1);
+  INFO(test::dump(passes[0]));
+  CHECK(passes[0].diagnostics.empty());
+  CHECK(passes[0].outcome.termination.name() == "double_pass");
+  CHECK(passes[0].outcome.result() == "0-1");
+  const auto more = test::replay(game_text("Janggi", "-", {"Ke2", "Ke9", "Ra2"}, "*"));
+  REQUIRE(more.size() == 1);
+  CHECK_FALSE(test::of(more[0], record::Severity::error).empty());
+  // Bikjang accepted by a pass: counted, White ahead by a chariot (13 > 1.5) wins.
+  const auto accepted = test::replay(
+      game_text("Janggi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"Ke1", "Ke10"}, "1-0"));
+  REQUIRE(accepted.size() == 1);
+  INFO(test::dump(accepted[0]));
+  CHECK(accepted[0].diagnostics.empty());
+  CHECK(accepted[0].outcome.termination.name() == "bikjang");
+  CHECK(accepted[0].outcome.result() == "1-0");
+  // Generals and advisors alone: a draw, not counted (ffish's insufficient material).
+  const Position bare = test::from_fen("4k4/4a4/9/9/9/9/9/9/4A4/3K5 w - - 0 1", v);
+  CHECK(judge(bare, History{}).termination == Termination::insufficient_material);
+  CHECK(judge(bare, History{}).result() == "1/2-1/2");
+}
+
+TEST_CASE("janggi: the parameters of its components are checked, with the key and the reason",
+          "[rules][xiangqi][janggi]") {
+  // The errors of a definition based on janggi with `entry` among its components or end rules.
+  const auto errors_of = [](const std::string& list, const std::string& entry) {
+    const std::string text = R"({"format": "xpgn-variant", "version": 1, "id": "jg-test",
+      "base": "janggi", ")" + list +
+                             R"(": [)" + entry + "]}";
+    std::string out;
+    for (const auto& e : catalog::try_text(text, "jg.json")) out += e.text() + "\n";
+    return out;
+  };
+  CHECK(errors_of("components", R"({"name": "palace-lines", "points": "d1,f1,e2,d3,f3",
+      "steps": "KA", "hops": "C", "exclusive_hoppers": "C"})")
+            .empty());
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": "d1,j1"})"),
+             Catch::Contains("'j1' is no square or rectangle"));
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": 5})"),
+             Catch::Contains("expected White's points of the lines"));
+  CHECK_THAT(errors_of("components", R"({"name": "palace-lines", "points": "e2", "slides": "Q"})"),
+             Catch::Contains("Q"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "pass-end", "values": {"Q": 9}})"),
+             Catch::Contains("'Q' is no SAN letter of a piece"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "pass-end", "second_bonus": 0.3})"),
+             Catch::Contains("in halves"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "counted-draws", "rules": [{"name": "nope"}]})"),
+             Catch::Contains("no end rule is named 'nope'"));
+  CHECK_THAT(errors_of("end_rules", R"({"name": "counted-draws", "rules": []})"),
+             Catch::Contains("expected a list of end rule entries"));
+}

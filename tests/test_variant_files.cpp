@@ -96,6 +96,7 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "xiangqi",
                                         "minixiangqi",
                                         "manchu",
+                                        "janggi",
                                         "shatar",
                                         "shako"});
   std::string error;
@@ -122,6 +123,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Chinese Chess", "xiangqi"},
                                                         {"Minixiangqi", "minixiangqi"},
                                                         {"Manchu", "manchu"},
+                                                        {"Janggi", "janggi"},
+                                                        {"Korean Chess", "janggi"},
                                                         {"Shatar", "shatar"},
                                                         {"Mongolian chess", "shatar"},
                                                         {"Shako", "shako"},
@@ -293,7 +296,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
         "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
-        "minixiangqi, manchu, shatar, shako; "
+        "minixiangqi, manchu, janggi, shatar, shako; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

@@ -1,4 +1,4 @@
-// Reference data for the xiangqi family (xiangqi, minixiangqi, manchu) from Fairy-Stockfish's
+// Reference data for the xiangqi family (xiangqi, minixiangqi, manchu, janggi) from Fairy-Stockfish's
 // WebAssembly build (npm package `ffish`, see README.md); nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
@@ -23,7 +23,7 @@
 import { loadFfish, mulberry32, perft, printFamilyGames, randomMove, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['xiangqi', 'minixiangqi', 'manchu'];
+const variants = ['xiangqi', 'minixiangqi', 'manchu', 'janggi'];
 // Hand-made endgames per variant: a chariot, a horse, a cannon with a screen, soldiers, and
 // the bare palaces (ffish's insufficient material).
 const endgames = {
@@ -31,6 +31,11 @@ const endgames = {
     '4k4/4a4/4ba3/9/9/9/2P6/4C4/4A4/3AK4 w - - 0 1', '5k3/9/9/2P1P4/9/9/9/9/9/3K5 w - - 0 1'],
   minixiangqi: ['2k4/7/7/7/7/3R3/3K3 w - - 0 1', '2k4/7/7/3p3/7/2N4/3K3 w - - 0 1'],
   manchu: ['3k5/9/9/9/9/9/9/9/9/M3K4 w - - 0 1', '3ak4/4a4/9/9/9/9/2r6/9/9/4K4 w - - 0 1'],
+  // Janggi (appended last, so the other variants' data stay as they were): the palace lines
+  // of chariot, cannon and soldier, cannons that meet, elephants and horses, facing generals.
+  janggi: ['3ak4/4c4/9/9/9/9/9/9/3CR4/4K4 w - - 0 1', '4k4/3P5/9/9/9/9/9/9/5C3/3K5 w - - 0 1',
+    '5k3/9/9/9/4B4/9/9/2N6/9/4K4 w - - 0 1', '3k5/9/9/3c5/9/9/3C5/9/9/4K4 w - - 0 1',
+    '4k4/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1'],
 };
 
 function perftLines() {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "xpgn/rules/components_janggi.hpp"
 #include "xpgn/rules/components_xiangqi.hpp"
 
 namespace xpgn::catalog::detail {
@@ -93,6 +94,72 @@ void read_sideways(Params& p, rules::MobilitySpec& spec) {
   }
 }
 
+// The piece-type bit set of the SAN letters of `key` (none when absent).
+std::uint32_t type_mask(Params& p, const std::string& key) {
+  std::uint32_t mask = 0;
+  for (char c : p.san_letters(key, "")) {
+    const PieceType t = type_of(p.variant(), c);
+    if (t >= 32) throw ParamError{key, "'" + std::string(1, c) + "': only the first 32 pieces"};
+    mask |= 1u << t;
+  }
+  return mask;
+}
+
+// Reads a "palace-lines" entry: White's points, mirrored for Black, and who moves along them.
+rules::PalaceLinesSpec read_palace_lines(Params& p) {
+  const rules::VariantSpec& v = p.variant();
+  const Json& points = p.raw("points");
+  if (!points.is_string())
+    throw ParamError{"points", "expected White's points of the lines (\"d1,f1,e2,d3,f3\")"};
+  rules::PalaceLinesSpec spec;
+  spec.files = v.files, spec.ranks = v.ranks;
+  spec.points = region_squares(v, "points", points.get<std::string>());
+  const std::size_t white = spec.points.size();
+  for (std::size_t i = 0; i < white; ++i) {
+    const Square s = spec.points[i];
+    const Square m = make_square(file_of(s), v.ranks - 1 - rank_of(s));
+    if (std::find(spec.points.begin(), spec.points.end(), m) == spec.points.end())
+      spec.points.push_back(m);
+  }
+  spec.steps = type_mask(p, "steps");
+  spec.forward_steps = type_mask(p, "forward_steps");
+  spec.slides = type_mask(p, "slides");
+  spec.hops = type_mask(p, "hops");
+  spec.exclusive_hoppers = type_mask(p, "exclusive_hoppers");
+  return spec;
+}
+
+// Reads the "values" ({"R": 13, ...}) and "second_bonus" (a multiple of 0.5) of a pass-end
+// entry; no values: a draw.
+rules::MaterialCount read_count(Params& p) {
+  const rules::VariantSpec& v = p.variant();
+  rules::MaterialCount count;
+  const Json& values = p.raw("values");
+  if (!values.is_null()) {
+    if (!values.is_object() || values.empty())
+      throw ParamError{"values", "expected {\"R\": 13, ...}: points per SAN letter"};
+    count.values.assign(v.pieces.size(), 0);
+    for (const auto& item : values.items()) {
+      const std::string letter = item.key();
+      const PieceType t = letter.size() == 1 ? type_of(v, letter[0]) : no_piece_type;
+      if (t == no_piece_type)
+        throw ParamError{"values", "'" + letter + "' is no SAN letter of a piece"};
+      if (!item.value().is_number_integer() || item.value().get<long long>() < 0 ||
+          item.value().get<long long>() > 1000)
+        throw ParamError{"values", "'" + letter + "': expected points from 0 to 1000"};
+      count.values[t] = item.value().get<int>();
+    }
+  }
+  const Json& bonus = p.raw("second_bonus");
+  if (!bonus.is_null()) {
+    const double b = bonus.is_number() ? bonus.get<double>() : -1;
+    if (b < 0 || b > 100 || b * 2 != static_cast<double>(static_cast<int>(b * 2)))
+      throw ParamError{"second_bonus", "expected points from 0 to 100 in halves (1.5)"};
+    count.bonus_halves = static_cast<int>(b * 2);
+  }
+  return count;
+}
+
 }  // namespace
 
 void add_xiangqi_components(std::vector<ComponentSpec>& out) {
@@ -112,6 +179,22 @@ void add_xiangqi_components(std::vector<ComponentSpec>& out) {
                  [](Params&, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_flying_general());
                  }});
+  out.push_back({"palace-lines",
+                 "moves along the palaces' diagonal lines (`points`: White's, mirrored for "
+                 "Black; SAN letters of the pieces that `steps`, `forward_steps`, `slides` or "
+                 "`hops` along them) and `exclusive_hoppers` that neither hop over nor capture "
+                 "each other: janggi",
+                 [](Params& p, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_palace_lines(read_palace_lines(p)));
+                 }});
+  out.push_back(
+      {"royal-pass",
+       "the side to move may pass with its general when not in check (\"Ke2\", "
+       "\"e2e2\", \"pass\"): janggi",
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_royal_pass()); }});
+  out.push_back(
+      {"bikjang", "when the generals face each other, the side to move must break it or pass",
+       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_bikjang()); }});
 }
 
 void add_xiangqi_end_rules(std::vector<ComponentSpec>& out) {
@@ -120,6 +203,37 @@ void add_xiangqi_end_rules(std::vector<ComponentSpec>& out) {
                  "ffish's insufficient material of xiangqi",
                  [](Params& p, rules::VariantSpec& v) {
                    v.end_rules.push_back(rules::make_no_attackers_draw(p.san_letters("attackers")));
+                 }});
+  out.push_back({"pass-end",
+                 "the game ends after two passes in a row, or (`bikjang`) a pass while the "
+                 "generals face each other; counted by `values` with `second_bonus` for Black, "
+                 "a draw without values: janggi",
+                 [](Params& p, rules::VariantSpec& v) {
+                   const bool bikjang = p.flag("bikjang", false);
+                   v.end_rules.push_back(rules::make_pass_end(read_count(p), bikjang));
+                 }});
+  out.push_back({"counted-draws",
+                 "the end rules of `rules` (entries as in end_rules), whose automatic draws "
+                 "are scored by `values` and `second_bonus` instead: janggi",
+                 [](Params& p, rules::VariantSpec& v) {
+                   const rules::MaterialCount count = read_count(p);
+                   const Json& inner = p.raw("rules");
+                   if (!inner.is_array() || inner.empty())
+                     throw ParamError{"rules", "expected a list of end rule entries"};
+                   for (const Json& entry : inner) {
+                     if (!entry.is_object() || !entry.contains("name") ||
+                         !entry["name"].is_string())
+                       throw ParamError{"rules", "expected entries {\"name\": ..., ...}"};
+                     const std::string name = entry["name"].get<std::string>();
+                     const ComponentSpec* spec = find_end_rule(name);
+                     if (!spec) throw ParamError{"rules", "no end rule is named '" + name + "'"};
+                     const std::size_t before = v.end_rules.size();
+                     Params params(entry, v);
+                     spec->build(params, v);
+                     params.done();
+                     for (std::size_t i = before; i < v.end_rules.size(); ++i)
+                       v.end_rules[i] = rules::make_counted_draws(v.end_rules[i], count);
+                   }
                  }});
 }
 

@@ -28,10 +28,16 @@ bool path_clear(const Position& pos, int f, int r, int df, int dr) {
   const int n = ad > ar ? ad : ar;
   if (n <= 1 || (df % n) != 0 || (dr % n) != 0) {
     if (n > 1 && ad != ar && ad != 0 && ar != 0) {
-      // A lame non-straight leap (e.g. a blockable knight): the first orthogonal step.
-      const int sf = ad > ar ? (df > 0 ? 1 : -1) : 0;
-      const int sr = ar > ad ? (dr > 0 ? 1 : -1) : 0;
-      return pos.at(make_square(f + sf, r + sr)).empty();
+      // A lame non-straight leap (a blockable knight "nN", janggi's elephant "nZ"): Fairy-
+      // Stockfish's path, a step along the longer remaining side, diagonal once both are equal.
+      const int sf = df > 0 ? 1 : -1, sr = dr > 0 ? 1 : -1;
+      for (int cf = 0, cr = 0;;) {
+        const int left_f = (df - cf) * sf, left_r = (dr - cr) * sr;
+        if (left_f >= left_r) cf += sf;
+        if (left_r >= left_f) cr += sr;
+        if (cf == df && cr == dr) return true;
+        if (!pos.at(make_square(f + cf, r + cr)).empty()) return false;
+      }
     }
     return true;
   }
@@ -813,6 +819,10 @@ bool royal_threatened(const Position& pos, Color side) {
     const RoyalVerdict verdict = c->royal_verdict(pos, side);
     if (verdict != RoyalVerdict::usual) return verdict == RoyalVerdict::threatened;
   }
+  return royals_in_danger(pos, side);
+}
+
+bool usual_royal_threat(const Position& pos, Color side) {
   return royals_in_danger(pos, side);
 }
 

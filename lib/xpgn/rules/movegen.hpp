@@ -25,6 +25,11 @@ Square find_attacker(const Position& pos, Square target, Color by);
 // says, else when one of them is in danger (royal_in_danger).
 bool royal_threatened(const Position& pos, Color side);
 
+// The usual test of royal_threatened(), without asking the rule components' royal_verdict(): one
+// of `side`'s royal pieces is in danger. For a verdict that refines the usual test (it reads and
+// fills the position's royal memo, as royal_threatened() does).
+bool usual_royal_threat(const Position& pos, Color side);
+
 // True if the side to move is in check (royal_threatened).
 bool in_check(const Position& pos);
 

@@ -173,9 +173,16 @@ void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBits
       if (straight) {
         for (int k = 1; k < n; ++k) add_bit(bits.leap_clear[at], path_bit(k));
       } else if (n > 1 && ad != ar && ad != 0 && ar != 0) {
-        // A lame non-straight leap (a blockable knight): its first orthogonal step.
-        const int of = ad > ar ? (df > 0 ? 1 : -1) : 0, orr = ar > ad ? (dr > 0 ? 1 : -1) : 0;
-        add_bit(bits.leap_clear[at], (ar_ + orr) * v.files + af + of);
+        // A lame non-straight leap: the path of movegen's path_clear() (nN: its first
+        // orthogonal step; nZ: that and a diagonal one).
+        const int of = df > 0 ? 1 : -1, orr = dr > 0 ? 1 : -1;
+        for (int cf = 0, cr = 0;;) {
+          const int left_f = (df - cf) * of, left_r = (dr - cr) * orr;
+          if (left_f >= left_r) cf += of;
+          if (left_r >= left_f) cr += orr;
+          if (cf == df && cr == dr) break;
+          add_bit(bits.leap_clear[at], (ar_ + cr) * v.files + af + cf);
+        }
       }
     }
     if (p.jump_first)
