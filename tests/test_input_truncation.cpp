@@ -2,7 +2,8 @@
 // read() into a bounded buffer (no mapping: touching pages of a mapped file beyond its new end
 // raised SIGBUS and killed the process); the end coming before the bytes the file had when it was
 // opened is a precise error for that file, and the run goes on with the next one. The tests cut
-// the file deterministically: XPGN_TEST_TRUNCATE_INPUT=N truncates each named input to N bytes
+// the file deterministically: XPGN_TEST_TRUNCATE_INPUT=N truncates each named input whose name
+// starts with "xpgn-cut-test-" to N bytes
 // right after its first read (tools/io.cpp; the reader reads 1 MiB at a time).
 #include <catch2/catch.hpp>
 
@@ -67,18 +68,18 @@ TEST_CASE("an input cut short while it is read is an error for that file, not a 
   SECTION("select by tags (the tag scan) and by play (the replay)") {
     for (const std::string criteria : {"--player kasparov", "--min-plies 1"}) {
       INFO(criteria);
-      write_file(dir.path / "a.pgn", big);
+      write_file(dir.path / "xpgn-cut-test-a.pgn", big);
       write_file(dir.path / "b.pgn", small);
       const xpgn::test::ShellRun r =
           xpgn::test::run_shell(cd + "XPGN_TEST_TRUNCATE_INPUT=1000 '" + binary + "' select " +
-                                criteria + " a.pgn b.pgn 2>err.txt");
+                                criteria + " xpgn-cut-test-a.pgn b.pgn 2>err.txt");
       std::stringstream err;
       err << std::ifstream(dir.path / "err.txt").rdbuf();
       INFO(err.str());
-      CHECK(fs::file_size(dir.path / "a.pgn") == 1000);  // the hook did cut it
+      CHECK(fs::file_size(dir.path / "xpgn-cut-test-a.pgn") == 1000);  // the hook did cut it
       CHECK(r.status == 2);
       // The error names the file and what happened.
-      CHECK(err.str().find("xpgn: a.pgn: the file was cut short while it was read") !=
+      CHECK(err.str().find("xpgn: xpgn-cut-test-a.pgn: the file was cut short while it was read") !=
             std::string::npos);
       const std::string had =
           "it had " + std::to_string(big.size()) + " bytes to read, its end came after ";
@@ -98,31 +99,32 @@ TEST_CASE("an input cut short while it is read is an error for that file, not a 
   }
 
   SECTION("select -o writes nothing when an input was cut") {
-    write_file(dir.path / "a.pgn", big);
+    write_file(dir.path / "xpgn-cut-test-a.pgn", big);
     const xpgn::test::ShellRun r =
         xpgn::test::run_shell(cd + "XPGN_TEST_TRUNCATE_INPUT=0 '" + binary +
-                              "' select --player kasparov -o out.pgn a.pgn 2>&1");
+                              "' select --player kasparov -o out.pgn xpgn-cut-test-a.pgn 2>&1");
     CHECK(r.status == 2);
-    CHECK(r.out.find("xpgn: a.pgn: the file was cut short") != std::string::npos);
+    CHECK(r.out.find("xpgn: xpgn-cut-test-a.pgn: the file was cut short") != std::string::npos);
     CHECK(r.out.find("(it now has 0)") != std::string::npos);
     CHECK(!fs::exists(dir.path / "out.pgn"));
   }
 
   SECTION("check reports it too") {
-    write_file(dir.path / "a.pgn", big);
-    const xpgn::test::ShellRun r = xpgn::test::run_shell(cd + "XPGN_TEST_TRUNCATE_INPUT=5000 '" +
-                                                         binary + "' check -q a.pgn 2>&1");
+    write_file(dir.path / "xpgn-cut-test-a.pgn", big);
+    const xpgn::test::ShellRun r = xpgn::test::run_shell(
+        cd + "XPGN_TEST_TRUNCATE_INPUT=5000 '" + binary + "' check -q xpgn-cut-test-a.pgn 2>&1");
     CHECK(r.status != 0);
     CHECK(r.status != -1);  // exited, not killed by a signal
-    CHECK(r.out.find("a.pgn: the file was cut short while it was read") != std::string::npos);
+    CHECK(r.out.find("xpgn-cut-test-a.pgn: the file was cut short while it was read") !=
+          std::string::npos);
   }
 
   SECTION("a file read to its end is not an error") {
-    write_file(dir.path / "a.pgn", big);
+    write_file(dir.path / "xpgn-cut-test-a.pgn", big);
     // Cut after the first read to a size larger than the file: nothing changes.
     const xpgn::test::ShellRun r =
         xpgn::test::run_shell(cd + "XPGN_TEST_TRUNCATE_INPUT=" + std::to_string(big.size()) + " '" +
-                              binary + "' select -q --player kasparov a.pgn 2>&1");
+                              binary + "' select -q --player kasparov xpgn-cut-test-a.pgn 2>&1");
     CHECK(r.status == 0);
     CHECK(r.out == big);
   }

@@ -10,9 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "commands.hpp"
@@ -126,12 +128,19 @@ std::optional<std::pair<dev_t, ino_t>> regular_file_id(const std::string& path) 
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
-// For the tests: with XPGN_TEST_TRUNCATE_INPUT=N, a named input that is a regular file is
-// truncated to N bytes right after its first read (a file cut by another program while it is
-// read, deterministically); otherwise nothing.
+// For the tests: with XPGN_TEST_TRUNCATE_INPUT=N (decimal digits only), a named input that is
+// a regular file whose name starts with "xpgn-cut-test-" is truncated to N bytes right after
+// its first read (a file cut by another program while it is read, deterministically);
+// otherwise nothing. The name test keeps a stray variable from ever cutting a user's file.
 std::function<void()> truncate_hook(const std::string& path) {
   const char* text = std::getenv("XPGN_TEST_TRUNCATE_INPUT");
   if (text == nullptr || path == "-") return nullptr;
+  const std::string_view digits = text;
+  if (digits.empty() || digits.size() > 18 ||
+      digits.find_first_not_of("0123456789") != std::string_view::npos)
+    return nullptr;
+  const std::string base = std::filesystem::path(path).filename().string();
+  if (base.rfind("xpgn-cut-test-", 0) != 0) return nullptr;
   const off_t bytes = static_cast<off_t>(std::strtoull(text, nullptr, 10));
   return [path, bytes] {
     if (::truncate(path.c_str(), bytes) != 0) std::perror("XPGN_TEST_TRUNCATE_INPUT");

@@ -85,11 +85,14 @@ const Kind kinds[] = {
     {"breakthrough", "fmWfF", nullptr},
     {"immobile", nullptr, "xpgn has no piece without moves"},
     {"cannon", "mRcpR", nullptr},
-    {"janggiCannon", nullptr, "the janggi cannon's own rules are not an xpgn component yet"},
+    {"janggiCannon", nullptr,
+     "the janggi cannon (the component palace-lines of xpgn's janggi) is not read from "
+     "ini files yet"},
     {"soldier", "fsW", nullptr},
     {"horse", "nN", nullptr},
     {"elephant", "nA", nullptr},
-    {"janggiElephant", nullptr, "the janggi elephant's bent path has no Betza in xpgn"},
+    {"janggiElephant", nullptr,
+     "the janggi elephant (Betza nZ in xpgn's janggi) is not read from ini files yet"},
     {"banner", "RcpRnN", nullptr},
     {"wazir", "W", nullptr},
     {"commoner", "K", nullptr},
@@ -1037,7 +1040,10 @@ class Writer {
     // Castling.
     if (flag("castling", true) && king && find("rook")) {
       const Setting rank = value("castlingRank", "1");
-      if (rank_of_setting(rank) != 1) refuse(rank.from, "xpgn castles on the first rank only");
+      if (rank_of_setting(rank) != 1)
+        refuse(rank.from,
+               "castling on another rank (the castling component's \"rank\") is not read from "
+               "ini files yet");
       for (const char* c : {".white", ".black"}) {
         if (has(std::string("castlingKingPiece") + c) &&
             get(std::string("castlingKingPiece") + c).value != "king,")

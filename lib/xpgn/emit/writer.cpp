@@ -40,6 +40,29 @@ std::vector<std::string> format_names() {
   return names;
 }
 
+namespace {
+
+// The names of the catalog's variants that have the notation `notation`, comma-separated.
+std::string variants_with_notation(std::string_view notation) {
+  std::string names;
+  for (const rules::Variant* v : catalog::all_variants())
+    if (v->own_notation && v->own_notation->name() == notation)
+      names += (names.empty() ? "" : ", ") + v->name;
+  return names;
+}
+
+// notation_refusal() with the variants that have the notation given (`writers`).
+std::string refusal_given(const record::Game& game, std::string_view notation,
+                          const std::string& writers) {
+  if (!game.variant) return {};
+  const rules::OwnNotation* own = game.variant->own_notation;
+  if (own && own->name() == notation) return {};
+  return std::string(notation) + " is written for " + (writers.empty() ? "no variant" : writers) +
+         ", not for " + game.variant->name;
+}
+
+}  // namespace
+
 GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
     : out_(out), format_(format), options_(std::move(options)) {
   switch (format) {
@@ -57,6 +80,8 @@ GameWriter::GameWriter(std::ostream& out, Format format, PgnOptions options)
       break;
     case Format::notation:
       options_.style = MoveStyle::notation;
+      // Once, not per refused game: the catalog's lock would serialise the threads of -j.
+      writers_ = variants_with_notation(options_.notation);
       break;
     case Format::pgn:
       options_.style = MoveStyle::san;
@@ -71,16 +96,12 @@ std::string notation_refusal(const record::Game& game, std::string_view notation
   if (!game.variant) return {};
   const rules::OwnNotation* own = game.variant->own_notation;
   if (own && own->name() == notation) return {};
-  std::string writers;
-  for (const rules::Variant* v : catalog::all_variants())
-    if (v->own_notation && v->own_notation->name() == notation)
-      writers += (writers.empty() ? "" : ", ") + v->name;
-  return std::string(notation) + " is written for " + (writers.empty() ? "no variant" : writers) +
-         ", not for " + game.variant->name;
+  return refusal_given(game, notation, variants_with_notation(notation));
 }
 
 std::string GameWriter::refusal(const record::Game& game) const {
-  return format_ == Format::notation ? notation_refusal(game, options_.notation) : std::string();
+  return format_ == Format::notation ? refusal_given(game, options_.notation, writers_)
+                                     : std::string();
 }
 
 bool GameWriter::write(const record::Game& game) {

@@ -61,6 +61,7 @@ class GameWriter {
   PgnOptions options_;
   std::uint64_t count_ = 0;
   bool finished_ = false;
+  std::string writers_;  // Format::notation: the variants that have the notation, for refusal()
 };
 
 // A stream buffer that writes to a file descriptor it does not own. Every write is checked:

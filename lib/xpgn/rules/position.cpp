@@ -532,7 +532,7 @@ bool Position::read_castling(const std::string& field, std::string& error) {
     error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
     return false;
   }
-  if (castling != "-") {
+  if (castles && castling != "-") {
     const int rank = (*castler)->castling_rank();
     for (char letter : castling) {
       const Color color =
