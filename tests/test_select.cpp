@@ -924,7 +924,12 @@ TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mo
                                 "--position '*/*/*/*/*/*/*/R3K2R'",
                                 "--position 'r*/*/*/*/*/*/*/R*' --material KQ-KQ --valid",
                                 "--position '*/*/8/8/8/8/*/*'",
-                                "--classify --unique"}) {
+                                "--classify --unique",
+                                "--same-position-at 0",
+                                "--same-position-at 1",
+                                "--same-position-at 6 --duplicates-to '" + dups + "'",
+                                "--same-position-at 20 --classify --material KR-KR",
+                                "--same-position-at 9 --position '*/*/*/*/*/*/*/R3K2R'"}) {
     INFO(args);
     const auto tree = outputs(args, false);
     const auto full = outputs(args, true);

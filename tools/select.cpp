@@ -276,7 +276,9 @@ class SelectJob final : public ReplayJob {
     entry.index = game.index;
     if (!options_.split_by.empty()) entry.split = split_value(game, options_.split_by);
     if (options_.same_position_at) {
-      if (auto key = record::position_key_at(game, *options_.same_position_at)) {
+      if (auto key = game.marks.watched
+                         ? record::watched_position_key(game)
+                         : record::position_key_at(game, *options_.same_position_at)) {
         entry.key = *key;
         entry.keyed = true;
       }
@@ -378,13 +380,13 @@ class SelectJob final : public ReplayJob {
 // the tags kept, when nothing reads the game tree: tags, plies, validity and endings come from
 // it as from a full replay, and the position criteria, --classify and the duplicate keys of
 // --unique look at the main line as it is replayed (a SelectWatch, which reads the FIDE fast
-// path's boards). Otherwise ReplayMode::full, for what reads the tree's positions or effects
-// (--same-position-at, --canonical). XPGN_SELECT_FULL_REPLAY=1 forces full mode (to compare; the
-// output is the same).
+// path's boards), and so does the position key of --same-position-at. Otherwise
+// ReplayMode::full, for what reads the tree's positions or effects (--canonical).
+// XPGN_SELECT_FULL_REPLAY=1 forces full mode (to compare; the output is the same).
 record::ReplayMode replay_mode(const SelectCliOptions& options, const record::Selector& selector) {
   const char* force = std::getenv("XPGN_SELECT_FULL_REPLAY");
   if (force != nullptr && *force == '1') return record::ReplayMode::full;
-  if (options.same_position_at.has_value() || options.canonical) return record::ReplayMode::full;
+  if (options.canonical) return record::ReplayMode::full;
   if (selector.position_criteria() >= 64) return record::ReplayMode::full;  // (a watch's limit)
   return record::ReplayMode::check;
 }
@@ -394,7 +396,10 @@ int select_games(const SelectCliOptions& options, const record::Selector& select
                  Outlets& outlets) {
   record::ReplayOptions replay;
   replay.mode = replay_mode(options, selector);
-  const record::SelectWatch watch(selector, options.classify, options.unique);
+  // (--same-position-at groups by its own key, not the main line's: `unique` is set with it.)
+  const bool same_position = options.same_position_at.has_value();
+  const record::SelectWatch watch(selector, options.classify, options.unique && !same_position,
+                                  same_position ? *options.same_position_at : -1);
   if (replay.mode == record::ReplayMode::check) {
     replay.keep_tags = true;
     if (selector.needs_positions() || options.classify || options.unique) replay.watch = &watch;

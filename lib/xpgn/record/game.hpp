@@ -164,6 +164,9 @@ struct Game {
     // positions.
     std::uint64_t key_high = 0, key_low = 0, key_items = 0, start_key = 0;
     bool started = false, key_moves = false;
+    // The position key at one ply (select's --same-position-at), once the watch saw that ply.
+    std::uint64_t at_high = 0, at_low = 0;
+    bool at_found = false;
   } marks;
 
   // True when no diagnostic is an error.

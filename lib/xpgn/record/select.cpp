@@ -311,6 +311,11 @@ GameKey watched_duplicate_key(const Game& game) {
   return finish_key(game, game.marks);
 }
 
+std::optional<GameKey> watched_position_key(const Game& game) {
+  if (!game.marks.at_found) return std::nullopt;
+  return GameKey{game.marks.at_high, game.marks.at_low};
+}
+
 std::optional<GameKey> position_key_at(const Game& game, int ply) {
   if (ply < 0 || game.variant == nullptr) return std::nullopt;
   std::optional<rules::Position> start;
@@ -963,6 +968,15 @@ bool Selector::look_at(const rules::Position& position, bool same_counts, Game& 
 }
 
 // ---- SelectWatch -------------------------------------------------------------------------------
+void SelectWatch::key_at(const rules::Position& position, int ply, Game& game) const {
+  if (ply != same_position_at_ || game.variant == nullptr) return;
+  const GameKey key = position_key(*game.variant, game.variant_options, position);
+  game.marks.at_high = key.high;
+  game.marks.at_low = key.low;
+  game.marks.at_found = true;
+  if (game.marks.settled) game.marks.done = !unique_;
+}
+
 void SelectWatch::see(const rules::Position& position, int ply, const rules::Move* move,
                       Game& game) const {
   if (unique_) {
@@ -971,6 +985,7 @@ void SelectWatch::see(const rules::Position& position, int ply, const rules::Mov
     else
       key_ply(game.marks, position.key(), move);
   }
+  key_at(position, ply, game);
   if (game.marks.settled) return;
   bool possible = true;
   if (selector_.position_criteria() > 0) possible = selector_.look_at(position, false, game);
@@ -1041,6 +1056,13 @@ void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move
     else
       key_ply(marks, board.key(), nullptr);
   }
+  if (ply == same_position_at_) {
+    // The whole position (store(): side to move, castling and en passant too), not the pieces
+    // the scratch position follows.
+    board.store(scratch);
+    marks.board_ply = -1;
+    key_at(scratch, ply, game);
+  }
   if (marks.settled) return;
   bool possible = true;
   const std::size_t n = selector_.position_criteria();
@@ -1073,10 +1095,11 @@ void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move
   settle(ply, possible, game);
 }
 
-SelectWatch::SelectWatch(const Selector& selector, bool classify, bool unique)
+SelectWatch::SelectWatch(const Selector& selector, bool classify, bool unique, int same_position_at)
     : selector_(selector),
       classify_(classify),
       unique_(unique),
+      same_position_at_(same_position_at),
       opening_plies_(classify ? opening_max_plies() : 0),
       all_(selector.position_criteria() >= 64
                ? ~std::uint64_t{0}
@@ -1096,7 +1119,8 @@ void SelectWatch::settle(int ply, bool possible, Game& game) const {
   if (possible && (game.marks.seen & all_) != all_) return;  // (the criteria want more)
   game.marks.settled = !classify_ || ply >= opening_plies_ || game.variant == nullptr ||
                        game.variant->id != "chess" || !game.variant_options.empty();
-  game.marks.done = game.marks.settled && !unique_;
+  game.marks.done =
+      game.marks.settled && !unique_ && (same_position_at_ < 0 || game.marks.at_found);
 }
 
 void SelectWatch::unverified(std::string_view token, Game& game) const {

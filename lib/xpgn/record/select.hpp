@@ -43,6 +43,10 @@ GameKey duplicate_key(const Game& game);
 // with `unique`, from what the watch put in Game::marks; its tags must have been kept
 // (ReplayOptions::keep_tags in check mode) for a game whose start position is unknown.
 GameKey watched_duplicate_key(const Game& game);
+// The key of the position at the ply a SelectWatch with same_position_at was given, as it saw
+// it (the same as position_key_at() of the fully replayed game); nullopt when the main line
+// did not reach that ply with verified moves.
+std::optional<GameKey> watched_position_key(const Game& game);
 
 // The key of the main-line position after `ply` moves of a game replayed with ReplayMode::full
 // (or tree, then restore_positions(); positions left out count as unknown) (0: the start): its
@@ -227,11 +231,13 @@ class Selector {
 // position, end up in Game::marks.seen (Selector::matches() reads them there for a game that
 // was `watched`), with `classify` the entry classify_opening() would give in
 // Game::marks.value (its index in openings(); see marked_opening()), and with `unique` what
-// watched_duplicate_key() makes the game's duplicate key of.
+// watched_duplicate_key() makes the game's duplicate key of, and with `same_position_at` >= 0
+// the key position_key_at() would give at that ply (watched_position_key()).
 class SelectWatch final : public MainLineWatch {
  public:
   // `selector` must outlive the watch and have at most 64 position criteria.
-  SelectWatch(const Selector& selector, bool classify, bool unique = false);
+  SelectWatch(const Selector& selector, bool classify, bool unique = false,
+              int same_position_at = -1);
   void see(const rules::Position& position, int ply, const rules::Move* move,
            Game& game) const override;
   void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
@@ -248,8 +254,11 @@ class SelectWatch final : public MainLineWatch {
   // The classification's look at `position` (at `ply`, from 1).
   void classify_at(const rules::Position& position, int ply, Game& game) const;
   const Selector& selector_;
+  // At `ply`: with same_position_at_ == ply, the key of `position` into game.marks.
+  void key_at(const rules::Position& position, int ply, Game& game) const;
   bool classify_ = false;
   bool unique_ = false;
+  int same_position_at_ = -1;
   int opening_plies_ = 0;  // with classify_: opening_max_plies()
   std::uint64_t all_ = 0;  // a bit per position criterion
 };
