@@ -113,9 +113,10 @@ std::optional<std::string> position_svg(std::string_view variant, std::string_vi
                                         const SvgOptions& options, std::string& error);
 
 // Writes `games` to the file `path` in a format of `xpgn convert --to` ("pgn", "json", "jsonl",
-// "lan", "uci", "figurine", "usi", or a variant's own notation such as "wxf": emit::format_names()),
-// whole or not at all (a temporary file renamed on success). Returns "" or the error: an unknown
-// format, a failed write, or a game the format refuses (a chess game in "wxf").
+// "lan", "uci", "figurine", "usi", or a variant's own notation such as "wxf":
+// emit::format_names()), whole or not at all (a temporary file renamed on success). Returns "" or
+// the error: an unknown format, a failed write, or a game the format refuses (a chess game in
+// "wxf").
 std::string write_games(const std::string& path, const std::vector<Game>& games,
                         std::string_view format);
 
