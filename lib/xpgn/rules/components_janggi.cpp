@@ -3,6 +3,7 @@
 
 #include <bitset>
 
+#include "xpgn/rules/components_xiangqi.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -14,19 +15,6 @@ constexpr std::array<std::array<int, 2>, 4> orthogonals{{{1, 0}, {-1, 0}, {0, 1}
 
 inline bool has(std::uint32_t mask, PieceType t) {
   return (mask >> t) & 1u;
-}
-
-// The file on which the two sides' single royal pieces face each other with nothing between
-// them, or -1.
-int facing_file(const Position& pos) {
-  if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return -1;
-  const Square a = pos.royal_square(Color::white, 0);
-  const Square b = pos.royal_square(Color::black, 0);
-  if (file_of(a) != file_of(b)) return -1;
-  const int lo = std::min(rank_of(a), rank_of(b)), hi = std::max(rank_of(a), rank_of(b));
-  for (int r = lo + 1; r < hi; ++r)
-    if (!pos.at(make_square(file_of(a), r)).empty()) return -1;
-  return file_of(a);
 }
 
 // Moves along the palace lines, exclusive hoppers (make_palace_lines()).
@@ -389,7 +377,8 @@ class Bikjang final : public RuleComponent {
   std::string_view name() const override { return "bikjang"; }
   Declaration declaration() const override { return {.hooks = hook_allows}; }
   bool allows(const Position& before, const Move& move, const Position& after) const override {
-    return move.kind == MoveKind::pass || facing_file(after) < 0 || facing_file(before) < 0;
+    return move.kind == MoveKind::pass || facing_royals_file(after) < 0 ||
+           facing_royals_file(before) < 0;
   }
   std::string why_forbidden(const Position& before, const Move& move,
                             const Position& after) const override {
@@ -419,7 +408,7 @@ class PassEnd final : public EndRule {
     if (pos.counter(opposite(us), 0) != 1) return out;
     if (pos.counter(us, 0) == 1)
       out.termination = Termination(double_pass_kind);
-    else if (bikjang_ && facing_file(pos) >= 0)
+    else if (bikjang_ && facing_royals_file(pos) >= 0)
       out.termination = Termination(bikjang_kind);
     else
       return out;

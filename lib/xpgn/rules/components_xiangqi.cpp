@@ -1,6 +1,7 @@
 // The xiangqi family's rules (components_xiangqi.hpp).
 #include "xpgn/rules/components_xiangqi.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 
@@ -102,37 +103,23 @@ class Mobility final : public RuleComponent {
   std::array<std::array<std::bitset<square_count>, 2>, max_types> regions_{};
 };
 
-// The flying general (make_flying_general()).
+// The flying general (make_flying_general()); its facing test is facing_royals_file().
 class FlyingGeneral final : public RuleComponent {
  public:
   std::string_view name() const override { return "flying general"; }
   Declaration declaration() const override { return {.hooks = hook_allows}; }
 
   bool allows(const Position&, const Move&, const Position& after) const override {
-    return facing_file(after) < 0;
+    return facing_royals_file(after) < 0;
   }
   std::string why_forbidden(const Position&, const Move&, const Position& after) const override {
-    const int file = facing_file(after);
+    const int file = facing_royals_file(after);
     if (file < 0) return {};
     return std::string("the generals would face each other on the ") +
            static_cast<char>('a' + file) + "-file";
   }
   std::string validate(const Variant& v) const override {
     return v.royal_types != 0 ? "" : "the variant has no royal piece";
-  }
-
- private:
-  // The file on which the two sides' royal pieces face each other with nothing between them,
-  // or -1 (also when a side has not exactly one).
-  static int facing_file(const Position& pos) {
-    if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return -1;
-    const Square a = pos.royal_square(Color::white, 0);
-    const Square b = pos.royal_square(Color::black, 0);
-    if (file_of(a) != file_of(b)) return -1;
-    const int lo = std::min(rank_of(a), rank_of(b)), hi = std::max(rank_of(a), rank_of(b));
-    for (int r = lo + 1; r < hi; ++r)
-      if (!pos.at(make_square(file_of(a), r)).empty()) return -1;
-    return file_of(a);
   }
 };
 
@@ -158,6 +145,17 @@ class NoAttackersDraw final : public EndRule {
 };
 
 }  // namespace
+
+int facing_royals_file(const Position& pos) {
+  if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return -1;
+  const Square a = pos.royal_square(Color::white, 0);
+  const Square b = pos.royal_square(Color::black, 0);
+  if (file_of(a) != file_of(b)) return -1;
+  const int lo = std::min(rank_of(a), rank_of(b)), hi = std::max(rank_of(a), rank_of(b));
+  for (int r = lo + 1; r < hi; ++r)
+    if (!pos.at(make_square(file_of(a), r)).empty()) return -1;
+  return file_of(a);
+}
 
 std::shared_ptr<const RuleComponent> make_mobility(MobilitySpec spec) {
   return std::make_shared<Mobility>(std::move(spec));

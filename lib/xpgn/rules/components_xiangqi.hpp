@@ -34,6 +34,11 @@ struct MobilitySpec {
 // generated at all (refine_move drops them); why_no_move() says why a token found none.
 std::shared_ptr<const RuleComponent> make_mobility(MobilitySpec spec);
 
+// The file on which the two royal pieces (one a side) face each other with nothing between
+// them, or -1 (also when a side has not exactly one): the flying general's and janggi's bikjang
+// test.
+int facing_royals_file(const Position& pos);
+
 // The flying general: no move may leave the two royal pieces on one file with nothing between
 // them (xiangqi). A veto (allows()), not an attack: it gives no check.
 std::shared_ptr<const RuleComponent> make_flying_general();
