@@ -130,6 +130,11 @@ TEST_CASE("fsf ini: the keys of these rules refused where xpgn cannot honour the
   CHECK(problems("[a:shako]\ncastlingRank = 6\n") ==
         "t.ini:2:1: error: [a] castlingRank: xpgn castles on a rank of each side's own half of "
         "the board (1 to 5)\n");
+  // immobilityIllegal for a piece with one-sided moves is refused without a promotion zone too
+  // (it was read and left unused there).
+  CHECK(problems("[a:chess]\ncustomPiece1 = l:fR\nimmobilityIllegal = true\n") ==
+        "t.ini:2:1: error: [a] customPiece1: xpgn knows immobilityIllegal only for pawns (the "
+        "custom piece 1 moves in some directions only)\n");
   // castlingKingFile says where a placed king gains its rights.
   CHECK(imported("[a:placement]\ncastlingKingFile = d\n")["components"][3]["castling_king_file"] ==
         "d");

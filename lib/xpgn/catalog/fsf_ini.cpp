@@ -1265,6 +1265,15 @@ class Writer {
       }
       add(list, "components", {{"name", "en-passant"}}, double_step_from_);
     }
+    // immobilityIllegal changes nothing for pieces that move in every direction (a promoting
+    // pawn: see the promotion zone below); for any other piece it would, wherever the piece
+    // stands, so it is refused whether or not the variant has a promotion zone.
+    if (flag("immobilityIllegal", false))
+      for (const auto& p : st_.pieces)
+        if (p.key != "pawn" && xpgn_betza(p).find_first_of("fblrvs") != std::string::npos)
+          refuse(p.from.section == section_ ? p.from : get("immobilityIllegal").from,
+                 "xpgn knows immobilityIllegal only for pawns (the " + readable(p.key) +
+                     " moves in some directions only)");
     // Promotion on the last rank.
     if (pawn) {
       Setting w = colour_region("promotionRegion", false, "*8");
@@ -1305,12 +1314,6 @@ class Writer {
           refuse(get("mandatoryPawnPromotion").from,
                  "xpgn's pawns must promote on the last rank (with mandatoryPawnPromotion = "
                  "false, immobilityIllegal = true says so)");
-        if (immobility)
-          for (const auto& p : st_.pieces)
-            if (p.key != "pawn" && xpgn_betza(p).find_first_of("fblrvs") != std::string::npos)
-              refuse(p.from.section == section_ ? p.from : get("immobilityIllegal").from,
-                     "xpgn knows immobilityIllegal only for pawns (the " + readable(p.key) +
-                         " moves in some directions only)");
         const Setting pw = value("promotionPieceTypes.white", "queen,rook,bishop,knight,");
         const Setting pb = value("promotionPieceTypes.black", "queen,rook,bishop,knight,");
         if (pw.value != pb.value)
