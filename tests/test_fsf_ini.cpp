@@ -127,14 +127,42 @@ TEST_CASE("fsf ini: Fairy-Stockfish's own shako, shatar and placement play as th
 }
 
 TEST_CASE("fsf ini: the keys of these rules refused where xpgn cannot honour them", "[fsf-ini]") {
-  CHECK(problems("[a:shako]\ncastlingRank = 6\n") ==
-        "t.ini:2:1: error: [a] castlingRank: xpgn castles on a rank of each side's own half of "
-        "the board (1 to 5)\n");
-  // immobilityIllegal for a piece with one-sided moves is refused without a promotion zone too
-  // (it was read and left unused there).
-  CHECK(problems("[a:chess]\ncustomPiece1 = l:fR\nimmobilityIllegal = true\n") ==
-        "t.ini:2:1: error: [a] customPiece1: xpgn knows immobilityIllegal only for pawns (the "
-        "custom piece 1 moves in some directions only)\n");
+  // Each ini text and the one problem it gives (immobilityIllegal for a piece with one-sided
+  // moves is refused without a promotion zone too: it was read and left unused there).
+  const std::pair<const char*, const char*> refused[] = {
+      {"[a:shako]\ncastlingRank = 6\n",
+       "t.ini:2:1: error: [a] castlingRank: xpgn castles on a rank of each side's own half of the "
+       "board (1 to 5)\n"},
+      {"[a:chess]\ncustomPiece1 = l:fR\nimmobilityIllegal = true\n",
+       "t.ini:2:1: error: [a] customPiece1: xpgn knows immobilityIllegal only for pawns (the "
+       "custom piece 1 moves in some directions only)\n"},
+      {"[a:shatar]\nstalemateValue = loss\n",
+       "t.ini:2:1: error: [a] stalemateValue: xpgn's shatar mate rule draws a stalemate and scores "
+       "a mate by its own rule (checkmateValue = loss, stalemateValue = draw)\n"},
+      {"[a:chess]\nmustDrop = true\n",
+       "t.ini:2:1: error: [a] mustDrop: xpgn knows mustDrop as a setup phase only (pieceDrops = "
+       "true, capturesToHand = false)\n"},
+      {"[a:crazyhouse]\ndropRegionWhite = *1 *2\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn knows this key only in a setup phase "
+       "(pieceDrops = true, mustDrop = true, capturesToHand = false); crazyhouse drops go to any "
+       "empty square\n"},
+      {"[a:placement]\ndropRegionWhite = *2\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase places pieces on each side's "
+       "first ranks, from its own first rank; this region is '*2'\n"},
+      {"[a:placement]\ndropRegionBlack = *8 *7\n",
+       "t.ini:2:1: error: [a] dropRegionBlack: xpgn's setup phase is the same for both sides: "
+       "dropRegionBlack is not dropRegionWhite seen from Black's side\n"},
+      {"[a:placement]\ndropRegionWhite = a1 b1\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase takes whole ranks; 'a1 b1' holds "
+       "part of rank 1\n"},
+      {"[a:placement]\ncastling = false\n",
+       "t.ini:2:1: error: [a] castling: castling rights from placements need castling (castling = "
+       "true, a king and a rook)\n"},
+  };
+  for (const auto& [text, message] : refused) {
+    INFO(text);
+    CHECK(problems(text) == message);
+  }
   // castlingKingFile says where a placed king gains its rights.
   CHECK(imported("[a:placement]\ncastlingKingFile = d\n")["components"][3]["castling_king_file"] ==
         "d");
@@ -142,37 +170,12 @@ TEST_CASE("fsf ini: the keys of these rules refused where xpgn cannot honour the
       problems("[a:shatar]\nextinctionPieceCount = 2\n")
           .find("[a] extinctionPieceCount: xpgn knows Fairy-Stockfish's extinction rule only as") !=
       std::string::npos);
-  CHECK(problems("[a:shatar]\nstalemateValue = loss\n") ==
-        "t.ini:2:1: error: [a] stalemateValue: xpgn's shatar mate rule draws a stalemate and "
-        "scores a mate by "
-        "its own rule (checkmateValue = loss, stalemateValue = draw)\n");
-  CHECK(problems("[a:chess]\nmustDrop = true\n") ==
-        "t.ini:2:1: error: [a] mustDrop: xpgn knows mustDrop as a setup phase only (pieceDrops = "
-        "true, capturesToHand = false)\n");
-  CHECK(problems("[a:crazyhouse]\ndropRegionWhite = *1 *2\n") ==
-        "t.ini:2:1: error: [a] dropRegionWhite: xpgn knows this key only in a setup phase "
-        "(pieceDrops = true, mustDrop = true, capturesToHand = false); crazyhouse drops go to "
-        "any empty square\n");
-  CHECK(problems("[a:placement]\ndropRegionWhite = *2\n") ==
-        "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase places pieces on each side's "
-        "first ranks, from its own first rank; this region is '*2'\n");
-  CHECK(problems("[a:placement]\ndropRegionBlack = *8 *7\n") ==
-        "t.ini:2:1: error: [a] dropRegionBlack: xpgn's setup phase is the same for both sides: "
-        "dropRegionBlack is not dropRegionWhite seen from Black's side\n");
-  CHECK(problems("[a:placement]\ndropRegionWhite = a1 b1\n") ==
-        "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase takes whole ranks; 'a1 b1' "
-        "holds part of rank 1\n");
-  CHECK(problems("[a:placement]\ncastling = false\n") ==
-        "t.ini:2:1: error: [a] castling: castling rights from placements need castling (castling = "
-        "true, "
-        "a king and a rook)\n");
   CHECK(problems("[a:placement]\nmustDropType = b\n")
             .find("[a] mustDropType: xpgn has no rule for this key") != std::string::npos);
   CHECK(problems("[a:chess]\njanggiCannon = c\n")
             .find("the janggi cannon (xpgn's janggi: a hopper that may neither hop over nor take "
-                  "another "
-                  "cannon, the component palace-lines) is not read from ini files yet") !=
-        std::string::npos);
+                  "another cannon, the component palace-lines) is not read from ini files "
+                  "yet") != std::string::npos);
   // The janggi elephant is xpgn's nZ (its perft: builtins.ini [elephants]).
   const auto elephants =
       imported("[a:chess]\nbishop = -\njanggiElephant = b\npromotionPieceTypes = qrbn\n");

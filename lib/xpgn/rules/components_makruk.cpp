@@ -218,12 +218,26 @@ class FfishMaterial final : public EndRule {
   std::string_view name() const override { return "insufficient material"; }
   Outcome judge(const Position& pos, const History&) const override {
     Outcome out;
-    if (pos.hand_total() == 0 && cannot_win(pos, Color::white) && cannot_win(pos, Color::black))
+    if (pos.hand_total() == 0 && !holds_mating_piece(pos, Color::white) &&
+        !holds_mating_piece(pos, Color::black) && cannot_win(pos, Color::white) &&
+        cannot_win(pos, Color::black))
       out.termination = Termination::insufficient_material;
     return out;
   }
 
  private:
+  // True when `c` has a piece of `mating_` (or a pawn that mates) on the board: it can win,
+  // found from the piece counts without looking at the board (most positions of a game).
+  bool holds_mating_piece(const Position& pos, Color c) const {
+    const Variant& v = pos.variant();
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const PieceDef& d = v.pieces[t];
+      if (pos.count(c, static_cast<PieceType>(t)) != 0 && !d.royal &&
+          (mating_.find(d.letter) != std::string::npos || (d.pawn && pawn_mates_)))
+        return true;
+    }
+    return false;
+  }
   // True when `c` cannot win by ffish's test.
   bool cannot_win(const Position& pos, Color c) const {
     const Variant& v = pos.variant();
