@@ -84,8 +84,106 @@ TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft
     sections.insert(f[1]);
     ++compared;
   }
-  CHECK(compared >= 84);
-  CHECK(sections.size() >= 12);
+  CHECK(compared >= 84 + 49);
+  CHECK(sections.size() >= 12 + 7);
+}
+
+TEST_CASE("fsf ini: Fairy-Stockfish's own shako, shatar and placement play as the built-ins",
+          "[fsf-ini][perft]") {
+  // Each written out key by key (castlingRank, the extinction keys of robado, shatarMateRule,
+  // the setup phase's keys) and as a child of Fairy-Stockfish's built-in variant: perft and FEN
+  // equal ffish's numbers for the built-in variant, which xpgn's built-in matches
+  // (test_rules_old_boards.cpp, test_rules_placement.cpp).
+  for (const std::string id : {"shako", "shatar", "placement"})
+    for (const std::string suffix : {"-keys", "-child"}) {
+      const std::string section = id + suffix;
+      INFO(section);
+      ensure_loaded("builtins.ini", section);
+      std::string error;
+      const rules::Variant* v = catalog::find_variant(section, "", error);
+      REQUIRE(v != nullptr);
+      CHECK(test::check_perft_file(id + "-ffish.txt", *v) >= 9);
+    }
+  // The components and end rules they become.
+  const auto shako = imported("[a:shako]\n");
+  CHECK(shako["components"][0] == nlohmann::ordered_json::parse(
+                                      R"({"name": "castling", "king_files": ["h", "d"],
+                                          "rook_files": ["g", "e"], "rank": 2})"));
+  const auto shatar = imported("[a:shatar]\n");
+  CHECK(shatar["end_rules"][0]["name"] == "bare-king-draws");
+  CHECK(shatar["end_rules"][1] ==
+        nlohmann::ordered_json::parse(R"({"name": "shatar-mate", "knight": "N", "shak": "NRJ"})"));
+  const auto placement = imported("[a:placement]\n");
+  CHECK(placement["components"][3] ==
+        nlohmann::ordered_json::parse(R"({"name": "setup-drops", "ranks": 1,
+          "opposite_colours": "B", "castling_king_file": "e"})"));
+  CHECK(placement["end_rules"][0]["name"] == "mate-with-hand");
+  CHECK(
+      imported("[a:chess]\nmustDrop = true\npieceDrops = true\ncapturesToHand = false\n"
+               "sittuyinRookDrop = true\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KRkr] w - - "
+               "0 1\ndropRegionWhite = *1 *2 *3\ndropRegionBlack = *8 *7 *6\n")["components"][3] ==
+      nlohmann::ordered_json::parse(
+          R"({"name": "setup-drops", "ranks": 3, "first_rank_only": "R"})"));
+}
+
+TEST_CASE("fsf ini: the keys of these rules refused where xpgn cannot honour them", "[fsf-ini]") {
+  // Each ini text and the one problem it gives (immobilityIllegal for a piece with one-sided
+  // moves is refused without a promotion zone too: it was read and left unused there).
+  const std::pair<const char*, const char*> refused[] = {
+      {"[a:shako]\ncastlingRank = 6\n",
+       "t.ini:2:1: error: [a] castlingRank: xpgn castles on a rank of each side's own half of the "
+       "board (1 to 5)\n"},
+      {"[a:chess]\ncustomPiece1 = l:fR\nimmobilityIllegal = true\n",
+       "t.ini:2:1: error: [a] customPiece1: xpgn knows immobilityIllegal only for pawns (the "
+       "custom piece 1 moves in some directions only)\n"},
+      {"[a:shatar]\nstalemateValue = loss\n",
+       "t.ini:2:1: error: [a] stalemateValue: xpgn's shatar mate rule draws a stalemate and scores "
+       "a mate by its own rule (checkmateValue = loss, stalemateValue = draw)\n"},
+      {"[a:chess]\nmustDrop = true\n",
+       "t.ini:2:1: error: [a] mustDrop: xpgn knows mustDrop as a setup phase only (pieceDrops = "
+       "true, capturesToHand = false)\n"},
+      {"[a:crazyhouse]\ndropRegionWhite = *1 *2\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn knows this key only in a setup phase "
+       "(pieceDrops = true, mustDrop = true, capturesToHand = false); crazyhouse drops go to any "
+       "empty square\n"},
+      {"[a:placement]\ndropRegionWhite = *2\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase places pieces on each side's "
+       "first ranks, from its own first rank; this region is '*2'\n"},
+      {"[a:placement]\ndropRegionBlack = *8 *7\n",
+       "t.ini:2:1: error: [a] dropRegionBlack: xpgn's setup phase is the same for both sides: "
+       "dropRegionBlack is not dropRegionWhite seen from Black's side\n"},
+      {"[a:placement]\ndropRegionWhite = a1 b1\n",
+       "t.ini:2:1: error: [a] dropRegionWhite: xpgn's setup phase takes whole ranks; 'a1 b1' holds "
+       "part of rank 1\n"},
+      {"[a:placement]\ncastling = false\n",
+       "t.ini:2:1: error: [a] castling: castling rights from placements need castling (castling = "
+       "true, a king and a rook)\n"},
+  };
+  for (const auto& [text, message] : refused) {
+    INFO(text);
+    CHECK(problems(text) == message);
+  }
+  // castlingKingFile says where a placed king gains its rights.
+  CHECK(imported("[a:placement]\ncastlingKingFile = d\n")["components"][3]["castling_king_file"] ==
+        "d");
+  CHECK(
+      problems("[a:shatar]\nextinctionPieceCount = 2\n")
+          .find("[a] extinctionPieceCount: xpgn knows Fairy-Stockfish's extinction rule only as") !=
+      std::string::npos);
+  CHECK(problems("[a:placement]\nmustDropType = b\n")
+            .find("[a] mustDropType: xpgn has no rule for this key") != std::string::npos);
+  CHECK(problems("[a:chess]\njanggiCannon = c\n")
+            .find("the janggi cannon (xpgn's janggi: a hopper that may neither hop over nor take "
+                  "another cannon, the component palace-lines) is not read from ini files "
+                  "yet") != std::string::npos);
+  // The janggi elephant is xpgn's nZ (its perft: builtins.ini [elephants]).
+  const auto elephants =
+      imported("[a:chess]\nbishop = -\njanggiElephant = b\npromotionPieceTypes = qrbn\n");
+  // Pieces in Fairy-Stockfish's order from the king down (the order of its FEN's hands).
+  std::string letters;
+  for (const auto& p : elephants["pieces"]) letters += p["letter"].get<std::string>();
+  CHECK(letters == "KBQRNP");
+  CHECK(elephants["pieces"][1]["betza"] == "nZ");
 }
 
 TEST_CASE("fsf ini: Betza translation", "[fsf-ini]") {
@@ -164,7 +262,8 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
   CHECK(problems("[a:nosuch]\n") ==
         "t.ini:1:1: error: [a]: unknown parent 'nosuch' (a parent is an earlier section of the "
         "file or one of the Fairy-Stockfish variants: capablanca, chess, courier, crazyhouse, "
-        "embassy, fairy, gothic, grand, hoppelpoppel, janus, shatranj)\n");
+        "embassy, fairy, gothic, grand, hoppelpoppel, janus, placement, shako, shatar, "
+        "shatranj)\n");
   CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *8 *9 *10\n"
                  "doubleStepRegionBlack = *9\npromotionRegionBlack = *1 *2 *3\n") ==
         "t.ini:3:1: error: [a] promotionRegionWhite: xpgn's promotion on several ranks is a "
@@ -202,7 +301,8 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
         "t.ini:2:1: error: [a] extinctionOpponentPieceCount: xpgn knows Fairy-Stockfish's "
         "extinction rule only as the bare king "
         "of shatranj (extinctionValue = loss, extinctionPieceTypes = *, extinctionPieceCount = 1, "
-        "extinctionOpponentPieceCount = 2, extinctionClaim = true)\n");
+        "extinctionOpponentPieceCount = 2, extinctionClaim = true) and shatar's robado "
+        "(extinctionValue = draw, extinctionPieceTypes = *, extinctionPieceCount = 1)\n");
   CHECK(problems("[a:chess]\nthis line has no equals sign\n") ==
         "t.ini:2:1: error: [a]: expected key = value, found 'this line has no equals sign'\n");
   CHECK(problems("[a]\n") ==

@@ -100,3 +100,8 @@ TEST_CASE("shako: ffish's random games are valid with its results, corrupted cop
           "[rules][shako]") {
   CHECK(check_games("shako") == 12);
 }
+
+TEST_CASE("placement: ffish's random games are valid with its results, corrupted copies refused",
+          "[rules][placement]") {
+  CHECK(check_games("placement") == 12);
+}

@@ -98,7 +98,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "manchu",
                                         "janggi",
                                         "shatar",
-                                        "shako"});
+                                        "shako",
+                                        "placement"});
   std::string error;
   // Names as archives write them (lichess, pychess, ChessBase, cutechess, Fairy-Stockfish).
   for (const char* name : {"Standard", "Chess960", "Chess 960", "Fischerandom", "fischerandom",
@@ -296,7 +297,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
         "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
-        "minixiangqi, manchu, janggi, shatar, shako; "
+        "minixiangqi, manchu, janggi, shatar, shako, placement; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

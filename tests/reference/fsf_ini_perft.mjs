@@ -31,6 +31,9 @@ const FILES = [
     sections: ['gothic-test', 'gothic-nocastle', 'gothic-nightrider', 'renamed', 'embassy-test', 'nine',
       'shatranj-test', 'courier-test', 'grand-advanced'] },
   { file: 'pieces.ini', sections: ['tenbyten', 'riders', 'stalemate-loses'] },
+  { file: 'builtins.ini',
+    sections: ['shako-keys', 'shatar-keys', 'placement-keys', 'shako-child', 'shatar-child',
+      'placement-child', 'elephants'] },
 ];
 
 const ffish = loadFfish();

@@ -1,5 +1,5 @@
 // Reference data for the old and large-board variants of issue 39 (xpgn ids gothic, embassy,
-// janus, courier, hoppelpoppel, shatranj, grand, shatar, shako), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
+// janus, courier, hoppelpoppel, shatranj, grand, shatar, shako, placement), made with ffish (Fairy-Stockfish's WebAssembly build, its built-in variants of the
 // same names). Nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
@@ -52,6 +52,16 @@ const VARIANTS = [
     extra: ['c8c/er3k2re/pppp2pppp/6r3/10/10/10/PPPPPP1PPP/ER3K2RE/C8C w KQkq - 0 1',
       'c8c/er3k2re/pppppppppp/10/10/10/10/PPPP2PPPP/ER3K2RE/C8C b KQkq - 0 1',
       '4k5/1P8/10/10/10/10/10/10/4K5/10 w - - 0 1'] },
+  // Hand-made: the castling rights the placements gave (king and rooks on their squares) with
+  // pieces still in hand; White's last bishop and knight where the bishops' colours leave the
+  // knight one square; every piece placed, castling on both wings; Black to place its king with
+  // its rooks on their squares; a rook placed beside a king off its square (no right).
+  { id: 'placement', fsf: 'placement', tag: 'Placement',
+    extra: ['r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQkq - 0 1',
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN1QK1BR[BN] w KQkq - 0 1',
+      'r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[] w KQkq - 0 1',
+      'r6r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[kqbbnn] b KQ - 0 1',
+      '8/pppppppp/8/8/8/8/PPPPPPPP/3K4[QRRBBNNkqrrbbnn] w - - 0 1'] },
 ];
 const SEED = 0x0b0a4d39;
 const RANDOM_POSITIONS = 8;

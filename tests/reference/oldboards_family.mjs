@@ -17,7 +17,7 @@
 import { loadFfish, printFamilyGames, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['shatar', 'shako'];
+const variants = ['shatar', 'shako', 'placement'];
 
 runMode(ffish, 'oldboards_family.mjs', {
   games: () => printFamilyGames(ffish, variants, {}, 3939),

@@ -56,6 +56,9 @@ struct Kind {
   const char* key;
   const char* betza;  // nullptr: not honoured (see `why`)
   const char* why;
+  // xpgn's Betza when Fairy-Stockfish's has no translation (the janggi elephant's blockable
+  // 3,2 leap), else nullptr.
+  const char* xpgn_betza = nullptr;
 };
 const Kind kinds[] = {
     {"pawn", "fmWfcF", nullptr},
@@ -86,13 +89,12 @@ const Kind kinds[] = {
     {"immobile", nullptr, "xpgn has no piece without moves"},
     {"cannon", "mRcpR", nullptr},
     {"janggiCannon", nullptr,
-     "the janggi cannon (the component palace-lines of xpgn's janggi) is not read from "
-     "ini files yet"},
+     "the janggi cannon (xpgn's janggi: a hopper that may neither hop over nor take another "
+     "cannon, the component palace-lines) is not read from ini files yet"},
     {"soldier", "fsW", nullptr},
     {"horse", "nN", nullptr},
     {"elephant", "nA", nullptr},
-    {"janggiElephant", nullptr,
-     "the janggi elephant (Betza nZ in xpgn's janggi) is not read from ini files yet"},
+    {"janggiElephant", "", nullptr, "nZ"},
     {"banner", "RcpRnN", nullptr},
     {"wazir", "W", nullptr},
     {"commoner", "K", nullptr},
@@ -325,6 +327,13 @@ const Honoured honoured[] = {
     {"extinctionPieceTypes", Type::word, "extinctionPieceTypes", 0},
     {"extinctionPieceCount", Type::integer, "extinctionPieceCount", 0},
     {"extinctionOpponentPieceCount", Type::integer, "extinctionOpponentPieceCount", 0},
+    {"mustDrop", Type::boolean, "mustDrop", 0},
+    {"dropRegionWhite", Type::region, "dropRegion", 1},
+    {"dropRegionBlack", Type::region, "dropRegion", 2},
+    {"sittuyinRookDrop", Type::boolean, "sittuyinRookDrop", 0},
+    {"dropOppositeColoredBishop", Type::boolean, "dropOppositeColoredBishop", 0},
+    {"castlingDroppedPiece", Type::boolean, "castlingDroppedPiece", 0},
+    {"shatarMateRule", Type::boolean, "shatarMateRule", 0},
 };
 
 // Keys that change no rule of the game (what a GUI draws, what the engine thinks pieces are
@@ -353,21 +362,15 @@ const AtDefault at_default[] = {
     {"mutuallyImmuneTypes", Type::pieces, "", nullptr},
     {"petrifyOnCaptureTypes", Type::pieces, "", nullptr},
     {"petrifyBlastPieces", Type::boolean, "false", nullptr},
-    {"castlingDroppedPiece", Type::boolean, "false", nullptr},
     {"oppositeCastling", Type::boolean, "false", nullptr},
     {"dropChecks", Type::boolean, "true", nullptr},
     {"mustCapture", Type::boolean, "false", "xpgn has antichess as the variant antichess"},
-    {"mustDrop", Type::boolean, "false", nullptr},
     {"mustDropType", Type::word, "*", nullptr},
     {"dropLoop", Type::boolean, "false", nullptr},
     {"firstRankPawnDrops", Type::boolean, "false", nullptr},
     {"promotionZonePawnDrops", Type::boolean, "false", nullptr},
     {"enclosingDrop", Type::word, "none", nullptr},
     {"enclosingDropStart", Type::region, "", nullptr},
-    {"dropRegionWhite", Type::word, "", "drops go to any empty square in xpgn"},
-    {"dropRegionBlack", Type::word, "", "drops go to any empty square in xpgn"},
-    {"sittuyinRookDrop", Type::boolean, "false", nullptr},
-    {"dropOppositeColoredBishop", Type::boolean, "false", nullptr},
     {"dropPromoted", Type::boolean, "false", nullptr},
     {"dropNoDoubled", Type::word, "-", nullptr},
     {"dropNoDoubledCount", Type::integer, "1", nullptr},
@@ -394,7 +397,6 @@ const AtDefault at_default[] = {
     {"chasingRule", Type::word, "none", nullptr},
     {"stalematePieceCount", Type::boolean, "false", nullptr},
     {"shogiPawnDropMateIllegal", Type::boolean, "false", nullptr},
-    {"shatarMateRule", Type::boolean, "false", nullptr},
     {"bikjangRule", Type::boolean, "false", nullptr},
     {"extinctionPseudoRoyal", Type::boolean, "false", nullptr},
     {"dupleCheck", Type::boolean, "false", nullptr},
@@ -650,6 +652,42 @@ bishop = -
 knibis = n
 biskni = b
 promotionPieceTypes = qrbn
+[shatar:chess]
+queen = -
+bers = j
+startFen = rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1
+promotionPieceTypes = j
+doubleStep = false
+castling = false
+extinctionValue = draw
+extinctionPieceTypes = *
+extinctionPieceCount = 1
+shatarMateRule = true
+[shako:chess]
+maxRank = 10
+maxFile = j
+fersAlfil = e
+cannon = c
+startFen = c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1
+promotionPieceTypes = qrbnce
+promotionRegionWhite = *10
+promotionRegionBlack = *1
+castlingKingsideFile = h
+castlingQueensideFile = d
+castlingRookKingsideFile = i
+castlingRookQueensideFile = b
+castlingRank = 2
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+[placement:chess]
+startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1
+mustDrop = true
+pieceDrops = true
+capturesToHand = false
+dropRegionWhite = *1
+dropRegionBlack = *8
+dropOppositeColoredBishop = true
+castlingDroppedPiece = true
 )";
 constexpr const char* builtin_source = "builtin:fairy-stockfish.ini";
 
@@ -926,29 +964,59 @@ class Writer {
     return value(key + (black ? ".black" : ".white"), fallback);
   }
 
+  // The start position's rank `rank` (0-based, White's side) as one character per file: the
+  // piece letter as the FEN writes it, '.' for an empty square ("" when the FEN's board has no
+  // such rank).
+  std::string start_row(int rank) const {
+    const std::string fen = value("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").value;
+    std::string board = fen.substr(0, fen.find_first_of(" ["));
+    std::vector<std::string> rows;
+    std::size_t start = 0;
+    for (std::size_t slash; (slash = board.find('/', start)) != std::string::npos;
+         start = slash + 1)
+      rows.push_back(board.substr(start, slash - start));
+    rows.push_back(board.substr(start));
+    if (rank >= static_cast<int>(rows.size())) return {};
+    std::string out;
+    int skip = 0;
+    for (char c : rows[rows.size() - 1 - static_cast<std::size_t>(rank)]) {
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        skip = skip * 10 + (c - '0');
+        continue;
+      }
+      out.append(static_cast<std::size_t>(skip), '.');
+      skip = 0;
+      if (std::isalpha(static_cast<unsigned char>(c))) out += c;
+    }
+    out.append(static_cast<std::size_t>(skip), '.');
+    return out;
+  }
+
+  // The xpgn Betza of a piece; throws Problem at the piece's key when it has none.
+  static std::string xpgn_betza(const Piece& p) {
+    try {
+      if (p.key == "pawn") return "fmWfcF";
+      if (p.key == "king") return p.betza.empty() ? "K" : translate_betza(p.betza);
+      if (p.key.starts_with("customPiece")) return translate_betza(p.betza);
+      const Kind& kind = kinds[kind_order(p.key)];
+      return kind.xpgn_betza ? kind.xpgn_betza : translate_betza(kind.betza);
+    } catch (const std::invalid_argument& x) {
+      refuse(p.from, x.what());
+    }
+  }
+
+  // The pieces in Fairy-Stockfish's order of piece types from the highest (the king) down, the
+  // order it writes a hand in ("[QRRBBNN...]"), so that xpgn writes the FEN's hand as ffish.
   void pieces(Json& j) {
     Json list = Json::array();
     const Piece* pawn = find("pawn");
-    for (const auto& p : st_.pieces) {
+    for (auto it = st_.pieces.rbegin(); it != st_.pieces.rend(); ++it) {
+      const Piece& p = *it;
       Json piece;
       piece["letter"] =
           std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(p.letter))));
       piece["name"] = p.key == "king" ? "king" : readable(p.key);
-      const int order = kind_order(p.key);
-      std::string betza;
-      try {
-        if (p.key == "pawn")
-          betza = "fmWfcF";
-        else if (p.key == "king")
-          betza = p.betza.empty() ? "K" : translate_betza(p.betza);
-        else if (p.key.starts_with("customPiece"))
-          betza = translate_betza(p.betza);
-        else
-          betza = translate_betza(kinds[order].betza);
-      } catch (const std::invalid_argument& x) {
-        refuse(p.from, x.what());
-      }
-      piece["betza"] = betza;
+      piece["betza"] = xpgn_betza(p);
       if (p.key == "king") piece["royal"] = true;
       if (&p == pawn) {
         piece["pawn"] = true;
@@ -993,12 +1061,13 @@ class Writer {
     return out;
   }
 
-  // True when the extinction keys say "the bare king loses" (Fairy-Stockfish's shatranj and
-  // courier: value loss, all pieces, count 1, opponent count 2, claim); throws for any other
-  // extinction rule.
-  bool bare_king() const {
+  // The end rule of the extinction keys: "bare-king-loses" for Fairy-Stockfish's shatranj and
+  // courier (value loss, all pieces, count 1, opponent count 2, claim), "bare-king-draws" for
+  // its shatar's robado (value draw, all pieces, count 1, opponent count 0; the claim changes
+  // nothing there), "" for none; throws for any other extinction rule.
+  std::string bare_king() const {
     const Setting v = value("extinctionValue", "none");
-    if (value_of(v) == "none") return false;
+    if (value_of(v) == "none") return {};
     const Setting types = value("extinctionPieceTypes", "");
     const Setting count = value("extinctionPieceCount", "0");
     const Setting opponent = value("extinctionOpponentPieceCount", "0");
@@ -1009,14 +1078,91 @@ class Writer {
     for (const char* key : {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount",
                             "extinctionOpponentPieceCount", "extinctionClaim"})
       if (has(key) && get(key).from.section == section_) at = get(key).from;
+    if (value_of(v) == "draw" && t == "*" && *integer_of(count.value) == 1 &&
+        *integer_of(opponent.value) == 0)
+      return "bare-king-draws";
     if (value_of(v) != "loss" || t != "*" || *integer_of(count.value) != 1 ||
         *integer_of(opponent.value) != 2 || !flag("extinctionClaim", false))
       refuse(at,
              "xpgn knows Fairy-Stockfish's extinction rule only as the bare king of "
              "shatranj (extinctionValue = loss, extinctionPieceTypes = *, "
              "extinctionPieceCount = 1, extinctionOpponentPieceCount = 2, "
-             "extinctionClaim = true)");
-    return true;
+             "extinctionClaim = true) and shatar's robado (extinctionValue = draw, "
+             "extinctionPieceTypes = *, extinctionPieceCount = 1)");
+    return "bare-king-loses";
+  }
+
+  // True when the start position holds a king in hand ("[K...]").
+  bool kings_in_hand() const {
+    const Piece* king = find("king");
+    const std::string fen = value("startFen", "").value;
+    const std::size_t open = fen.find('['), close = fen.find(']');
+    if (!king || open == std::string::npos || close == std::string::npos || close < open)
+      return false;
+    const std::string hand = fen.substr(open + 1, close - open - 1);
+    return hand.find(king->letter) != std::string::npos ||
+           hand.find(static_cast<char>(std::toupper(static_cast<unsigned char>(king->letter)))) !=
+               std::string::npos;
+  }
+
+  // True when a setting of a region or boolean key says something: a region with a square,
+  // or true.
+  static bool region_of_setting_any(const Setting& s) {
+    if (s.value == "true") return true;
+    if (s.value == "false") return false;
+    return region_of(s).any();
+  }
+
+  // Fairy-Stockfish's setup phase of drops (mustDrop with pieceDrops, capturesToHand = false):
+  // the component setup-drops, its region whole ranks from each side's first.
+  void setup_drops(Json& list) {
+    const Setting& must = get("mustDrop");
+    int ranks = 0;
+    for (bool black : {false, true}) {
+      const std::string key = black ? "dropRegion.black" : "dropRegion.white";
+      if (!has(key))
+        refuse(must.from, std::string("xpgn's setup phase places pieces on each side's first "
+                                      "ranks: set dropRegion") +
+                              (black ? "Black" : "White"));
+      const Setting& r = get(key);
+      std::vector<int> whole = whole_ranks(region_of(r), r, "setup phase");
+      if (black)
+        for (int& x : whole) x = ranks_ - 1 - x;
+      std::sort(whole.begin(), whole.end());
+      for (std::size_t i = 0; i < whole.size(); ++i)
+        if (whole[i] != static_cast<int>(i))
+          refuse(r.from,
+                 "xpgn's setup phase places pieces on each side's first ranks, from "
+                 "its own first rank; this region is '" +
+                     r.value + "'");
+      if (whole.empty() || whole.size() > static_cast<std::size_t>(ranks_ / 2))
+        refuse(r.from, "xpgn's setup phase places pieces on 1 to " + std::to_string(ranks_ / 2) +
+                           " first ranks of each side; this region is '" + r.value + "'");
+      if (black && static_cast<int>(whole.size()) != ranks)
+        refuse(r.from,
+               "xpgn's setup phase is the same for both sides: dropRegionBlack is not "
+               "dropRegionWhite seen from Black's side");
+      ranks = static_cast<int>(whole.size());
+    }
+    Json entry = {{"name", "setup-drops"}, {"ranks", ranks}};
+    if (flag("sittuyinRookDrop", false)) {
+      if (letter("rook").empty()) refuse(get("sittuyinRookDrop").from, "the variant has no rook");
+      entry["first_rank_only"] = letter("rook");
+    }
+    if (flag("dropOppositeColoredBishop", false)) {
+      if (letter("bishop").empty())
+        refuse(get("dropOppositeColoredBishop").from, "the variant has no bishop");
+      entry["opposite_colours"] = letter("bishop");
+    }
+    if (flag("castlingDroppedPiece", false)) {
+      if (!castles_)
+        refuse(has("castling") ? get("castling").from : get("castlingDroppedPiece").from,
+               "castling rights from placements need castling (castling = true, a king and a "
+               "rook)");
+      entry["castling_king_file"] = std::string(1, static_cast<char>('a' + castling_king_file_));
+    }
+    add(list, "components", std::move(entry), must.from);
+    setup_drops_ = true;
   }
 
   void add(Json& list, const std::string& kind, Json entry, const Where& from) {
@@ -1040,10 +1186,28 @@ class Writer {
     // Castling.
     if (flag("castling", true) && king && find("rook")) {
       const Setting rank = value("castlingRank", "1");
-      if (rank_of_setting(rank) != 1)
-        refuse(rank.from,
-               "castling on another rank (the castling component's \"rank\") is not read from "
-               "ini files yet");
+      const int castle_rank = rank_of_setting(rank) - 1;
+      if (castle_rank >= ranks_ / 2)
+        refuse(rank.from, "xpgn castles on a rank of each side's own half of the board (1 to " +
+                              std::to_string(ranks_ / 2) + ")");
+      const std::string row = start_row(castle_rank);
+      const char king_letter =
+          static_cast<char>(std::toupper(static_cast<unsigned char>(king->letter)));
+      const char rook_letter =
+          static_cast<char>(std::toupper(static_cast<unsigned char>(find("rook")->letter)));
+      const std::size_t king_at = row.find(king_letter);
+      // Fairy-Stockfish's castlingKingFile only names the king among several on the castling
+      // rank; with one, it castles with that king wherever it stands, as xpgn does. With the
+      // king in hand it is where a placed king gains its rights (castlingDroppedPiece).
+      castling_king_file_ = file_of_setting(value("castlingKingFile", "e"));
+      // The outermost rook of the castling rank on one side of the king (-1: none).
+      auto outermost = [&](bool king_side) {
+        if (king_at == std::string::npos) return -1;
+        for (int f = king_side ? files_ - 1 : 0; f != static_cast<int>(king_at);
+             f += king_side ? -1 : 1)
+          if (row[static_cast<std::size_t>(f)] == rook_letter) return f;
+        return -1;
+      };
       for (const char* c : {".white", ".black"}) {
         if (has(std::string("castlingKingPiece") + c) &&
             get(std::string("castlingKingPiece") + c).value != "king,")
@@ -1055,11 +1219,13 @@ class Writer {
       }
       if (has("castlingRookKingsideFile") &&
           file_of_setting(get("castlingRookKingsideFile")) != files_ - 1 &&
-          file_of_setting(get("castlingRookKingsideFile")) != fsf_files - 1)
+          file_of_setting(get("castlingRookKingsideFile")) != fsf_files - 1 &&
+          file_of_setting(get("castlingRookKingsideFile")) != outermost(true))
         refuse(get("castlingRookKingsideFile").from,
                "xpgn castles with the rooks the FEN's castling rights name (the outermost ones)");
       if (has("castlingRookQueensideFile") &&
-          file_of_setting(get("castlingRookQueensideFile")) != 0)
+          file_of_setting(get("castlingRookQueensideFile")) != 0 &&
+          file_of_setting(get("castlingRookQueensideFile")) != outermost(false))
         refuse(get("castlingRookQueensideFile").from,
                "xpgn castles with the rooks the FEN's castling rights name (the outermost ones)");
       const int k = file_of_setting(value("castlingKingsideFile", "g"));
@@ -1072,13 +1238,15 @@ class Writer {
       auto file_name = [](int f) { return std::string(1, static_cast<char>('a' + f)); };
       const Where from = has("castlingKingsideFile")    ? get("castlingKingsideFile").from
                          : has("castlingQueensideFile") ? get("castlingQueensideFile").from
+                         : has("castlingRank")          ? get("castlingRank").from
                          : has("castling")              ? get("castling").from
                                                         : king->from;
-      add(list, "components",
-          {{"name", "castling"},
-           {"king_files", {file_name(k), file_name(q)}},
-           {"rook_files", {file_name(k - 1), file_name(q + 1)}}},
-          from);
+      Json entry = {{"name", "castling"},
+                    {"king_files", {file_name(k), file_name(q)}},
+                    {"rook_files", {file_name(k - 1), file_name(q + 1)}}};
+      if (castle_rank != 0) entry["rank"] = castle_rank + 1;
+      add(list, "components", std::move(entry), from);
+      castles_ = true;
     }
     // En passant after double steps.
     if (pawn && !double_step_ranks_.empty()) {
@@ -1097,6 +1265,15 @@ class Writer {
       }
       add(list, "components", {{"name", "en-passant"}}, double_step_from_);
     }
+    // immobilityIllegal changes nothing for pieces that move in every direction (a promoting
+    // pawn: see the promotion zone below); for any other piece it would, wherever the piece
+    // stands, so it is refused whether or not the variant has a promotion zone.
+    if (flag("immobilityIllegal", false))
+      for (const auto& p : st_.pieces)
+        if (p.key != "pawn" && xpgn_betza(p).find_first_of("fblrvs") != std::string::npos)
+          refuse(p.from.section == section_ ? p.from : get("immobilityIllegal").from,
+                 "xpgn knows immobilityIllegal only for pawns (the " + readable(p.key) +
+                     " moves in some directions only)");
     // Promotion on the last rank.
     if (pawn) {
       Setting w = colour_region("promotionRegion", false, "*8");
@@ -1137,16 +1314,6 @@ class Writer {
           refuse(get("mandatoryPawnPromotion").from,
                  "xpgn's pawns must promote on the last rank (with mandatoryPawnPromotion = "
                  "false, immobilityIllegal = true says so)");
-        if (immobility)
-          for (const auto& p : st_.pieces)
-            if (p.key != "pawn" &&
-                translate_betza(p.key.starts_with("customPiece") || p.key == "king"
-                                    ? (p.betza.empty() ? "K" : p.betza)
-                                    : kinds[kind_order(p.key)].betza)
-                        .find_first_of("fblrvs") != std::string::npos)
-              refuse(p.from.section == section_ ? p.from : get("immobilityIllegal").from,
-                     "xpgn knows immobilityIllegal only for pawns (the " + readable(p.key) +
-                         " moves in some directions only)");
         const Setting pw = value("promotionPieceTypes.white", "queen,rook,bishop,knight,");
         const Setting pb = value("promotionPieceTypes.black", "queen,rook,bishop,knight,");
         if (pw.value != pb.value)
@@ -1208,12 +1375,27 @@ class Writer {
         }
       }
     }
-    // Drops of captured pieces.
+    // Drops: a setup phase (placement, sittuyin), or captured pieces dropped (crazyhouse).
     const bool drops = flag("pieceDrops", false), to_hand = flag("capturesToHand", false);
-    if (drops != to_hand)
+    if (drops && !to_hand && flag("mustDrop", false)) {
+      setup_drops(list);
+    } else {
+      if (flag("mustDrop", false))
+        refuse(get("mustDrop").from,
+               "xpgn knows mustDrop as a setup phase only (pieceDrops = true, capturesToHand = "
+               "false)");
+      for (const char* key : {"dropRegion.white", "dropRegion.black", "sittuyinRookDrop",
+                              "dropOppositeColoredBishop", "castlingDroppedPiece"})
+        if (has(key) && (get(key).value != "false" && region_of_setting_any(get(key))))
+          refuse(get(key).from,
+                 "xpgn knows this key only in a setup phase (pieceDrops = true, mustDrop = true, "
+                 "capturesToHand = false); crazyhouse drops go to any empty square");
+    }
+    if (drops != to_hand && !setup_drops_)
       refuse(has("pieceDrops") ? get("pieceDrops").from : get("capturesToHand").from,
-             "xpgn has drops only as in crazyhouse: pieceDrops and capturesToHand together");
-    if (drops) {
+             "xpgn has drops only as in crazyhouse (pieceDrops and capturesToHand together) or "
+             "as a setup phase (pieceDrops and mustDrop, capturesToHand = false)");
+    if (drops && to_hand) {
       if (pawn && (list.empty() || list.back().value("name", "") != "promotion"))
         refuse(get("pieceDrops").from, "xpgn's drops need pawns that promote on the last rank");
       add(list, "components", {{"name", "pockets"}}, get("pieceDrops").from);
@@ -1221,19 +1403,38 @@ class Writer {
     if (!flag("checking", true))
       add(list, "components", {{"name", "no-checks"}}, get("checking").from);
     // Fairy-Stockfish generates no move once the bare king has decided the game.
-    if (bare_king())
+    if (!bare_king().empty())
       add(list, "components", {{"name", "play-stops-at-end"}}, get("extinctionValue").from);
     if (!list.empty()) j["components"] = std::move(list);
   }
 
   void end_rules(Json& j) {
     Json list = Json::array();
-    if (bare_king())
-      add(list, "end_rules", {{"name", "bare-king-loses"}}, get("extinctionValue").from);
+    if (const std::string bare = bare_king(); !bare.empty())
+      add(list, "end_rules", {{"name", bare}}, get("extinctionValue").from);
     const Setting mate = value("checkmateValue", "loss");
     const Setting stale = value("stalemateValue", "draw");
     const std::string m = value_of(mate), s = value_of(stale);
-    if (m == "loss" && s == "draw") {
+    if (flag("shatarMateRule", false)) {
+      // Shatar's mate (Fairy-Stockfish's shak: a check by a knight, rook or bers).
+      if (m != "loss" || s != "draw")
+        refuse(has("stalemateValue")   ? stale.from
+               : has("checkmateValue") ? mate.from
+                                       : get("shatarMateRule").from,
+               "xpgn's shatar mate rule draws a stalemate and scores a mate by its own rule "
+               "(checkmateValue = loss, stalemateValue = draw)");
+      if (letter("knight").empty())
+        refuse(get("shatarMateRule").from, "shatar's mate rule needs the knight");
+      add(list, "end_rules",
+          {{"name", "shatar-mate"},
+           {"knight", letter("knight")},
+           {"shak", letter("knight") + letter("rook") + letter("bers")}},
+          get("shatarMateRule").from);
+    } else if (m == "loss" && s == "draw" && kings_in_hand()) {
+      // A king that starts in hand (placement): mate as usual once it stands on the board.
+      add(list, "end_rules", {{"name", "mate-with-hand"}},
+          has("stalemateValue") ? stale.from : mate.from);
+    } else if (m == "loss" && s == "draw") {
       // One king a side unless the start position has none for a side.
       const Piece* king = find("king");
       Json rule = {{"name", "checkmate-stalemate"}};
@@ -1290,6 +1491,9 @@ class Writer {
   const State& st_;
   const std::string& section_;
   int files_ = 8, ranks_ = 8;
+  int castling_king_file_ = 4;  // see components(): castling
+  bool castles_ = false;        // a castling component was written
+  bool setup_drops_ = false;    // a setup-drops component was written
   std::vector<int> double_step_ranks_;
   Where double_step_from_;
   std::map<std::string, Where> origins_;

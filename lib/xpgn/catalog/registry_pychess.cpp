@@ -2,6 +2,7 @@
 #include "xpgn/catalog/registry_pychess.hpp"
 
 #include "xpgn/rules/components_makruk.hpp"
+#include "xpgn/rules/components_placement.hpp"
 
 namespace xpgn::catalog::detail {
 namespace {
@@ -22,6 +23,24 @@ void add_pychess_components(std::vector<ComponentSpec>& out) {
                  [](Params&, rules::VariantSpec& v) {
                    v.components.push_back(rules::make_sittuyin_setup());
                  }});
+  out.push_back(
+      {"setup-drops",
+       "the pieces in hand are placed on the first `ranks` ranks (`first_rank_only`: SAN letters "
+       "placed on the first rank only) before any other move; `opposite_colours`: the SAN letter "
+       "of pieces that must end on both square colours; `castling_king_file`: a king placed "
+       "there, or a rook on an edge file beside it, gives castling rights (placement)",
+       [](Params& p, rules::VariantSpec& v) {
+         rules::SetupDropRules r;
+         r.ranks = p.integer("ranks", 1, 1, v.ranks / 2);
+         r.first_rank_only = p.san_letters("first_rank_only", "");
+         const std::string bound = p.san_letters("opposite_colours", "");
+         if (bound.size() > 1)
+           throw ParamError{"opposite_colours", "expected one SAN letter, found \"" + bound + "\""};
+         r.opposite_colours = bound.empty() ? 0 : bound[0];
+         const nlohmann::ordered_json& king = p.raw("castling_king_file");
+         if (!king.is_null()) r.castling_king_file = p.file(king, "castling_king_file");
+         v.components.push_back(rules::make_setup_drops(std::move(r)));
+       }});
   out.push_back({"sittuyin-promotion",
                  "a pawn on the promotion diagonals may become the `met` (SAN letter) in place "
                  "or one diagonal step away, while its side has none (sittuyin)",

@@ -6,6 +6,7 @@
 
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/components_oldboards.hpp"
+#include "xpgn/rules/components_placement.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/position.hpp"
 
@@ -217,12 +218,26 @@ class FfishMaterial final : public EndRule {
   std::string_view name() const override { return "insufficient material"; }
   Outcome judge(const Position& pos, const History&) const override {
     Outcome out;
-    if (pos.hand_total() == 0 && cannot_win(pos, Color::white) && cannot_win(pos, Color::black))
+    if (pos.hand_total() == 0 && !holds_mating_piece(pos, Color::white) &&
+        !holds_mating_piece(pos, Color::black) && cannot_win(pos, Color::white) &&
+        cannot_win(pos, Color::black))
       out.termination = Termination::insufficient_material;
     return out;
   }
 
  private:
+  // True when `c` has a piece of `mating_` (or a pawn that mates) on the board: it can win,
+  // found from the piece counts without looking at the board (most positions of a game).
+  bool holds_mating_piece(const Position& pos, Color c) const {
+    const Variant& v = pos.variant();
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+      const PieceDef& d = v.pieces[t];
+      if (pos.count(c, static_cast<PieceType>(t)) != 0 && !d.royal &&
+          (mating_.find(d.letter) != std::string::npos || (d.pawn && pawn_mates_)))
+        return true;
+    }
+    return false;
+  }
   // True when `c` cannot win by ffish's test.
   bool cannot_win(const Position& pos, Color c) const {
     const Variant& v = pos.variant();
@@ -256,119 +271,6 @@ class FfishMaterial final : public EndRule {
 };
 
 // ---- Sittuyin ------------------------------------------------------------------------------
-
-// The setup phase: pieces in hand are placed on the owner's first three ranks (rooks on the
-// first), and while a placement is legal no other move is.
-class SittuyinSetup final : public RuleComponent {
- public:
-  std::string_view name() const override { return "sittuyin setup"; }
-  Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate | hook_allows, .slots = slot_hand};
-  }
-  std::string_view hand_label() const override { return "hand"; }
-  bool hands_per_colour() const override { return true; }
-  bool may_generate(const Position&, PieceType, Square) const override { return false; }
-  bool may_generate_type(const Variant&, PieceType) const override { return false; }
-
-  // Reads the hand letters: any piece, the king too, at most 63 of a kind.
-  std::string read_hand(Position& pos, std::string_view letters) const override {
-    const Variant& v = pos.variant();
-    for (char letter : letters) {
-      const PieceType t = v.piece_by_fen_letter(
-          static_cast<char>(std::toupper(static_cast<unsigned char>(letter))));
-      const std::string where = "hand '[" + std::string(letters) + "]': ";
-      if (t == no_piece_type)
-        return where + "'" + std::string(1, letter) + "' is not a piece of " + v.id;
-      if (v.pieces[t].pawn) return where + "a pawn cannot be in hand";
-      const Piece p = make_piece(
-          std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black, t);
-      if (pos.in_hand(p.color(), t) >= 63) return where + "more than 63 pieces of a kind";
-      pos.add_to_hand(p);
-    }
-    return {};
-  }
-
-  void generate(const Position& pos, MoveList& out) const override {
-    if (pos.hand_count(pos.side_to_move()) == 0) return;
-    const Variant& v = pos.variant();
-    for (int r = 0; r < v.ranks; ++r)
-      for (int f = 0; f < v.files; ++f) add_drops(pos, make_square(f, r), out);
-  }
-  void generate_to(const Position& pos, Square to, MoveList& out) const override {
-    if (pos.hand_count(pos.side_to_move()) == 0 || !pos.variant().on_board(to)) return;
-    add_drops(pos, to, out);
-  }
-
-  // While its side holds pieces, a move that is no placement is legal only when no placement
-  // is (Fairy-Stockfish's mustDrop).
-  bool allows(const Position& before, const Move& move, const Position&) const override {
-    if (move.kind == MoveKind::placement || before.hand_count(before.side_to_move()) == 0)
-      return true;
-    return !some_legal_drop(before);
-  }
-  std::string why_forbidden(const Position& before, const Move& move,
-                            const Position& after) const override {
-    return allows(before, move, after) ? std::string() : "pieces in hand must be placed first";
-  }
-
-  std::string why_no_move(const Position& pos, const SanToken& token) const override {
-    if (token.kind != TokenKind::placement || token.promotion) return {};
-    const Variant& v = pos.variant();
-    const PieceType t = token.piece ? v.piece_by_san_letter(token.piece) : v.pawn_type();
-    if (t == no_piece_type || !token.to.complete() || token.to.file >= v.files ||
-        token.to.rank >= v.ranks)
-      return {};
-    const Square to = make_square(token.to.file, token.to.rank);
-    const Color us = pos.side_to_move();
-    if (pos.in_hand(us, t) == 0) return "no " + v.pieces[t].name + " in hand";
-    if (!pos.at(to).empty()) return square_name(to) + " is not empty";
-    if (!in_region(v, t, to, us))
-      return std::string("a ") + v.pieces[t].name + " is placed on its side's " +
-             (is_rook(v, t) ? "first rank" : "first three ranks");
-    return {};
-  }
-
-  // A placement takes the piece from the hand and restarts the halfmove clock, as
-  // Fairy-Stockfish counts.
-  void apply(const Position& before, const Move& move, Position& after,
-             EffectList*) const override {
-    if (move.kind != MoveKind::placement) return;
-    const Color us = before.side_to_move();
-    after.set_in_hand(make_piece(us, move.piece), before.in_hand(us, move.piece) - 1);
-    after.set_halfmove_clock(0);
-  }
-
- private:
-  static bool is_rook(const Variant& v, PieceType t) { return v.pieces[t].letter == 'R'; }
-  static bool in_region(const Variant& v, PieceType t, Square s, Color us) {
-    const int r = v.relative_rank(s, us);
-    return is_rook(v, t) ? r == 0 : r <= 2;
-  }
-  static void add_drops(const Position& pos, Square s, MoveList& out) {
-    if (!pos.at(s).empty()) return;
-    const Variant& v = pos.variant();
-    const Color us = pos.side_to_move();
-    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
-      const auto type = static_cast<PieceType>(t);
-      if (pos.in_hand(us, type) == 0 || !in_region(v, type, s, us)) continue;
-      Move m;
-      m.kind = MoveKind::placement;
-      m.to = s;
-      m.piece = type;
-      out.push_back(m);
-    }
-  }
-  // True when the side to move has a legal placement.
-  bool some_legal_drop(const Position& pos) const {
-    MoveList drops;
-    generate(pos, drops);
-    for (const Move& m : drops) {
-      const Position after = play(pos, m);
-      if (is_legal_after(pos, m, after)) return true;
-    }
-    return false;
-  }
-};
 
 // Promotion to the met, by the pawn's choice: a pawn on a square of its side's promotion
 // diagonals (any pawn, when it is its side's last) becomes a met where it stands or one met's
@@ -724,7 +626,7 @@ std::shared_ptr<const EndRule> make_counting_draw() {
 }
 
 std::shared_ptr<const RuleComponent> make_sittuyin_setup() {
-  return std::make_shared<SittuyinSetup>();
+  return make_setup_drops({.ranks = 3, .first_rank_only = "R"});
 }
 
 std::shared_ptr<const RuleComponent> make_sittuyin_promotion(char met) {
