@@ -14,6 +14,7 @@
 
 #include "test_shell.hpp"
 #include "test_support.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/xiangqi_notation.hpp"
 
@@ -272,4 +273,210 @@ TEST_CASE("WXF: convert --to wxf writes the family's games and refuses the other
   CHECK(j2.out == r.out);
   CHECK(test::run_shell(command + " -j 2 2>&1 >/dev/null").out == errors.out);
   std::remove(path.c_str());
+}
+
+namespace {
+
+// `text` read as a move of `pos` wherever moves are read (notation::parse_san, then
+// rules::MoveReader).
+Resolution read_move(const Position& pos, const std::string& text) {
+  SyntaxError error;
+  const auto token = notation::parse_san(text, &error);
+  INFO(text << " must parse: " << error.expected);
+  REQUIRE(token.has_value());
+  MoveReader reader;
+  return reader.read(pos, *token);
+}
+
+}  // namespace
+
+TEST_CASE("WXF read: every legal move of random games reads back as itself",
+          "[wxf][xiangqi][read]") {
+  std::size_t read = 0;
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    test::in_random_games(wxf_variant(id), 39, 6, 150, [&](const Position& pos) -> std::string {
+      MoveList legal;
+      generate_legal(pos, legal);
+      for (const Move& m : legal) {
+        if (m.kind != MoveKind::normal) continue;
+        const std::string text = to_wxf(pos, m);
+        const auto token = notation::parse_san(text);
+        if (!token || !token->is_own()) return text + ": not read as a WXF token";
+        MoveReader reader;
+        const Resolution r = reader.read(pos, *token);
+        if (r.error != MoveError::none) return text + ": " + r.message;
+        if (!(r.move == m)) return text + ": read as another move";
+        ++read;
+      }
+      return "";
+    });
+  }
+  CHECK(read > 20000);
+}
+
+TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xiangqi][read]") {
+  const Variant& v = wxf_variant("xiangqi");
+  const Position start = Position::start(v);
+  // '.' and '=' for sideways, either case, SAN's aliases N and B for the horse and elephant.
+  for (const char* text : {"C2.5", "C2=5", "c2.5", "c2=5"}) {
+    INFO(text);
+    const Resolution r = read_move(start, text);
+    REQUIRE(r.error == MoveError::none);
+    CHECK(to_san(start, r.move) == "Che3");
+  }
+  CHECK(to_san(start, read_move(start, "N8+7").move) == "Hc3");
+  CHECK(to_san(start, read_move(start, "B3+5").move) == "Ege3");
+  CHECK(to_san(start, read_move(start, "h2+3").move) == "Hg3");
+  // Chariots on e5 and e2: the tandem marks; a file where WXF writes a mark is read when one
+  // move fits it, refused as ambiguous (naming the WXF forms) when both chariots fit.
+  const Position red = test::from_fen("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w - - 0 1", v);
+  CHECK(to_san(red, read_move(red, "R+.9").move) == "Ra5");
+  CHECK(to_san(red, read_move(red, "R-+1").move) == "R2e3");
+  CHECK(to_san(red, read_move(red, "R5+4").move) == "Re9");  // only the front one reaches
+  const Resolution both = read_move(red, "R5+1");
+  CHECK(both.error == MoveError::ambiguous);
+  CHECK(both.message ==
+        "'R5+1' (WXF): 2 chariots on file 5 can make it; WXF tells them apart "
+        "with + (front) and - (rear): R++1 or R-+1");
+  // No such piece on the file; no legal move; a letter of no piece.
+  const Resolution none = read_move(start, "R5+1");
+  CHECK(none.error == MoveError::illegal);
+  CHECK(none.message == "'R5+1' (WXF): no chariot of the side to move on its file 5");
+  const Resolution far = read_move(start, "C2+9");
+  CHECK(far.error == MoveError::illegal);
+  CHECK(far.message == "'C2+9' (WXF) names no legal move here");
+  const Resolution letter = read_move(start, "Q2.5");
+  CHECK(letter.error == MoveError::invalid);
+  CHECK(letter.message == "'Q2.5' (WXF): no piece of xiangqi is written 'Q'");
+  // A variant without the notation refuses the form, naming the token.
+  const Resolution chess = read_move(Position::start(test::variant("chess")), "C2.5");
+  CHECK(chess.error == MoveError::invalid);
+  CHECK(chess.message.find("'C2.5' is written in a notation of a family's own") == 0);
+  // Ordinary tokens are unchanged.
+  CHECK_FALSE(notation::parse_san("e4")->is_own());
+  CHECK_FALSE(notation::parse_san("Nbd7")->is_own());
+  CHECK_FALSE(notation::parse_san("h2e2")->is_own());
+  CHECK_FALSE(notation::parse_san("e8=Q")->is_own());
+}
+
+TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the standard",
+          "[wxf][xiangqi][read]") {
+  // The moves of the previous test's reference data, read from ffish's own WXF text (its '='
+  // for sideways, its file where the standard writes a tandem mark on a chariot or horse):
+  // each reads as the move ffish played, but ffish's tandem soldiers ("17=8"), which are no
+  // WXF, are refused.
+  int read = 0, refused = 0;
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
+    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      const auto ucis = test::words(games[g][3]);
+      const auto theirs = test::words(wxfs[g][1]);
+      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
+      for (std::size_t i = 0; i < ucis.size(); ++i) {
+        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << theirs[i] << " in "
+                << pos.fen());
+        const Resolution played = test::resolve_text(pos, ucis[i]);
+        REQUIRE(played.error == MoveError::none);
+        const Resolution r = read_move(pos, theirs[i]);
+        if (std::isalpha(static_cast<unsigned char>(theirs[i][0]))) {
+          INFO(r.message);
+          CHECK(r.error == MoveError::none);
+          CHECK(r.move == played.move);
+          ++read;
+        } else {
+          CHECK(r.error != MoveError::none);
+          ++refused;
+        }
+        pos = play(pos, played.move);
+      }
+    }
+  }
+  CHECK(read > 11000);
+  CHECK(refused > 0);
+}
+
+TEST_CASE("WXF read: the sample game WXF -> SAN -> WXF byte for byte, in PGN",
+          "[wxf][xiangqi][read]") {
+  const auto sample = test::sample_files("xiangqi");
+  std::string original;
+  for (const auto& path : sample)
+    if (path.filename() == "li-wangxiang-wang-bin-2004.pgn") original = test::file_text(path);
+  REQUIRE(!original.empty());
+  emit::PgnOptions wxf_style;
+  wxf_style.style = emit::MoveStyle::notation;
+  wxf_style.notation = "wxf";
+  const auto games = test::replay(original);
+  REQUIRE(games.size() == 1);
+  const std::string san = emit::to_pgn(games[0]);
+  const std::string wxf = emit::to_pgn(games[0], wxf_style);
+  CHECK(wxf.find("1. C2.4 C2.6 2. H2+3") != std::string::npos);
+  CHECK(wxf.find("16. C-+1") != std::string::npos);
+  // The WXF text read back: valid, and written again as the same SAN and the same WXF.
+  const auto again = test::replay(wxf);
+  REQUIRE(again.size() == 1);
+  INFO(test::dump(again[0]));
+  CHECK(again[0].diagnostics.empty());
+  CHECK(again[0].mainline_complete);
+  CHECK(emit::to_pgn(again[0]) == san);
+  CHECK(emit::to_pgn(again[0], wxf_style) == wxf);
+  // The test file's games: published WXF, glued move numbers, '=' and lower case.
+  const std::string forms =
+      test::file_text(std::string(XPGN_TEST_DATA) + "/notations/own-forms.pgn");
+  const auto read = test::replay(forms);
+  REQUIRE(read.size() == 3);
+  for (const auto& g : read) {
+    INFO(test::dump(g));
+    CHECK(g.diagnostics.empty());
+    CHECK(g.mainline_complete);
+  }
+  CHECK(emit::to_pgn(read[0], wxf_style).find("16. C-+1 1/2-1/2") != std::string::npos);
+  CHECK(emit::to_pgn(read[1]).find("1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Hc8 4. Pc5 Ci8 5. Hc3 *") !=
+        std::string::npos);
+}
+
+TEST_CASE("WXF read: random games written in WXF and read back as PGN", "[wxf][xiangqi][read]") {
+  emit::PgnOptions wxf_style;
+  wxf_style.style = emit::MoveStyle::notation;
+  wxf_style.notation = "wxf";
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    test::Random random{std::hash<std::string>{}(id)};
+    std::string pgn;
+    int plies = 0;
+    for (int game = 0; game < 8; ++game) {
+      std::string moves;
+      Position pos = Position::start(v);
+      for (int ply = 0; ply < 200; ++ply, ++plies) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (legal.empty()) break;
+        const Move m = legal[random.below(legal.size())];
+        moves += (ply % 2 == 0 ? std::to_string(ply / 2 + 1) + ". " : "") + to_san(pos, m) + " ";
+        pos = play(pos, m);
+      }
+      pgn += "[Event \"" + std::to_string(game) + "\"]\n[Variant \"" + id + "\"]\n\n" + moves +
+             "*\n\n";
+    }
+    const auto games = test::replay(pgn);
+    REQUIRE(games.size() == 8);
+    std::string san, wxf;
+    for (const auto& g : games) {
+      san += emit::to_pgn(g);
+      wxf += emit::to_pgn(g, wxf_style);
+    }
+    const auto back = test::replay(wxf);
+    REQUIRE(back.size() == 8);
+    std::string san_again, wxf_again;
+    for (const auto& g : back) {
+      INFO(test::dump(g));
+      CHECK(g.diagnostics.empty());
+      san_again += emit::to_pgn(g);
+      wxf_again += emit::to_pgn(g, wxf_style);
+    }
+    INFO(id << ", " << plies << " plies");
+    CHECK(san_again == san);
+    CHECK(wxf_again == wxf);
+  }
 }
