@@ -218,7 +218,9 @@ inline bool is_symbol_char_or_dot(char c) {
 
 // The length of gp::wxf_dotted (grammars/xpgn/grammars/pgn.hpp) at `p` in a text ending at
 // `end`: 4, or 5 with a check mark, for "C2.5", "R+.3", "33.4"; 0 when there is none.
-inline std::size_t wxf_dotted_length(const char* p, const char* end) {
+// (Always inlined: the reader asks it of every two-digit move number, and its first test, a '.'
+// third, fails at once for almost every other element.)
+[[gnu::always_inline]] inline std::size_t wxf_dotted_length(const char* p, const char* end) {
   if (end - p < 4 || p[2] != '.' || p[3] < '1' || p[3] > '9') return 0;
   const auto digit = [](char c) { return c >= '1' && c <= '9'; };
   const auto mark = [](char c) { return c == '+' || c == '-'; };

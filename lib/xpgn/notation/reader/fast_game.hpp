@@ -279,7 +279,10 @@ class FastGame {
   // the fast path leaves it to the grammar).
   const char* element(const char* p) {
     const char c = *p;
-    if (detail::wxf_dotted_length(p, end_) > 0) return symbol(p);  // WXF's "C2.5", "33.4"
+    if (const std::size_t n = detail::wxf_dotted_length(p, end_); n > 0) {  // gp::wxf_dotted
+      call(HeldCall::Kind::symbol, p, std::string_view(p, n));                // "C2.5", "33.4"
+      return p + n;
+    }
     if (is_digit(c)) {                                             // gp::move_number
       const char* q = p + 1;
       while (q < end_ && is_digit(*q)) ++q;
@@ -324,13 +327,10 @@ class FastGame {
     }
   }
 
-  // gp::symbol at `p`, reported: a usual move at variation depth 0 straight from the text.
+  // gp::symbol at `p` (not gp::wxf_dotted, which element() reads), reported: a usual move at
+  // variation depth 0 straight from the text.
   const char* symbol(const char* p) {
     if (const std::size_t n = ep_mark_length(p, end_); n > 0) {  // gp::ep_mark
-      call(HeldCall::Kind::symbol, p, std::string_view(p, n));
-      return p + n;
-    }
-    if (const std::size_t n = detail::wxf_dotted_length(p, end_); n > 0) {  // gp::wxf_dotted
       call(HeldCall::Kind::symbol, p, std::string_view(p, n));
       return p + n;
     }
