@@ -280,7 +280,7 @@ namespace {
 // `text` read as a move of `pos` wherever moves are read (notation::parse_san, then
 // rules::MoveReader).
 Resolution read_move(const Position& pos, const std::string& text) {
-  SyntaxError error;
+  notation::SyntaxError error;
   const auto token = notation::parse_san(text, &error);
   INFO(text << " must parse: " << error.expected);
   REQUIRE(token.has_value());
@@ -290,9 +290,25 @@ Resolution read_move(const Position& pos, const std::string& text) {
 
 }  // namespace
 
+namespace {
+
+// True when another legal move of `pos` than `m` has the same WXF text: Manchu's banner, which
+// moves as a chariot and as a horse, writes "M8+7" both for seven points forward and for a
+// horse's leap to file 7, and WXF has no way to tell them apart.
+bool wxf_shared(const Position& pos, const Move& m) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  const std::string text = to_wxf(pos, m);
+  for (const Move& other : legal)
+    if (!(other == m) && other.kind == MoveKind::normal && to_wxf(pos, other) == text) return true;
+  return false;
+}
+
+}  // namespace
+
 TEST_CASE("WXF read: every legal move of random games reads back as itself",
           "[wxf][xiangqi][read]") {
-  std::size_t read = 0;
+  std::size_t read = 0, shared = 0;
   for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
     test::in_random_games(wxf_variant(id), 39, 6, 150, [&](const Position& pos) -> std::string {
       MoveList legal;
@@ -304,6 +320,11 @@ TEST_CASE("WXF read: every legal move of random games reads back as itself",
         if (!token || !token->is_own()) return text + ": not read as a WXF token";
         MoveReader reader;
         const Resolution r = reader.read(pos, *token);
+        if (r.error == MoveError::ambiguous && wxf_shared(pos, m) &&
+            r.message == "'" + text + "' (WXF) names 2 legal moves here") {
+          ++shared;  // refused, rightly: WXF cannot tell them apart
+          continue;
+        }
         if (r.error != MoveError::none) return text + ": " + r.message;
         if (!(r.move == m)) return text + ": read as another move";
         ++read;
@@ -312,6 +333,8 @@ TEST_CASE("WXF read: every legal move of random games reads back as itself",
     });
   }
   CHECK(read > 20000);
+  CHECK(shared > 0);  // Manchu's banner
+  CHECK(shared * 50 < read);
 }
 
 TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xiangqi][read]") {
@@ -347,7 +370,7 @@ TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xia
   CHECK(far.message == "'C2+9' (WXF) names no legal move here");
   const Resolution letter = read_move(start, "Q2.5");
   CHECK(letter.error == MoveError::invalid);
-  CHECK(letter.message == "'Q2.5' (WXF): no piece of xiangqi is written 'Q'");
+  CHECK(letter.message == "'Q2.5' (WXF): no piece of Xiangqi is written 'Q'");
   // A variant without the notation refuses the form, naming the token.
   const Resolution chess = read_move(Position::start(test::variant("chess")), "C2.5");
   CHECK(chess.error == MoveError::invalid);
@@ -365,7 +388,7 @@ TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the stan
   // for sideways, its file where the standard writes a tandem mark on a chariot or horse):
   // each reads as the move ffish played, but ffish's tandem soldiers ("17=8"), which are no
   // WXF, are refused.
-  int read = 0, refused = 0;
+  int read = 0, refused = 0, shared = 0;
   for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
     const Variant& v = wxf_variant(id);
     const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
@@ -380,7 +403,9 @@ TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the stan
         const Resolution played = test::resolve_text(pos, ucis[i]);
         REQUIRE(played.error == MoveError::none);
         const Resolution r = read_move(pos, theirs[i]);
-        if (std::isalpha(static_cast<unsigned char>(theirs[i][0]))) {
+        if (r.error == MoveError::ambiguous && wxf_shared(pos, played.move)) {
+          ++shared;  // Manchu's banner: ffish writes both moves alike too
+        } else if (std::isalpha(static_cast<unsigned char>(theirs[i][0]))) {
           INFO(r.message);
           CHECK(r.error == MoveError::none);
           CHECK(r.move == played.move);
@@ -395,6 +420,7 @@ TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the stan
   }
   CHECK(read > 11000);
   CHECK(refused > 0);
+  CHECK(shared * 50 < read);
 }
 
 TEST_CASE("WXF read: the sample game WXF -> SAN -> WXF byte for byte, in PGN",
@@ -411,8 +437,10 @@ TEST_CASE("WXF read: the sample game WXF -> SAN -> WXF byte for byte, in PGN",
   REQUIRE(games.size() == 1);
   const std::string san = emit::to_pgn(games[0]);
   const std::string wxf = emit::to_pgn(games[0], wxf_style);
-  CHECK(wxf.find("1. C2.4 C2.6 2. H2+3") != std::string::npos);
-  CHECK(wxf.find("16. C-+1") != std::string::npos);
+  std::string one_line = wxf;  // (the movetext is wrapped at 80 columns)
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  CHECK(one_line.find("1. C2.4 C2.6 2. H2+3") != std::string::npos);
+  CHECK(one_line.find("16. C-+1") != std::string::npos);
   // The WXF text read back: valid, and written again as the same SAN and the same WXF.
   const auto again = test::replay(wxf);
   REQUIRE(again.size() == 1);
@@ -431,7 +459,9 @@ TEST_CASE("WXF read: the sample game WXF -> SAN -> WXF byte for byte, in PGN",
     CHECK(g.diagnostics.empty());
     CHECK(g.mainline_complete);
   }
-  CHECK(emit::to_pgn(read[0], wxf_style).find("16. C-+1 1/2-1/2") != std::string::npos);
+  std::string published = emit::to_pgn(read[0], wxf_style);
+  std::replace(published.begin(), published.end(), '\n', ' ');
+  CHECK(published.find("15. C9.7 C6.8 16. C-+1 1/2-1/2") != std::string::npos);
   CHECK(emit::to_pgn(read[1]).find("1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Hc8 4. Pc5 Ci8 5. Hc3 *") !=
         std::string::npos);
 }
@@ -452,7 +482,11 @@ TEST_CASE("WXF read: random games written in WXF and read back as PGN", "[wxf][x
         MoveList legal;
         generate_legal(pos, legal);
         if (legal.empty()) break;
-        const Move m = legal[random.below(legal.size())];
+        // (Not a move whose WXF another legal move shares: Manchu's banner.)
+        std::size_t at = random.below(legal.size());
+        for (std::size_t tries = 0; tries < legal.size() && wxf_shared(pos, legal[at]); ++tries)
+          at = (at + 1) % legal.size();
+        const Move m = legal[at];
         moves += (ply % 2 == 0 ? std::to_string(ply / 2 + 1) + ". " : "") + to_san(pos, m) + " ";
         pos = play(pos, m);
       }
@@ -471,7 +505,7 @@ TEST_CASE("WXF read: random games written in WXF and read back as PGN", "[wxf][x
     std::string san_again, wxf_again;
     for (const auto& g : back) {
       INFO(test::dump(g));
-      CHECK(g.diagnostics.empty());
+      CHECK(test::of(g, record::Severity::error).empty());  // ('*' after a mate is a warning)
       san_again += emit::to_pgn(g);
       wxf_again += emit::to_pgn(g, wxf_style);
     }

@@ -1,5 +1,6 @@
 #include "xpgn/rules/xiangqi_notation.hpp"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -91,6 +92,7 @@ bool read_wxf(const Position& pos, const SanToken& token, OwnMove& out) {
       if (w.substr(2) == text.substr(2)) strict.push_back(w);
     }
   const std::string name = v.pieces[type].name;
+  std::sort(strict.begin(), strict.end());
   if (strict.size() == 1) {
     read_by_writing(pos, strict[0], "WXF", write, out);
   } else if (strict.size() > 1) {

@@ -102,8 +102,10 @@ class FastGame {
           const char* q = p + 1;
           if (is_digit(*q)) ++q;  // one or two digits without a test of end_ (in the room)
           while (q < end_ && is_digit(*q)) ++q;
-          // (WXF's "33.4" is a move: element() reads it.)
-          if (q < end_ && *q == '.' && (q - p != 2 || detail::wxf_dotted_length(p, end_) == 0)) {
+          // (WXF's "33.4" is a move: element() reads it. p[3] is in the room.)
+          if (q < end_ && *q == '.' &&
+              (q - p != 2 || static_cast<unsigned char>(p[3] - '1') > 8 ||
+               detail::wxf_dotted_length(p, end_) == 0)) {
             ++q;
             while (q < end_ && *q == '.') ++q;
             p = q;
@@ -280,10 +282,10 @@ class FastGame {
   const char* element(const char* p) {
     const char c = *p;
     if (const std::size_t n = detail::wxf_dotted_length(p, end_); n > 0) {  // gp::wxf_dotted
-      call(HeldCall::Kind::symbol, p, std::string_view(p, n));                // "C2.5", "33.4"
+      call(HeldCall::Kind::symbol, p, std::string_view(p, n));              // "C2.5", "33.4"
       return p + n;
     }
-    if (is_digit(c)) {                                             // gp::move_number
+    if (is_digit(c)) {  // gp::move_number
       const char* q = p + 1;
       while (q < end_ && is_digit(*q)) ++q;
       if (q < end_ && *q == '.') {
@@ -329,7 +331,9 @@ class FastGame {
 
   // gp::symbol at `p` (not gp::wxf_dotted, which element() reads), reported: a usual move at
   // variation depth 0 straight from the text.
-  const char* symbol(const char* p) {
+  // (Always inlined: GCC would inline it into element() only while it was smaller, and the
+  // reader is slower on annotated games when it does not.)
+  [[gnu::always_inline]] const char* symbol(const char* p) {
     if (const std::size_t n = ep_mark_length(p, end_); n > 0) {  // gp::ep_mark
       call(HeldCall::Kind::symbol, p, std::string_view(p, n));
       return p + n;
