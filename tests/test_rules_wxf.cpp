@@ -45,6 +45,37 @@ bool writes_wxf(const Variant& v) {
   return v.own_notation && v.own_notation->name() == "wxf";
 }
 
+// Calls `ply(pos, move, theirs)` for every ply of ffish's 100 reference games of the family
+// (tests/data/history/xiangqi-family-ffish.txt): the position, the move ffish played there and
+// ffish's WXF text of it (xiangqi-family-wxf-ffish.txt, by tests/reference/xiangqi_wxf.mjs).
+template <typename Ply>
+void for_each_ffish_wxf(Ply&& ply) {
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
+    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
+    REQUIRE(games.size() == wxfs.size());
+    REQUIRE(games.size() >= 28);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      REQUIRE(games[g].size() == 4);
+      REQUIRE(wxfs[g].size() == 2);
+      REQUIRE(wxfs[g][0] == games[g][0]);
+      const auto ucis = test::words(games[g][3]);
+      const auto theirs = test::words(wxfs[g][1]);
+      REQUIRE(ucis.size() == theirs.size());
+      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
+      for (std::size_t i = 0; i < ucis.size(); ++i) {
+        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << ucis[i] << " (" << theirs[i]
+                << ") in " << pos.fen());
+        const Resolution r = test::resolve_text(pos, ucis[i]);
+        REQUIRE(r.error == MoveError::none);
+        ply(pos, r.move, theirs[i]);
+        pos = play(pos, r.move);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("WXF: every piece kind of both sides from the xiangqi start", "[wxf][xiangqi]") {
@@ -198,46 +229,26 @@ TEST_CASE("WXF: the moves of ffish's games, as ffish writes them where it keeps 
   //    "R+-2" (WXF's tandem rule has no exception).
   // Everything else must be equal character for character.
   int exact = 0, tandem = 0, tandem_soldiers = 0;
-  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
-    const Variant& v = wxf_variant(id);
-    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
-    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
-    REQUIRE(games.size() == wxfs.size());
-    REQUIRE(games.size() >= 28);
-    for (std::size_t g = 0; g < games.size(); ++g) {
-      REQUIRE(games[g].size() == 4);
-      REQUIRE(wxfs[g].size() == 2);
-      REQUIRE(wxfs[g][0] == games[g][0]);
-      const auto ucis = test::words(games[g][3]);
-      const auto theirs = test::words(wxfs[g][1]);
-      REQUIRE(ucis.size() == theirs.size());
-      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
-      for (std::size_t i = 0; i < ucis.size(); ++i) {
-        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << ucis[i] << " in " << pos.fen());
-        const Resolution r = test::resolve_text(pos, ucis[i]);
-        REQUIRE(r.error == MoveError::none);
-        const std::string ours = to_wxf(pos, r.move);
-        std::string expected = theirs[i];
-        std::replace(expected.begin(), expected.end(), '=', '.');
-        INFO("ours " << ours << ", ffish " << theirs[i]);
-        REQUIRE(ours.size() >= 4);
-        if (ours == expected) {
-          ++(ours[1] == '+' || ours[1] == '-' ? tandem : exact);
-        } else {
-          // Only the two departures above: ffish wrote a file or a soldier's number where
-          // ours has a tandem form (a mark in the second place, or no letter first), with the
-          // same direction and number. Where ffish wrote a mark, it must be ours.
-          CHECK(std::isdigit(static_cast<unsigned char>(expected[1])));
-          CHECK(ours.substr(ours.size() - 2) == expected.substr(expected.size() - 2));
-          const bool letterless =
-              std::isdigit(static_cast<unsigned char>(ours[0])) || ours[0] == '+' || ours[0] == '-';
-          CHECK((ours[1] == '+' || ours[1] == '-' || letterless));
-          ++tandem_soldiers;
-        }
-        pos = play(pos, r.move);
-      }
+  for_each_ffish_wxf([&](const Position& pos, const Move& move, const std::string& theirs) {
+    const std::string ours = to_wxf(pos, move);
+    std::string expected = theirs;
+    std::replace(expected.begin(), expected.end(), '=', '.');
+    INFO("ours " << ours << ", ffish " << theirs);
+    REQUIRE(ours.size() >= 4);
+    if (ours == expected) {
+      ++(ours[1] == '+' || ours[1] == '-' ? tandem : exact);
+    } else {
+      // Only the two departures above: ffish wrote a file or a soldier's number where ours
+      // has a tandem form (a mark in the second place, or no letter first), with the same
+      // direction and number. Where ffish wrote a mark, it must be ours.
+      CHECK(std::isdigit(static_cast<unsigned char>(expected[1])));
+      CHECK(ours.substr(ours.size() - 2) == expected.substr(expected.size() - 2));
+      const bool letterless =
+          std::isdigit(static_cast<unsigned char>(ours[0])) || ours[0] == '+' || ours[0] == '-';
+      CHECK((ours[1] == '+' || ours[1] == '-' || letterless));
+      ++tandem_soldiers;
     }
-  }
+  });
   INFO("exact " << exact << ", tandem " << tandem << ", departures " << tandem_soldiers);
   // The counts of the committed data (ffish 0.7.10): a change that turned exact forms into
   // departures, or the reverse, shows here.
@@ -389,35 +400,20 @@ TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the stan
   // each reads as the move ffish played, but ffish's tandem soldiers ("17=8"), which are no
   // WXF, are refused.
   int read = 0, refused = 0, shared = 0;
-  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
-    const Variant& v = wxf_variant(id);
-    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
-    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
-    for (std::size_t g = 0; g < games.size(); ++g) {
-      const auto ucis = test::words(games[g][3]);
-      const auto theirs = test::words(wxfs[g][1]);
-      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
-      for (std::size_t i = 0; i < ucis.size(); ++i) {
-        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << theirs[i] << " in "
-                << pos.fen());
-        const Resolution played = test::resolve_text(pos, ucis[i]);
-        REQUIRE(played.error == MoveError::none);
-        const Resolution r = read_move(pos, theirs[i]);
-        if (r.error == MoveError::ambiguous && wxf_shared(pos, played.move)) {
-          ++shared;  // Manchu's banner: ffish writes both moves alike too
-        } else if (std::isalpha(static_cast<unsigned char>(theirs[i][0]))) {
-          INFO(r.message);
-          CHECK(r.error == MoveError::none);
-          CHECK(r.move == played.move);
-          ++read;
-        } else {
-          CHECK(r.error != MoveError::none);
-          ++refused;
-        }
-        pos = play(pos, played.move);
-      }
+  for_each_ffish_wxf([&](const Position& pos, const Move& played, const std::string& theirs) {
+    const Resolution r = read_move(pos, theirs);
+    if (r.error == MoveError::ambiguous && wxf_shared(pos, played)) {
+      ++shared;  // Manchu's banner: ffish writes both moves alike too
+    } else if (std::isalpha(static_cast<unsigned char>(theirs[0]))) {
+      INFO(r.message);
+      CHECK(r.error == MoveError::none);
+      CHECK(r.move == played);
+      ++read;
+    } else {
+      CHECK(r.error != MoveError::none);
+      ++refused;
     }
-  }
+  });
   CHECK(read > 11000);
   CHECK(refused > 0);
   CHECK(shared * 50 < read);
