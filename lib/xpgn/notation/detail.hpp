@@ -206,10 +206,13 @@ inline bool is_symbol_char(char c) {
   return symbol_chars.table[static_cast<unsigned char>(c)];
 }
 
-// The symbol characters and '.', which may go on a symbol (WXF's "c2.5": gp::wxf_dotted): a byte
-// that is none of them surely ends a token.
+// The symbol characters, '.' and '*', which may go on a symbol (WXF's "c2.5": gp::wxf_dotted;
+// USI's "P*5e": gp::drop_star): a byte that is none of them surely ends a token.
 struct SymbolCharsOrDot : SymbolChars {
-  constexpr SymbolCharsOrDot() { table[static_cast<unsigned char>('.')] = true; }
+  constexpr SymbolCharsOrDot() {
+    table[static_cast<unsigned char>('.')] = true;
+    table[static_cast<unsigned char>('*')] = true;
+  }
 };
 inline constexpr SymbolCharsOrDot symbol_chars_or_dot;
 inline bool is_symbol_char_or_dot(char c) {
@@ -235,7 +238,8 @@ inline bool is_symbol_char_or_dot(char c) {
 
 // The commonest tokens of games, by their shape alone: e4, exd5, Nf3, Nxf3, Nbd2, N1d2, Nbxd2,
 // N1xd2, O-O and O-O-O (one-digit ranks, no promotion), each with an optional check mark, and
-// followed by a byte that surely ends the token (not '.', which WXF's "c2.5" goes on with). Fills
+// followed by a byte that surely ends the token (not '.' nor '*', which WXF's "c2.5" and USI's
+// "P*5e" go on with). Fills
 // `out` and returns where the token ends, or nullptr for anything else (then ask parse_usual_san).
 // `out` must hold a token whose fields are all as in SanToken{} but for kind, piece, from, to,
 // capture and check (for instance the last one this function filled): only those are written. Each

@@ -340,7 +340,8 @@ class FastGame {
     }
     if (depth_ == 0) {
       const char* q = detail::parse_usual_san(p, end_, st_.token);
-      if (q != nullptr && (q == end_ || symbol_step(q, end_) == 0)) {
+      if (q != nullptr && (q == end_ || (symbol_step(q, end_) == 0 &&
+                                         !(*q == '*' && q + 1 < end_ && is_alnum(q[1]))))) {
         st_.visitor.move(st_.token, std::string_view(p, static_cast<std::size_t>(q - p)),
                          st_.lines.on_line(p));
         return q;
