@@ -1,6 +1,7 @@
 // USI moves and SFEN positions for the shogi family (issue 36; rules/usi.hpp): written for
 // every ply of Fairy-Stockfish's random games of the four variants, and read back: the SFEN by
-// the readers of FEN (the replayer's [FEN] tag), the USI by a decoder of its squares here.
+// the readers of FEN (the replayer's [FEN] tag), the USI by a decoder of its squares here and by
+// the move reader (rules/move_reader.hpp), as wherever moves are read.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include "test_support.hpp"
 #include "xpgn/emit/pgn.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/usi.hpp"
 
 using namespace xpgn;
@@ -122,9 +124,20 @@ TEST_CASE("usi: every ply of ffish's games written in USI and SFEN and read back
         MoveList legal;
         generate_legal(pos, legal);
         for (const Move& m : legal) {
-          const auto named = moves_named(pos, to_usi(pos, m));
+          const std::string usi = to_usi(pos, m);
+          const auto named = moves_named(pos, usi);
           CHECK(named.size() == 1);
           if (named.size() == 1) CHECK(named[0] == m);
+          // ... and reads back as that move wherever moves are read.
+          const auto token = notation::parse_san(usi);
+          INFO(usi);
+          REQUIRE(token.has_value());
+          CHECK(token->is_own());
+          MoveReader reader;
+          const Resolution r = reader.read(pos, *token);
+          INFO(r.message);
+          CHECK(r.error == MoveError::none);
+          CHECK(r.move == m);
         }
         MoveList all;
         generate_legal(pos, all);
@@ -161,4 +174,35 @@ TEST_CASE("usi: a game from an SFEN [FEN] tag, and convert's USI output", "[rule
   // A chess game keeps UCI in USI output.
   const auto chess = test::replay("[Event \"x\"]\n\n1. e4 e5 *\n");
   CHECK(emit::to_pgn(chess[0], usi).find("1. e2e4 e7e5 *") != std::string::npos);
+}
+
+TEST_CASE("usi: USI moves read in PGN, converted to SAN and back, refused precisely",
+          "[rules][shogi][usi]") {
+  const std::string forms =
+      test::file_text(std::string(XPGN_TEST_DATA) + "/notations/own-forms.pgn");
+  const auto games = test::replay(forms);
+  REQUIRE(games.size() == 3);
+  const record::Game& game = games[2];
+  INFO(test::dump(game));
+  CHECK(game.diagnostics.empty());
+  CHECK(game.mainline_complete);
+  CHECK(game.result_marker == "*");  // a lone '*' is still the termination marker
+  const std::string san = emit::to_pgn(game);
+  CHECK(san.find("1. Pc4 Pg6 2. Bxh8=H Sxh8 3. B@f5 *") != std::string::npos);
+  emit::PgnOptions usi;
+  usi.style = emit::MoveStyle::usi;
+  const std::string written = emit::to_pgn(game, usi);
+  CHECK(written.find("1. 7g7f 3c3d 2. 8h2b+ 3a2b 3. B*4e *") != std::string::npos);
+  const auto back = test::replay(written);
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].diagnostics.empty());
+  CHECK(emit::to_pgn(back[0]) == san);
+  // Refusals name the token: no such move, or a variant that is not written in USI.
+  const auto bad = test::replay("[Variant \"shogi\"]\n\n1. 7g7f 3c3e *\n");
+  REQUIRE(bad.size() == 1);
+  CHECK(test::dump(bad[0]).find("'3c3e' (USI) names no legal move here") != std::string::npos);
+  const auto chess = test::replay("[Event \"x\"]\n\n1. 7g7f *\n");
+  REQUIRE(chess.size() == 1);
+  CHECK(test::dump(chess[0]).find("'7g7f' is written in a notation of a family's own") !=
+        std::string::npos);
 }

@@ -14,6 +14,7 @@
 
 #include "test_shell.hpp"
 #include "test_support.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/xiangqi_notation.hpp"
 
@@ -42,6 +43,37 @@ std::string wxf(const Position& pos, const std::string& san) {
 // True when `v` writes WXF: its own notation (Variant::own_notation) is named "wxf".
 bool writes_wxf(const Variant& v) {
   return v.own_notation && v.own_notation->name() == "wxf";
+}
+
+// Calls `ply(pos, move, theirs)` for every ply of ffish's 100 reference games of the family
+// (tests/data/history/xiangqi-family-ffish.txt): the position, the move ffish played there and
+// ffish's WXF text of it (xiangqi-family-wxf-ffish.txt, by tests/reference/xiangqi_wxf.mjs).
+template <typename Ply>
+void for_each_ffish_wxf(Ply&& ply) {
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
+    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
+    REQUIRE(games.size() == wxfs.size());
+    REQUIRE(games.size() >= 28);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      REQUIRE(games[g].size() == 4);
+      REQUIRE(wxfs[g].size() == 2);
+      REQUIRE(wxfs[g][0] == games[g][0]);
+      const auto ucis = test::words(games[g][3]);
+      const auto theirs = test::words(wxfs[g][1]);
+      REQUIRE(ucis.size() == theirs.size());
+      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
+      for (std::size_t i = 0; i < ucis.size(); ++i) {
+        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << ucis[i] << " (" << theirs[i]
+                << ") in " << pos.fen());
+        const Resolution r = test::resolve_text(pos, ucis[i]);
+        REQUIRE(r.error == MoveError::none);
+        ply(pos, r.move, theirs[i]);
+        pos = play(pos, r.move);
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -197,46 +229,26 @@ TEST_CASE("WXF: the moves of ffish's games, as ffish writes them where it keeps 
   //    "R+-2" (WXF's tandem rule has no exception).
   // Everything else must be equal character for character.
   int exact = 0, tandem = 0, tandem_soldiers = 0;
-  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
-    const Variant& v = wxf_variant(id);
-    const auto games = test::reference_lines("history/xiangqi-family-ffish.txt", id);
-    const auto wxfs = test::reference_lines("history/xiangqi-family-wxf-ffish.txt", id);
-    REQUIRE(games.size() == wxfs.size());
-    REQUIRE(games.size() >= 28);
-    for (std::size_t g = 0; g < games.size(); ++g) {
-      REQUIRE(games[g].size() == 4);
-      REQUIRE(wxfs[g].size() == 2);
-      REQUIRE(wxfs[g][0] == games[g][0]);
-      const auto ucis = test::words(games[g][3]);
-      const auto theirs = test::words(wxfs[g][1]);
-      REQUIRE(ucis.size() == theirs.size());
-      Position pos = games[g][0] == "-" ? Position::start(v) : test::from_fen(games[g][0], v);
-      for (std::size_t i = 0; i < ucis.size(); ++i) {
-        INFO(id << " game " << g + 1 << " ply " << i + 1 << " " << ucis[i] << " in " << pos.fen());
-        const Resolution r = test::resolve_text(pos, ucis[i]);
-        REQUIRE(r.error == MoveError::none);
-        const std::string ours = to_wxf(pos, r.move);
-        std::string expected = theirs[i];
-        std::replace(expected.begin(), expected.end(), '=', '.');
-        INFO("ours " << ours << ", ffish " << theirs[i]);
-        REQUIRE(ours.size() >= 4);
-        if (ours == expected) {
-          ++(ours[1] == '+' || ours[1] == '-' ? tandem : exact);
-        } else {
-          // Only the two departures above: ffish wrote a file or a soldier's number where
-          // ours has a tandem form (a mark in the second place, or no letter first), with the
-          // same direction and number. Where ffish wrote a mark, it must be ours.
-          CHECK(std::isdigit(static_cast<unsigned char>(expected[1])));
-          CHECK(ours.substr(ours.size() - 2) == expected.substr(expected.size() - 2));
-          const bool letterless =
-              std::isdigit(static_cast<unsigned char>(ours[0])) || ours[0] == '+' || ours[0] == '-';
-          CHECK((ours[1] == '+' || ours[1] == '-' || letterless));
-          ++tandem_soldiers;
-        }
-        pos = play(pos, r.move);
-      }
+  for_each_ffish_wxf([&](const Position& pos, const Move& move, const std::string& theirs) {
+    const std::string ours = to_wxf(pos, move);
+    std::string expected = theirs;
+    std::replace(expected.begin(), expected.end(), '=', '.');
+    INFO("ours " << ours << ", ffish " << theirs);
+    REQUIRE(ours.size() >= 4);
+    if (ours == expected) {
+      ++(ours[1] == '+' || ours[1] == '-' ? tandem : exact);
+    } else {
+      // Only the two departures above: ffish wrote a file or a soldier's number where ours
+      // has a tandem form (a mark in the second place, or no letter first), with the same
+      // direction and number. Where ffish wrote a mark, it must be ours.
+      CHECK(std::isdigit(static_cast<unsigned char>(expected[1])));
+      CHECK(ours.substr(ours.size() - 2) == expected.substr(expected.size() - 2));
+      const bool letterless =
+          std::isdigit(static_cast<unsigned char>(ours[0])) || ours[0] == '+' || ours[0] == '-';
+      CHECK((ours[1] == '+' || ours[1] == '-' || letterless));
+      ++tandem_soldiers;
     }
-  }
+  });
   INFO("exact " << exact << ", tandem " << tandem << ", departures " << tandem_soldiers);
   // The counts of the committed data (ffish 0.7.10): a change that turned exact forms into
   // departures, or the reverse, shows here.
@@ -272,4 +284,229 @@ TEST_CASE("WXF: convert --to wxf writes the family's games and refuses the other
   CHECK(j2.out == r.out);
   CHECK(test::run_shell(command + " -j 2 2>&1 >/dev/null").out == errors.out);
   std::remove(path.c_str());
+}
+
+namespace {
+
+// `text` read as a move of `pos` wherever moves are read (notation::parse_san, then
+// rules::MoveReader).
+Resolution read_move(const Position& pos, const std::string& text) {
+  notation::SyntaxError error;
+  const auto token = notation::parse_san(text, &error);
+  INFO(text << " must parse: " << error.expected);
+  REQUIRE(token.has_value());
+  MoveReader reader;
+  return reader.read(pos, *token);
+}
+
+}  // namespace
+
+namespace {
+
+// True when another legal move of `pos` than `m` has the same WXF text: Manchu's banner, which
+// moves as a chariot and as a horse, writes "M8+7" both for seven points forward and for a
+// horse's leap to file 7, and WXF has no way to tell them apart.
+bool wxf_shared(const Position& pos, const Move& m) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  const std::string text = to_wxf(pos, m);
+  for (const Move& other : legal)
+    if (!(other == m) && other.kind == MoveKind::normal && to_wxf(pos, other) == text) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("WXF read: every legal move of random games reads back as itself",
+          "[wxf][xiangqi][read]") {
+  std::size_t read = 0, shared = 0;
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    test::in_random_games(wxf_variant(id), 39, 6, 150, [&](const Position& pos) -> std::string {
+      MoveList legal;
+      generate_legal(pos, legal);
+      for (const Move& m : legal) {
+        if (m.kind != MoveKind::normal) continue;
+        const std::string text = to_wxf(pos, m);
+        const auto token = notation::parse_san(text);
+        if (!token || !token->is_own()) return text + ": not read as a WXF token";
+        MoveReader reader;
+        const Resolution r = reader.read(pos, *token);
+        if (r.error == MoveError::ambiguous && wxf_shared(pos, m) &&
+            r.message == "'" + text + "' (WXF) names 2 legal moves here") {
+          ++shared;  // refused, rightly: WXF cannot tell them apart
+          continue;
+        }
+        if (r.error != MoveError::none) return text + ": " + r.message;
+        if (!(r.move == m)) return text + ": read as another move";
+        ++read;
+      }
+      return "";
+    });
+  }
+  CHECK(read > 20000);
+  CHECK(shared > 0);  // Manchu's banner
+  CHECK(shared * 50 < read);
+}
+
+TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xiangqi][read]") {
+  const Variant& v = wxf_variant("xiangqi");
+  const Position start = Position::start(v);
+  // '.' and '=' for sideways, either case, SAN's aliases N and B for the horse and elephant.
+  for (const char* text : {"C2.5", "C2=5", "c2.5", "c2=5"}) {
+    INFO(text);
+    const Resolution r = read_move(start, text);
+    REQUIRE(r.error == MoveError::none);
+    CHECK(to_san(start, r.move) == "Che3");
+  }
+  CHECK(to_san(start, read_move(start, "N8+7").move) == "Hc3");
+  CHECK(to_san(start, read_move(start, "B3+5").move) == "Ege3");
+  CHECK(to_san(start, read_move(start, "h2+3").move) == "Hg3");
+  // Chariots on e5 and e2: the tandem marks; a file where WXF writes a mark is read when one
+  // move fits it, refused as ambiguous (naming the WXF forms) when both chariots fit.
+  const Position red = test::from_fen("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w - - 0 1", v);
+  CHECK(to_san(red, read_move(red, "R+.9").move) == "Ra5");
+  CHECK(to_san(red, read_move(red, "R-+1").move) == "R2e3");
+  CHECK(to_san(red, read_move(red, "R5+4").move) == "Re9");  // only the front one reaches
+  const Resolution both = read_move(red, "R5+1");
+  CHECK(both.error == MoveError::ambiguous);
+  CHECK(both.message ==
+        "'R5+1' (WXF): 2 chariots on file 5 can make it; WXF tells them apart "
+        "with + (front) and - (rear): R++1 or R-+1");
+  // No such piece on the file; no legal move; a letter of no piece.
+  const Resolution none = read_move(start, "R5+1");
+  CHECK(none.error == MoveError::illegal);
+  CHECK(none.message == "'R5+1' (WXF): no chariot of the side to move on its file 5");
+  const Resolution far = read_move(start, "C2+9");
+  CHECK(far.error == MoveError::illegal);
+  CHECK(far.message == "'C2+9' (WXF) names no legal move here");
+  const Resolution letter = read_move(start, "Q2.5");
+  CHECK(letter.error == MoveError::invalid);
+  CHECK(letter.message == "'Q2.5' (WXF): no piece of Xiangqi is written 'Q'");
+  // A variant without the notation refuses the form, naming the token.
+  const Resolution chess = read_move(Position::start(test::variant("chess")), "C2.5");
+  CHECK(chess.error == MoveError::invalid);
+  CHECK(chess.message.find("'C2.5' is written in a notation of a family's own") == 0);
+  // Ordinary tokens are unchanged.
+  CHECK_FALSE(notation::parse_san("e4")->is_own());
+  CHECK_FALSE(notation::parse_san("Nbd7")->is_own());
+  CHECK_FALSE(notation::parse_san("h2e2")->is_own());
+  CHECK_FALSE(notation::parse_san("e8=Q")->is_own());
+}
+
+TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the standard",
+          "[wxf][xiangqi][read]") {
+  // The moves of the previous test's reference data, read from ffish's own WXF text (its '='
+  // for sideways, its file where the standard writes a tandem mark on a chariot or horse):
+  // each reads as the move ffish played, but ffish's tandem soldiers ("17=8"), which are no
+  // WXF, are refused.
+  int read = 0, refused = 0, shared = 0;
+  for_each_ffish_wxf([&](const Position& pos, const Move& played, const std::string& theirs) {
+    const Resolution r = read_move(pos, theirs);
+    if (r.error == MoveError::ambiguous && wxf_shared(pos, played)) {
+      ++shared;  // Manchu's banner: ffish writes both moves alike too
+    } else if (std::isalpha(static_cast<unsigned char>(theirs[0]))) {
+      INFO(r.message);
+      CHECK(r.error == MoveError::none);
+      CHECK(r.move == played);
+      ++read;
+    } else {
+      CHECK(r.error != MoveError::none);
+      ++refused;
+    }
+  });
+  CHECK(read > 11000);
+  CHECK(refused > 0);
+  CHECK(shared * 50 < read);
+}
+
+TEST_CASE("WXF read: the sample game WXF -> SAN -> WXF byte for byte, in PGN",
+          "[wxf][xiangqi][read]") {
+  const auto sample = test::sample_files("xiangqi");
+  std::string original;
+  for (const auto& path : sample)
+    if (path.filename() == "li-wangxiang-wang-bin-2004.pgn") original = test::file_text(path);
+  REQUIRE(!original.empty());
+  emit::PgnOptions wxf_style;
+  wxf_style.style = emit::MoveStyle::notation;
+  wxf_style.notation = "wxf";
+  const auto games = test::replay(original);
+  REQUIRE(games.size() == 1);
+  const std::string san = emit::to_pgn(games[0]);
+  const std::string wxf = emit::to_pgn(games[0], wxf_style);
+  std::string one_line = wxf;  // (the movetext is wrapped at 80 columns)
+  std::replace(one_line.begin(), one_line.end(), '\n', ' ');
+  CHECK(one_line.find("1. C2.4 C2.6 2. H2+3") != std::string::npos);
+  CHECK(one_line.find("16. C-+1") != std::string::npos);
+  // The WXF text read back: valid, and written again as the same SAN and the same WXF.
+  const auto again = test::replay(wxf);
+  REQUIRE(again.size() == 1);
+  INFO(test::dump(again[0]));
+  CHECK(again[0].diagnostics.empty());
+  CHECK(again[0].mainline_complete);
+  CHECK(emit::to_pgn(again[0]) == san);
+  CHECK(emit::to_pgn(again[0], wxf_style) == wxf);
+  // The test file's games: published WXF, glued move numbers, '=' and lower case.
+  const std::string forms =
+      test::file_text(std::string(XPGN_TEST_DATA) + "/notations/own-forms.pgn");
+  const auto read = test::replay(forms);
+  REQUIRE(read.size() == 3);
+  for (const auto& g : read) {
+    INFO(test::dump(g));
+    CHECK(g.diagnostics.empty());
+    CHECK(g.mainline_complete);
+  }
+  std::string published = emit::to_pgn(read[0], wxf_style);
+  std::replace(published.begin(), published.end(), '\n', ' ');
+  CHECK(published.find("15. C9.7 C6.8 16. C-+1 1/2-1/2") != std::string::npos);
+  CHECK(emit::to_pgn(read[1]).find("1. Che3 Hg8 2. Hg3 Rh10 3. Rh1 Hc8 4. Pc5 Ci8 5. Hc3 *") !=
+        std::string::npos);
+}
+
+TEST_CASE("WXF read: random games written in WXF and read back as PGN", "[wxf][xiangqi][read]") {
+  emit::PgnOptions wxf_style;
+  wxf_style.style = emit::MoveStyle::notation;
+  wxf_style.notation = "wxf";
+  for (const char* id : {"xiangqi", "minixiangqi", "manchu"}) {
+    const Variant& v = wxf_variant(id);
+    test::Random random{std::hash<std::string>{}(id)};
+    std::string pgn;
+    int plies = 0;
+    for (int game = 0; game < 8; ++game) {
+      std::string moves;
+      Position pos = Position::start(v);
+      for (int ply = 0; ply < 200; ++ply, ++plies) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (legal.empty()) break;
+        // (Not a move whose WXF another legal move shares: Manchu's banner.)
+        std::size_t at = random.below(legal.size());
+        for (std::size_t tries = 0; tries < legal.size() && wxf_shared(pos, legal[at]); ++tries)
+          at = (at + 1) % legal.size();
+        const Move m = legal[at];
+        moves += (ply % 2 == 0 ? std::to_string(ply / 2 + 1) + ". " : "") + to_san(pos, m) + " ";
+        pos = play(pos, m);
+      }
+      pgn += "[Event \"" + std::to_string(game) + "\"]\n[Variant \"" + id + "\"]\n\n" + moves +
+             "*\n\n";
+    }
+    const auto games = test::replay(pgn);
+    REQUIRE(games.size() == 8);
+    std::string san, wxf;
+    for (const auto& g : games) {
+      san += emit::to_pgn(g);
+      wxf += emit::to_pgn(g, wxf_style);
+    }
+    const auto back = test::replay(wxf);
+    REQUIRE(back.size() == 8);
+    std::string san_again, wxf_again;
+    for (const auto& g : back) {
+      INFO(test::dump(g));
+      CHECK(test::of(g, record::Severity::error).empty());  // ('*' after a mate is a warning)
+      san_again += emit::to_pgn(g);
+      wxf_again += emit::to_pgn(g, wxf_style);
+    }
+    INFO(id << ", " << plies << " plies");
+    CHECK(san_again == san);
+    CHECK(wxf_again == wxf);
+  }
 }

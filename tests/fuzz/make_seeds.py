@@ -43,6 +43,9 @@ PERFT = {"battle": ("battle-of-the-kings", ""), "chess-ffish": ("chess", ""),
          "reproduction-vacated": ("reproduction-vacated", ""),
          "reservists-ffish": ("reservists", "")}
 
+# WXF's dotted moves (grammars/xpgn/grammars/pgn.hpp, wxf_dotted): "C2.5", "33.4", "++.4".
+WXF_DOTTED = re.compile(rb"^[A-Za-z1-9+-][1-9+-]\.[1-9][+#]?$")
+
 TAG = re.compile(rb'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$', re.M)
 
 
@@ -80,7 +83,8 @@ def movetext_tokens(game):
     body = re.sub(rb"\{[^}]*\}|;[^\n]*", b" ", body)
     body = re.sub(rb"[()]", b" ", body)
     for word in body.split():
-        word = re.sub(rb"^\d+\.+", b"", word)
+        if not WXF_DOTTED.match(word):  # WXF's "33.4" is a move, not a number and a move
+            word = re.sub(rb"^\d+\.+", b"", word)
         if word and not word.startswith(b"$") and word not in (b"1-0", b"0-1", b"1/2-1/2", b"*"):
             yield re.sub(rb"[!?]+$", b"", word)
 

@@ -14,6 +14,8 @@
 //    from their move across lines;
 //  - a move symbol may use every character of the extended SAN (see san.hpp); whether it is
 //    valid SAN is decided separately, so a bad move is not a syntax error of the game;
+//  - a move symbol may also be in a family's own notation: WXF's "C2.5" (a '.' inside) and USI's
+//    "P*5e", "+L*3c" (a '*' inside, a '+' first), see wxf_dotted and drop_star;
 //  - a UTF-8 byte order mark counts as white space; CR is white space (CRLF files);
 //  - game termination markers inside a variation are accepted and ignored;
 //  - comments after the termination marker belong to the game (trailing comments).
@@ -82,7 +84,21 @@ struct symbol_char : pg::sor<pg::alnum, pg::one<'_', '+', '#', '=', ':', '-', '@
 struct symbol_start : pg::sor<pg::alnum, pg::one<'@', '-'>> {};
 // A chess figurine in a move symbol (U+2654 to U+265F, \u2654 to \u265F), read as its piece letter.
 struct figurine : pg::utf8::range<0x2654, 0x265F> {};
-struct symbol : pg::seq<pg::sor<symbol_start, figurine>, pg::star<pg::sor<symbol_char, figurine>>> {};
+// WXF's sideways and tandem moves (the xiangqi family, see san.hpp's wxf_move) hold a '.': two
+// characters, '.', a digit 1-9 and an optional check mark, not followed by a symbol character or
+// '.' ("C2.5", "c2.5", "R+.3", "P3.4", "++.4", "33.4"). A '.' ends a symbol anywhere else, and
+// no PGN element of the standard has this shape ("1.e4", "12...", "12.C2.5" are move numbers,
+// "e.p." an en passant mark).
+struct wxf_head : pg::sor<pg::alpha, pg::range<'1', '9'>, pg::one<'+', '-'>> {};
+struct wxf_mark : pg::sor<pg::range<'1', '9'>, pg::one<'+', '-'>> {};
+struct wxf_dotted : pg::seq<wxf_head, wxf_mark, pg::one<'.'>, pg::range<'1', '9'>, pg::opt<pg::one<'+', '#'>>, pg::not_at<pg::sor<symbol_char, pg::one<'.'>>>> {};
+// USI's drop mark inside a symbol, before a letter or digit ("P*5e"); a '*' anywhere else ends a
+// symbol (a lone "*" is the termination marker). USI's drop of a promoted form starts with '+'
+// before a letter ("+L*3c"), which no other symbol does.
+struct drop_star : pg::seq<pg::one<'*'>, pg::at<pg::alnum>> {};
+struct plus_start : pg::seq<pg::one<'+'>, pg::at<pg::alpha>> {};
+struct plain_symbol : pg::seq<pg::sor<symbol_start, figurine, plus_start>, pg::star<pg::sor<symbol_char, figurine, drop_star>>> {};
+struct symbol : pg::sor<wxf_dotted, plain_symbol> {};
 struct move_number : pg::seq<pg::plus<pg::digit>, pg::plus<pg::one<'.'>>> {};
 struct dots : pg::plus<pg::one<'.'>> {};
 struct nag_digits : pg::plus<pg::digit> {};
@@ -98,7 +114,9 @@ struct variation : pg::seq<variation_open, skip, pg::star<variation_element, ski
 // An en passant mark after a capture, as some archives write it ("exd6 e.p."): "e.p.", "ep",
 // "e.p", "ep." standing alone (the reader warns and ignores it).
 struct ep_mark : pg::seq<pg::one<'e'>, pg::opt<pg::one<'.'>>, pg::one<'p'>, pg::opt<pg::one<'.'>>, pg::not_at<symbol_char>> {};
-struct element : pg::sor<move_number, ep_mark, pg::seq<pg::not_at<result>, symbol>, comment, variation, nag, suffix, dots> {};
+// (WXF's "33.4" before the move numbers: a move number is never two digits 1-9, '.', a digit 1-9
+// and the end of the element.)
+struct element : pg::sor<pg::seq<pg::at<wxf_dotted>, symbol>, move_number, ep_mark, pg::seq<pg::not_at<result>, symbol>, comment, variation, nag, suffix, dots> {};
 
 // ---- Games --------------------------------------------------------------------------------------
 struct trailing_comments : pg::star<comment, skip> {};

@@ -13,6 +13,7 @@
 //   castling     may be followed by a gating with its square: O-O/Ee1 O-O/Hh1
 //   check        + or # after the whole token
 //   ICCS         h0g2 H2-E2 (xiangqi: ranks 0-9; see iccs_move below)
+//   own forms    C2.5 H8+7 R+.3 ++.4 (WXF), 7g7f 8h2b+ P*5e (USI): see own_move below
 //
 // Files are a..z, ranks 1..99. A lower-case letter starts a pawn move; an upper-case letter is a
 // piece. 'x' (or ':') before a letter is a capture mark; 'x' followed by a digit is the x-file.
@@ -113,12 +114,31 @@ struct iccs_zero_to : pg::seq<iccs_lower_file, pg::digit, pg::opt<dash>, iccs_lo
 struct iccs_upper : pg::seq<iccs_upper_file, pg::digit, pg::opt<dash>, iccs_upper_file, pg::digit> {};
 struct iccs_move : pg::seq<pg::sor<iccs_zero_from, iccs_zero_to, iccs_upper>, pg::at<pg::opt<check>, pg::eof>> {};
 
+// ---- Forms of a family's own notation (read by the variant's notation) -----------------------
+// Tokens with no squares of extended SAN, kept as written (core/san_token.hpp, own_rank) for the
+// variant's notation to read (rules/move_reader.hpp). Each is a whole token (with a check mark
+// for WXF), and none is extended SAN: a SAN token of four characters never ends in a digit after
+// '+', '-', '.' or '=', and none starts with a digit 1-9 or with '+'.
+//  WXF (the xiangqi family): piece letter (either case) or tandem mark, file or tandem mark,
+//      direction ('+' forward, '-' back, '.' or '=' sideways), number: "C2.5", "C2=5", "H8+7",
+//      "R+.3", "C--1", "P3.4", "++.4", "3+.4", "33.4".
+//  USI (the shogi family): file digits from the right and rank letter from the top, twice, then
+//      '+' (promotes) or '-' (demotes, Kyoto shogi): "7g7f", "8h2b+"; a drop "P*5e", "+L*3c".
+struct wxf_head : pg::sor<pg::ranges<'A', 'Z', 'a', 'z', '1', '9'>, pg::one<'+', '-'>> {};
+struct wxf_mark : pg::sor<pg::range<'1', '9'>, pg::one<'+', '-'>> {};
+struct wxf_move : pg::seq<wxf_head, wxf_mark, pg::one<'+', '-', '.', '='>, pg::range<'1', '9'>, pg::opt<check>> {};
+struct usi_square : pg::seq<pg::range<'1', '9'>, pg::opt<pg::digit>, pg::range<'a', 'z'>> {};
+struct usi_move : pg::seq<usi_square, usi_square, pg::opt<pg::one<'+', '-'>>> {};
+struct usi_drop : pg::seq<pg::opt<pg::one<'+'>>, pg::range<'A', 'Z'>, pg::one<'*'>, usi_square> {};
+struct own_move : pg::seq<pg::sor<wxf_move, usi_move, usi_drop>, pg::eof> {};
+
 // ---- Whole token --------------------------------------------------------------------------------
 // Moves come first because they are the most frequent; no move is a prefix of another form.
-// (ICCS's forms are tried before them: they fail at the first or second character of any other
-// token, and a move would take the "h0" of "h0g2" and fail the whole token.)
+// (ICCS's and the own forms are tried before them: they fail within the first few characters of
+// any other token, and a move would take the "h0" of "h0g2" or the "h8+" of "h8+7" and fail the
+// whole token.)
 struct castle_move : pg::seq<castle, pg::opt<gating>> {};
-struct token : pg::seq<pg::sor<iccs_move, move, castle_move, pass, placement>, pg::opt<check>> {};
+struct token : pg::seq<pg::sor<iccs_move, own_move, move, castle_move, pass, placement>, pg::opt<check>> {};
 struct token_end : pg::eof {};
 // A complete input that is exactly one token.
 struct grammar : pg::seq<token, token_end> {};

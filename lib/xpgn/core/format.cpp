@@ -79,6 +79,10 @@ std::string format_san(const SanToken& t) {
       }
       break;
     case TokenKind::move:
+      if (t.is_own()) {  // a notation's own form (grammar: own_move), as written
+        out = t.own_text();
+        break;
+      }
       if (t.from.rank >= iccs_rank && t.to.rank >= iccs_rank && t.from.rank <= iccs_rank + 9 &&
           t.to.rank <= iccs_rank + 9 && t.from.has_file() && t.to.has_file()) {
         // ICCS coordinates (grammar: iccs_move), in the upper-case form that says so.

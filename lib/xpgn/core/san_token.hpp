@@ -28,6 +28,14 @@ struct Coord {
 // the square off the board; the move reader reads it in the xiangqi family (rules/move_reader.hpp).
 inline constexpr int iccs_rank = 100;
 
+// Coord::rank of `from` in a token written in a notation of a family's own that extended SAN has
+// no squares for (WXF's "C2.5", USI's "7g7f" and "P*5e"; grammars/xpgn/grammars/san.hpp,
+// own_move): the text is kept in SanToken::own, and the variant's notation reads it
+// (rules/move_reader.hpp). Above iccs_rank, so has_iccs_ranks() routes it to the move reader's
+// slower path at no cost to the usual token, and a reader that does not know it finds it off the
+// board.
+inline constexpr int own_rank = 1000;
+
 enum class TokenKind : unsigned char {
   move,          // SAN or long algebraic piece/pawn move, optionally followed by second actions
   castle_short,  // O-O, 0-0
@@ -60,6 +68,18 @@ struct SanToken {
   Coord gate_square;         // "O-O/Ee1": where it is gated (written for castling only)
 
   char check = 0;  // '+' or '#' as written, 0 if none
+
+  // A token in a notation of a family's own (from.rank == own_rank): its text as written, without
+  // a check mark, zero-padded (at most 7 characters); all zero otherwise.
+  char own[8] = {};
+
+  // True for a token in a notation of a family's own (see own_rank).
+  bool is_own() const { return from.rank == own_rank; }
+  std::string_view own_text() const {
+    std::size_t n = 0;
+    while (n < sizeof own && own[n] != 0) ++n;
+    return {own, n};
+  }
 
   // Whether any second action (birth, relocation, push, portal pair, pregnant queen, gating) is
   // written. Branch-free: a missing coordinate is -1, so the AND of them all is negative exactly

@@ -206,14 +206,45 @@ inline bool is_symbol_char(char c) {
   return symbol_chars.table[static_cast<unsigned char>(c)];
 }
 
+// The symbol characters, '.' and '*', which may go on a symbol (WXF's "c2.5": gp::wxf_dotted;
+// USI's "P*5e": gp::drop_star): a byte that is none of them surely ends a token.
+struct SymbolCharsOrDot : SymbolChars {
+  constexpr SymbolCharsOrDot() {
+    table[static_cast<unsigned char>('.')] = true;
+    table[static_cast<unsigned char>('*')] = true;
+  }
+};
+inline constexpr SymbolCharsOrDot symbol_chars_or_dot;
+inline bool is_symbol_char_or_dot(char c) {
+  return symbol_chars_or_dot.table[static_cast<unsigned char>(c)];
+}
+
+// The length of gp::wxf_dotted (grammars/xpgn/grammars/pgn.hpp) at `p` in a text ending at
+// `end`: 4, or 5 with a check mark, for "C2.5", "R+.3", "33.4"; 0 when there is none.
+// (Always inlined: the reader asks it of every two-digit move number, and its first test, a '.'
+// third, fails at once for almost every other element.)
+[[gnu::always_inline]] inline std::size_t wxf_dotted_length(const char* p, const char* end) {
+  if (end - p < 4 || p[2] != '.' || p[3] < '1' || p[3] > '9') return 0;
+  const auto digit = [](char c) { return c >= '1' && c <= '9'; };
+  const auto mark = [](char c) { return c == '+' || c == '-'; };
+  const char h = p[0];
+  if (!((h >= 'a' && h <= 'z') || (h >= 'A' && h <= 'Z') || digit(h) || mark(h))) return 0;
+  if (!digit(p[1]) && !mark(p[1])) return 0;
+  std::size_t n = 4;
+  if (end - p > 4 && (p[4] == '+' || p[4] == '#')) n = 5;
+  if (end - p > static_cast<std::ptrdiff_t>(n) && is_symbol_char_or_dot(p[n])) return 0;
+  return n;
+}
+
 // The commonest tokens of games, by their shape alone: e4, exd5, Nf3, Nxf3, Nbd2, N1d2, Nbxd2,
 // N1xd2, O-O and O-O-O (one-digit ranks, no promotion), each with an optional check mark, and
-// followed by a byte that ends the token. Fills `out` and returns where the token ends, or
-// nullptr for anything else (then ask parse_usual_san). `out` must hold a token whose fields
-// are all as in SanToken{} but for kind, piece, from, to, capture and check (for instance the
-// last one this function filled): only those are written. Each shape gives what FastSan (and so
-// the grammar) gives for it; tests/test_reader_speed.cpp checks this on every short string.
-// Reads at most 7 bytes from `p`, which must all be readable.
+// followed by a byte that surely ends the token (not '.' nor '*', which WXF's "c2.5" and USI's
+// "P*5e" go on with). Fills
+// `out` and returns where the token ends, or nullptr for anything else (then ask parse_usual_san).
+// `out` must hold a token whose fields are all as in SanToken{} but for kind, piece, from, to,
+// capture and check (for instance the last one this function filled): only those are written. Each
+// shape gives what FastSan (and so the grammar) gives for it; tests/test_reader_speed.cpp checks
+// this on every short string. Reads at most 7 bytes from `p`, which must all be readable.
 [[gnu::always_inline]] inline const char* parse_common_san(const char* p, SanToken& out) {
   auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
   auto rank = [](char c) { return c >= '1' && c <= '9'; };
@@ -274,7 +305,7 @@ inline bool is_symbol_char(char c) {
     out.to = Coord{};
   }
   if (p[n] == '+' || p[n] == '#') out.check = p[n++];
-  return is_symbol_char(p[n]) ? nullptr : p + n;
+  return is_symbol_char_or_dot(p[n]) ? nullptr : p + n;
 }
 
 // For a token that parse_san_token rejected: the 0-based offset of the offending character and a

@@ -215,6 +215,23 @@ struct action<gs::iccs_move> {
     t.to = {file(s[s.size() - 2]), iccs_rank + (s.back() - '0')};
   }
 };
+// A form of a family's own notation: kept as written (without a WXF check mark), marked by
+// own_rank (core/san_token.hpp).
+template <>
+struct action<gs::own_move> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    std::string_view s = in.string_view();
+    const char check = t.check;  // wxf_move's, set by the check action
+    t = SanToken{};
+    if (check != 0 && (s.back() == '+' || s.back() == '#') && s.size() == 5) {
+      t.check = check;
+      s.remove_suffix(1);
+    }
+    t.from.rank = own_rank;
+    s.copy(t.own, sizeof t.own - 1);
+  }
+};
 template <>
 struct action<gs::check> {
   template <typename Input>

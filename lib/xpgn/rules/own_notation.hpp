@@ -1,20 +1,27 @@
 // A move notation of a rule family's own, besides SAN, long algebraic and UCI: the xiangqi
-// family's WXF ("C2.5") written and its ICCS coordinates ("h2e2") read. A component offers it
-// (RuleComponent::own_notation(), Declaration::has_own_notation); the variant records it
+// family's WXF ("C2.5") written and read, and its ICCS coordinates ("h2e2") read. A component
+// offers it (RuleComponent::own_notation(), Declaration::has_own_notation); the variant records it
 // (Variant::own_notation); writers ask for it by name (`xpgn convert --to wxf`) and the move
 // reader (move_reader.hpp) reads its coordinates. Nothing outside the component knows which
 // family it belongs to.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
+#include "xpgn/rules/san.hpp"
 
 namespace xpgn::rules {
 
-class Position;
+// What a notation made of a token in a form of its own (OwnNotation::read_move(), read_usi()).
+struct OwnMove {
+  MoveError error = MoveError::none;  // none: `meant` names the move
+  std::string message;                // why, in plain words naming the token, when error != none
+  SanToken meant;                     // a token resolve() reads as that move (its canonical SAN)
+};
 
 class OwnNotation {
  public:
@@ -37,7 +44,21 @@ class OwnNotation {
     (void)token, (void)meant;
     return false;
   }
+  // Reads `token`, written in a form only a notation of its own has (SanToken::is_own(): WXF's
+  // "C2.5"), in `pos`: false when the form is none of this notation's; true otherwise, with
+  // `out` saying which legal move it names or why it names none (or several).
+  virtual bool read_move(const Position& pos, const SanToken& token, OwnMove& out) const {
+    (void)pos, (void)token, (void)out;
+    return false;
+  }
 };
+
+// The legal move of `pos` whose text `write` gives as `text` (a notation read by writing every
+// legal move in it): out.meant its canonical token when there is exactly one, else
+// MoveError::illegal or ambiguous with a message naming `text` and `notation`. `write` returns
+// false for a move that has no form in the notation.
+void read_by_writing(const Position& pos, std::string_view text, std::string_view notation,
+                     const std::function<bool(const Move&, std::string&)>& write, OwnMove& out);
 
 // True when a square of `token` was written in a form only a notation's own coordinates have
 // (ICCS's rank 0 or upper-case files): the grammar keeps its ranks as iccs_rank + n

@@ -117,4 +117,19 @@ std::string to_usi(const Position& pos, const Move& move) {
   return out;
 }
 
+bool read_usi(const Position& pos, const SanToken& token, OwnMove& out) {
+  const std::string_view text = token.own_text();
+  const bool usi_form = !text.empty() && ((text[0] >= '1' && text[0] <= '9') ||
+                                          text.find('*') != std::string_view::npos);
+  if (!usi_form) return false;
+  read_by_writing(
+      pos, text, "USI",
+      [&pos](const Move& m, std::string& out_text) {
+        out_text = to_usi(pos, m);
+        return true;
+      },
+      out);
+  return true;
+}
+
 }  // namespace xpgn::rules

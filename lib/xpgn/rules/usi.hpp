@@ -2,7 +2,8 @@
 // those with a hand per colour and pieces spelled '+X' (the shogi family). Squares are a file
 // digit counted from the first player's right (1 to files) and a rank letter counted from the
 // second player's side ('a' on the last rank): a1 of a 9x9 board is "9i". xpgn writes both
-// (`xpgn convert --to usi`) and reads SFEN wherever a FEN is read.
+// (`xpgn convert --to usi`), reads SFEN wherever a FEN is read and USI moves wherever moves are
+// read.
 #pragma once
 
 #include <optional>
@@ -10,7 +11,9 @@
 #include <string_view>
 
 #include "xpgn/core/fen_setup.hpp"
+#include "xpgn/core/san_token.hpp"
 #include "xpgn/rules/move.hpp"
+#include "xpgn/rules/own_notation.hpp"
 #include "xpgn/rules/position.hpp"
 
 namespace xpgn::rules {
@@ -34,5 +37,11 @@ std::optional<FenSetup> parse_sfen(std::string_view text, std::string* error = n
 // The USI text of `move` (legal in `pos`): "7g7f", "8h2b+" (a promotion), "P*5e" (a drop),
 // "+L*3c" (a drop of a promoted form, Kyoto shogi), "1e2d-" (a Kyoto demotion).
 std::string to_usi(const Position& pos, const Move& move);
+
+// Reads `token`, a token in a notation's own form (SanToken::is_own()), as a USI move of `pos`
+// (a variant that writes_sfen()): false when its text is not in USI's form ("7g7f", "8h2b+",
+// "1e2d-", "P*5e", "+L*3c"); true otherwise, with `out` naming the legal move that to_usi()
+// writes so, or saying why there is none. Wherever moves are read (rules/move_reader.hpp).
+bool read_usi(const Position& pos, const SanToken& token, OwnMove& out);
 
 }  // namespace xpgn::rules

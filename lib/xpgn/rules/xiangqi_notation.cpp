@@ -1,7 +1,11 @@
 #include "xpgn/rules/xiangqi_notation.hpp"
 
+#include <algorithm>
+#include <string>
+#include <string_view>
 #include <vector>
 
+#include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/own_notation.hpp"
 
 namespace xpgn::rules {
@@ -32,7 +36,78 @@ int iccs_rank_of(Coord c) {
   return c.rank >= 0 && c.rank <= 8 ? c.rank + 1 : -1;
 }
 
-// The notation: WXF written, ICCS read.
+// `text` (a token's own text) in the form to_wxf() writes, or "" when it is no WXF: a piece
+// letter upper-cased and an alias ("N", "B") replaced by the variant's letter, '=' for sideways
+// as '.'; "?" for a letter that is no piece's. `type` receives the piece type of a letter head
+// (no_piece_type for a tandem mark or a file digit first).
+std::string normal_wxf(const Variant& v, std::string_view text, PieceType& type) {
+  type = no_piece_type;
+  if (text.size() != 4 || std::string_view("+-.=").find(text[2]) == std::string_view::npos)
+    return {};
+  std::string out(text);
+  if (out[2] == '=') out[2] = '.';
+  char& head = out[0];
+  if ((head >= 'a' && head <= 'z') || (head >= 'A' && head <= 'Z')) {
+    if (head >= 'a') head = static_cast<char>(head - 'a' + 'A');
+    for (std::size_t t = 0; t < v.pieces.size() && type == no_piece_type; ++t)
+      if (v.pieces[t].letter == head || v.pieces[t].san_aliases.find(head) != std::string::npos)
+        type = static_cast<PieceType>(t);
+    if (type == no_piece_type) return "?";  // a letter, but no piece's
+    head = v.pieces[type].letter;
+  }
+  return out;
+}
+
+// read_move() for WXF: the legal move to_wxf() writes as `token`; a letter and file where WXF
+// writes a tandem mark ("R1+1" for "R++1") is taken when exactly one legal move fits it.
+bool read_wxf(const Position& pos, const SanToken& token, OwnMove& out) {
+  const Variant& v = pos.variant();
+  PieceType type = no_piece_type;
+  const std::string text = normal_wxf(v, token.own_text(), type);
+  if (text.empty()) return false;
+  const std::string quoted = "'" + std::string(token.own_text()) + "' (WXF)";
+  if (text == "?") {
+    out.error = MoveError::invalid;
+    out.message = quoted + ": " + "no piece of " + v.name + " is written '" +
+                  std::string(1, token.own_text()[0]) + "'";
+    return true;
+  }
+  const auto write = [&pos](const Move& m, std::string& w) {
+    if (m.kind != MoveKind::normal) return false;
+    w = to_wxf(pos, m);
+    return true;
+  };
+  read_by_writing(pos, text, "WXF", write, out);
+  if (out.error != MoveError::illegal || type == no_piece_type || text[1] < '1' || text[1] > '9')
+    return true;
+  // A letter and a file: the moves of the piece on that file, whatever tandem mark WXF gives it.
+  const Color side = pos.side_to_move();
+  const int from_file = side == Color::white ? v.files - (text[1] - '0') : text[1] - '1';
+  std::vector<std::string> strict;  // what WXF writes for each move that fits
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (const Move& m : legal)
+    if (m.kind == MoveKind::normal && m.piece == type && file_of(m.from) == from_file) {
+      const std::string w = to_wxf(pos, m);
+      if (w.substr(2) == text.substr(2)) strict.push_back(w);
+    }
+  const std::string name = v.pieces[type].name;
+  std::sort(strict.begin(), strict.end());
+  if (strict.size() == 1) {
+    read_by_writing(pos, strict[0], "WXF", write, out);
+  } else if (strict.size() > 1) {
+    out.error = MoveError::ambiguous;
+    out.message = quoted + ": " + std::to_string(strict.size()) + " " + name + "s on file " +
+                  text[1] + " can make it; WXF tells them apart with + (front) and - (rear):";
+    for (std::size_t i = 0; i < strict.size(); ++i)
+      out.message += (i == 0 ? " " : i + 1 == strict.size() ? " or " : ", ") + strict[i];
+  } else if (tandem_ranks(pos, type, side, from_file).empty()) {
+    out.message = quoted + ": no " + name + " of the side to move on its file " + text[1];
+  }
+  return true;
+}
+
+// The notation: WXF written and read, ICCS read.
 class WxfAndIccs final : public OwnNotation {
  public:
   std::string_view name() const override { return "wxf"; }
@@ -40,6 +115,9 @@ class WxfAndIccs final : public OwnNotation {
     if (move.kind != MoveKind::normal) return false;
     out += to_wxf(pos, move);
     return true;
+  }
+  bool read_move(const Position& pos, const SanToken& token, OwnMove& out) const override {
+    return read_wxf(pos, token, out);
   }
   std::string_view coordinates_name() const override { return "ICCS"; }
   std::string_view coordinates_form() const override {

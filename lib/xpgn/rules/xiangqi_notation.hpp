@@ -1,5 +1,6 @@
 // The xiangqi family's notations, offered by its component "xiangqi-notation" (an OwnNotation,
-// own_notation.hpp): WXF written (`xpgn convert --to wxf`) and ICCS coordinates read.
+// own_notation.hpp): WXF written (`xpgn convert --to wxf`) and read wherever moves are read, and
+// ICCS coordinates read.
 //
 // WXF (World Xiangqi Federation): "C2.5" (the cannon of file 2 moves sideways to file 5), "H8+7"
 // (the horse of file 8 moves forward to file 7), "R1-3" (the chariot of file 1 moves back three
@@ -7,6 +8,11 @@
 // (towards the opponent), "-" back, "." sideways. A piece that keeps its file gives the number
 // of points moved, one that changes file the file it reaches. Like pieces on one file are told
 // apart by "+" (front) and "-" (rear) in place of the file: "R+.3", "C--1".
+//
+// Read: a WXF token is the legal move to_wxf() writes so, with the letter in either case (SAN's
+// aliases "N" and "B" too) and "=" for ".". A letter and file where WXF writes a tandem mark
+// ("R1+1" for "R++1") is read when only one legal move fits it, and refused as ambiguous,
+// naming the WXF forms, when several do.
 //
 // ICCS: "h2e2" (the central cannon), "H2-E2", "h0g2". Files a-i from Red's left, ranks 0-9 from
 // Red's side: ICCS rank n is rank n + 1 of the coordinates xpgn and Fairy-Stockfish use (a1-i10),
@@ -23,7 +29,7 @@
 
 namespace xpgn::rules {
 
-// The component: a variant with it writes WXF and reads ICCS (Variant::own_notation). Its
+// The component: a variant with it writes and reads WXF and reads ICCS (Variant::own_notation). Its
 // validate() refuses a board wider than 9 files (WXF writes one digit per file) or with more
 // than 10 ranks (ICCS ranks are one digit).
 std::unique_ptr<RuleComponent> make_xiangqi_notation();

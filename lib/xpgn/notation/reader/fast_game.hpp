@@ -38,8 +38,11 @@ struct HeldCall {
 inline bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
+inline bool is_alpha(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 inline bool is_alnum(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return is_digit(c) || is_alpha(c);
 }
 
 // Reads a game's text as gp::game_head and gp::movetext_section do, by hand, and makes the same
@@ -99,7 +102,10 @@ class FastGame {
           const char* q = p + 1;
           if (is_digit(*q)) ++q;  // one or two digits without a test of end_ (in the room)
           while (q < end_ && is_digit(*q)) ++q;
-          if (q < end_ && *q == '.') {
+          // (WXF's "33.4" is a move: element() reads it. p[3] is in the room.)
+          if (q < end_ && *q == '.' &&
+              (q - p != 2 || static_cast<unsigned char>(p[3] - '1') > 8 ||
+               detail::wxf_dotted_length(p, end_) == 0)) {
             ++q;
             while (q < end_ && *q == '.') ++q;
             p = q;
@@ -275,6 +281,10 @@ class FastGame {
   // the fast path leaves it to the grammar).
   const char* element(const char* p) {
     const char c = *p;
+    if (const std::size_t n = detail::wxf_dotted_length(p, end_); n > 0) {  // gp::wxf_dotted
+      call(HeldCall::Kind::symbol, p, std::string_view(p, n));              // "C2.5", "33.4"
+      return p + n;
+    }
     if (is_digit(c)) {  // gp::move_number
       const char* q = p + 1;
       while (q < end_ && is_digit(*q)) ++q;
@@ -286,6 +296,7 @@ class FastGame {
     if (const std::size_t n = (c == '1' || c == '0' || c == '*') ? result_at(p) : 0; n > 0)
       return depth_ > 0 ? p + n : nullptr;  // gp::variation_result; at depth 0 see game_end()
     if (is_alnum(c) || c == '@' || c == '-' || figurine_at(p, end_) > 0) return symbol(p);
+    if (c == '+' && p + 1 < end_ && is_alpha(p[1])) return symbol(p);  // gp::plus_start
     switch (c) {
       case '{':
       case ';': {
@@ -318,15 +329,19 @@ class FastGame {
     }
   }
 
-  // gp::symbol at `p`, reported: a usual move at variation depth 0 straight from the text.
-  const char* symbol(const char* p) {
+  // gp::symbol at `p` (not gp::wxf_dotted, which element() reads), reported: a usual move at
+  // variation depth 0 straight from the text.
+  // (Always inlined: GCC would inline it into element() only while it was smaller, and the
+  // reader is slower on annotated games when it does not.)
+  [[gnu::always_inline]] const char* symbol(const char* p) {
     if (const std::size_t n = ep_mark_length(p, end_); n > 0) {  // gp::ep_mark
       call(HeldCall::Kind::symbol, p, std::string_view(p, n));
       return p + n;
     }
     if (depth_ == 0) {
       const char* q = detail::parse_usual_san(p, end_, st_.token);
-      if (q != nullptr && (q == end_ || symbol_step(q, end_) == 0)) {
+      if (q != nullptr && (q == end_ || (symbol_step(q, end_) == 0 &&
+                                         !(*q == '*' && q + 1 < end_ && is_alnum(q[1]))))) {
         st_.visitor.move(st_.token, std::string_view(p, static_cast<std::size_t>(q - p)),
                          st_.lines.on_line(p));
         return q;
@@ -336,6 +351,8 @@ class FastGame {
     while (q < end_)
       if (const std::size_t n = symbol_step(q, end_); n > 0)
         q += n;
+      else if (*q == '*' && q + 1 < end_ && is_alnum(q[1]))  // gp::drop_star ("P*5e")
+        ++q;
       else
         break;
     call(HeldCall::Kind::symbol, p, std::string_view(p, static_cast<std::size_t>(q - p)));
