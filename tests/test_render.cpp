@@ -164,6 +164,22 @@ std::vector<Case> cases() {
        },
        plain},
       {"scratch-16x16", [] { return scratch_diagram(); }, plain},
+      {"xiangqi-points",
+       [] {
+         auto d = diagram("xiangqi", "", "Che3");
+         d.arrows.push_back(arrow(d.position.variant(), "e3e7:R"));
+         return d;
+       },
+       plain},
+      {"xiangqi-points-check-flipped",
+       [] {
+         auto d = diagram("xiangqi", "4k4/4a4/9/C8/9/9/9/9/9/3K5 w - - 0 1", "Ce7+");
+         d.squares.push_back({rules::parse_square("e9", d.position.variant()), "#e8b400"});
+         return d;
+       },
+       blue_flipped},
+      {"janggi-points", [] { return diagram("janggi", "", "Ra2"); }, plain},
+      {"minixiangqi-points-print", [] { return diagram("minixiangqi", ""); }, print},
   };
 }
 
