@@ -536,9 +536,15 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
   for (auto at = svg.find('<'); at != std::string_view::npos; at = svg.find('<', at + 1)) {
     const std::string_view tag = svg.substr(at, svg.find('>', at) - at);
     const bool use = tag.rfind("<use ", 0) == 0;
-    const bool square = tag.rfind("<rect ", 0) == 0 && attribute(tag, "width") == "100" &&
-                        attribute(tag, "height") == "100";
-    if (!use && !square) continue;
+    // (A board of points covers a cell with its background clipped to the cell, at a
+    // translation, and tints a point with a disc of radius 49.)
+    const bool clipped = (tag.rfind("<g ", 0) == 0 && !attribute(tag, "clip-path").empty());
+    const bool disc = tag.rfind("<circle ", 0) == 0 && attribute(tag, "r") == "49";
+    const bool square =
+        clipped || (tag.rfind("<rect ", 0) == 0 && attribute(tag, "width") == "100" &&
+                    attribute(tag, "height") == "100");
+    if (!use && !square && !disc) continue;
+    if (use && tag.find(" x=\"-") != std::string_view::npos) continue;  // (inside a cover)
     std::string id = attribute(tag, "href");
     if (id.empty()) id = attribute(tag, "xlink:href");
     if (!id.empty()) id = id.substr(1);
@@ -550,6 +556,11 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
       continue;
     }
     std::string x = attribute(tag, "x"), y = attribute(tag, "y");
+    if (disc) {
+      out.erase({(std::stoi(attribute(tag, "cx")) - 50) / 100,
+                 (std::stoi(attribute(tag, "cy")) - 50) / 100});
+      continue;
+    }
     const std::string transform = attribute(tag, "transform");
     if (x.empty() && transform.rfind("translate(", 0) == 0) {
       std::istringstream numbers(transform.substr(10));
@@ -560,7 +571,8 @@ void paint(std::string_view html, std::string_view svg, const std::string& prefi
     }
     if (x.empty() || y.empty()) continue;  // the squares and coordinates: no piece
     std::vector<std::string>& placed = out[{std::stoi(x) / 100, std::stoi(y) / 100}];
-    if (square || id == prefix + "d" || id == prefix + "l" || id == prefix + "lm") {
+    if (square || id == prefix + "d" || id == prefix + "l" || id == prefix + "lm" ||
+        id == prefix + "lmp") {
       placed.clear();
       continue;
     }

@@ -41,10 +41,10 @@ struct Placed {
 // Every `<use xlink:href="#ID" x="X" y="Y"/>` of a standalone SVG.
 std::vector<Placed> placed(const std::string& svg) {
   std::vector<Placed> out;
-  static const std::regex use(R"(<use xlink:href="#([^"]+)" x = "(-?\d+)" y = "(-?\d+)" / >) ");
-      for (auto it = std::sregex_iterator(svg.begin(), svg.end(), use);
-           it != std::sregex_iterator(); ++it)
-          out.push_back({(*it)[1], std::stoi((*it)[2]), std::stoi((*it)[3])});
+  static const std::regex use(R"re(<use xlink:href="#([^"]+)" x="(-?\d+)" y="(-?\d+)"/>)re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), use); it != std::sregex_iterator();
+       ++it)
+    out.push_back({(*it)[1], std::stoi((*it)[2]), std::stoi((*it)[3])});
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -207,16 +207,17 @@ TEST_CASE("points: last move, check, effects and arrows land on the points", "[r
   d.squares.push_back({rules::parse_square("e5", d.position.variant()), "#e8b400"});
   const std::string svg = render::to_svg(d, {});
   CHECK(parses_as_xml(svg, "move"));
-  CHECK(has(svg, "<circle cx=\"790\" cy=\"790\" r=\"48\" fill=\"#dcc43c\""));  // h3
-  CHECK(has(svg, "<circle cx=\"490\" cy=\"790\" r=\"48\" fill=\"#dcc43c\""));  // e3
-  CHECK(has(svg, "<circle cx=\"490\" cy=\"590\" r=\"48\" fill=\"#e8b400\""));  // e5
+  CHECK(has(svg, "<circle cx=\"790\" cy=\"790\" r=\"49\" fill=\"#dcc43c\""));  // h3
+  CHECK(has(svg, "<circle cx=\"490\" cy=\"790\" r=\"49\" fill=\"#dcc43c\""));  // e3
+  CHECK(has(svg, "<circle cx=\"490\" cy=\"590\" r=\"49\" fill=\"#e8b400\""));  // e5
   CHECK(has(svg, "<path d=\"M499 790L499 434"));  // the arrow from e3's point up to e7's
   CHECK(has(svg, "<circle cx=\"190\" cy=\"90\" r=\"44\" fill=\"none\""));  // ring on b10
   CHECK(placed(svg) == expected_tokens(d.position, 40, false));
   // A check: the attacked general's point glows. Red's chariot gives check along rank 10.
   const auto check = points_diagram("xiangqi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "Ra10+");
   const std::string checked = render::to_svg(check, {});
-  CHECK(has(checked, "<circle cx=\"490\" cy=\"90\" r=\"48\" fill=\"url(#check)\"/>"));
+  CHECK(has(checked,
+            "<circle cx=\"490\" cy=\"90\" r=\"49\" fill=\"url(#check)\" stroke=\"#e01818\""));
   CHECK_FALSE(has(checked, "width=\"100\" height=\"100\""));
 }
 
@@ -238,12 +239,15 @@ TEST_CASE("points: a page of boards shares the grid and covers changed points wi
     ids.push_back((*it)[1]);
   REQUIRE(ids.size() == 2);
   CHECK(ids[0] != ids[1]);
-  CHECK(has(one, "<use href=\"#p-" + ids[0] + "\"/>") !=
-        has(one, "<use href=\"#p-" + ids[1] + "\"/>"));
+  const bool first = has(one, "<use href=\"#p-" + ids[0] + "\"/>");
+  CHECK(first != has(one, "<use href=\"#p-" + ids[1] + "\"/>"));
+  const std::string xiangqi_id = ids[first ? 0 : 1];
+  CHECK(has(three, "<use href=\"#p-" + ids[first ? 1 : 0] + "\"/>"));
   // The second board builds on the first; the cannon's old point (h3) is covered with the grid.
   CHECK(has(two, "<use href=\"#L0\"/>"));
-  CHECK(has(two,
-            "<svg x=\"740\" y=\"740\" width=\"100\" height=\"100\" viewBox=\"740 740 100 100\">"));
+  CHECK(has(two, "<g transform=\"translate(740 740)\" clip-path=\"url(#p-cell)\"><use href=\"#p-" +
+                     xiangqi_id + "\" x=\"-740\" y=\"-740\"/></g>"));
+  CHECK(has(defs, "<clipPath id=\"p-cell\"><rect width=\"100\" height=\"100\"/></clipPath>"));
   CHECK(has(two, "<use href=\"#p-lmp\" x=\"740\" y=\"740\"/>"));
   CHECK(has(defs, "<circle id=\"p-lmp\""));
   // Every reference is defined.

@@ -227,9 +227,12 @@ class Canvas {
         out += theme.last_move;
         out += "\" fill-opacity=\"0.55\"/>";
       } else if (key == "~lastmove-point") {
-        out += "\n<circle id=\"" + prefix + "lmp\" cx=\"50\" cy=\"50\" r=\"48\" fill=\"";
+        out += "\n<circle id=\"" + prefix + "lmp\" cx=\"50\" cy=\"50\" r=\"49\" fill=\"";
         out += theme.last_move;
         out += "\" fill-opacity=\"0.55\"/>";
+      } else if (key == "~cell") {
+        out +=
+            "\n<clipPath id=\"" + prefix + "cell\"><rect width=\"100\" height=\"100\"/></clipPath>";
       } else if (key == "~cover") {
         out += "\n<rect id=\"" + prefix + "d\" width=\"100\" height=\"100\" fill=\"";
         out += theme.dark;
@@ -438,10 +441,14 @@ class Canvas {
 
   // The square `s` painted over in its own colour (hiding what an earlier layer drew there).
   void cover(std::string& out, Square s) {
-    if (points()) {  // the board's own background, seen through the place's cell
+    if (points()) {
+      // The board's own background (lines, palace, marks), moved so that the place's cell lies
+      // at the origin, clipped to the cell and moved back.
+      used_.insert("~cell");
       const std::string x = std::to_string(x_of(s)), y = std::to_string(y_of(s));
-      out += "<svg x=\"" + x + "\" y=\"" + y + "\" width=\"100\" height=\"100\" viewBox=\"" + x +
-             ' ' + y + " 100 100\"><use href=\"#" + prefix_ + board_id_ + "\"/></svg>\n";
+      out += "<g transform=\"translate(" + x + ' ' + y + ")\" clip-path=\"url(#" + prefix_ +
+             "cell)\"><use href=\"#" + prefix_ + board_id_ + "\" x=\"-" + x + "\" y=\"-" + y +
+             "\"/></g>\n";
       return;
     }
     const bool dark = (file_of(s) + rank_of(s)) % 2 == 0;
@@ -515,7 +522,7 @@ class Canvas {
   std::string place_shape(Square s) const {
     if (points())
       return "<circle cx=\"" + std::to_string(cx_of(s)) + "\" cy=\"" + std::to_string(cy_of(s)) +
-             "\" r=\"48\"";
+             "\" r=\"49\"";
     return "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
            "\" width=\"100\" height=\"100\"";
   }
@@ -579,7 +586,9 @@ class Canvas {
         if (!on_board(s) || !rules::is_attacked(pos_, s, opposite(us))) continue;
         used_.insert("~check");
         tint(s);
-        out += place_shape(s) + " fill=\"url(#" + prefix_ + "check)\"/>\n";
+        // (On a point the disc hides most of the glow: a red ring round it too.)
+        out += place_shape(s) + " fill=\"url(#" + prefix_ + "check)\"" +
+               (points() ? " stroke=\"#e01818\" stroke-width=\"5\"" : "") + "/>\n";
       }
     }
   }
