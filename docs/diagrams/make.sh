@@ -26,6 +26,9 @@ while read -r id _; do
   draw "$id-start" --variant "$id"
 done < <("$xpgn" variants)
 
+# Xiangqi on its points: the central cannon, and where it aims.
+draw xiangqi-central-cannon --variant xiangqi --move Che3 --arrow e3e7:red
+
 # Reservists' doublechess: a captured major comes back as a reserve pawn on its file; the cannon
 # checks through a screen.
 draw reservists-reserve-pawn --variant reservists \

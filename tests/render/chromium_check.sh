@@ -34,13 +34,17 @@ fi
 mkdir -p "$out/svg"
 
 # Inputs: the start position of every variant and every golden diagram (special rules, themes,
-# marks), plus one HTML page of games.
+# marks, boards of points), plus two HTML pages of games.
 while read -r id _; do
   "$xpgn" render --variant "$id" -o "$out/svg/$id-start.svg"
 done < <("$xpgn" variants)
 cp "$root"/tests/data/render/*.svg "$out/svg/"
 "$xpgn" convert --to html -o "$out/games.html" "$root/tests/data/render/games.pgn" \
   "$root/samples/chess/morphy-opera-1858.pgn"
+# Boards of points (xiangqi, janggi): a page of whole games, whose boards build on one another
+# and cover the points that changed with the grid.
+"$xpgn" convert --to html -o "$out/points.html" "$root"/samples/xiangqi/*.pgn \
+  "$root"/samples/janggi/*.pgn
 
 # shot URL PNG WIDTH HEIGHT: one screenshot in a fresh profile.
 shot() {
@@ -139,25 +143,33 @@ for svg in "$out"/svg/*.svg; do
 done
 shot "file://$out/games.html" "$out/games-html.png" 1200 1600
 shots+=("$out/games-html.png")
+shot "file://$out/points.html" "$out/points-html.png" 1200 1600
+shots+=("$out/points-html.png")
 
 status=0
 inspect "${shots[@]}" || status=1
 
-# The page's DOM after loading: every move's diagram is there.
-profile="$(mktemp -d)"
-svgs=$(timeout 90 "$browser" --headless --no-sandbox --disable-gpu \
-  --disable-background-networking --disable-component-update --disable-sync --no-first-run \
-  --user-data-dir="$profile" --dump-dom "file://$out/games.html" 2>/dev/null | grep -o '<svg' |
-  wc -l || true)
-rm -rf "$profile"
-# One per position of every game (games.pgn: 8 + 8) plus the shared definitions, as written.
-expected=$(grep -o '<svg' "$out/games.html" | wc -l)
-if [ "$expected" -lt 18 ] || [ "$svgs" -ne "$expected" ]; then
-  echo "FAIL games.html: $svgs <svg> elements in the DOM, $expected in the file"
-  status=1
-else
-  echo "ok   games.html: $svgs <svg> elements in the DOM"
-fi
+# A page's DOM after loading: every move's diagram is there. (dom_check PAGE MINIMUM)
+dom_check() {
+  local profile svgs expected
+  profile="$(mktemp -d)"
+  svgs=$(timeout 90 "$browser" --headless --no-sandbox --disable-gpu \
+    --disable-background-networking --disable-component-update --disable-sync --no-first-run \
+    --user-data-dir="$profile" --dump-dom "file://$out/$1" 2>/dev/null | grep -o '<svg' |
+    wc -l || true)
+  rm -rf "$profile"
+  expected=$(grep -o '<svg' "$out/$1" | wc -l)
+  if [ "$expected" -lt "$2" ] || [ "$svgs" -ne "$expected" ]; then
+    echo "FAIL $1: $svgs <svg> elements in the DOM, $expected in the file"
+    status=1
+  else
+    echo "ok   $1: $svgs <svg> elements in the DOM"
+  fi
+}
+# games.html: one per position of every game (games.pgn: 8 + 8) plus the shared definitions, as
+# written; points.html: the positions of two games of more than 20 plies each.
+dom_check games.html 18
+dom_check points.html 40
 [ "${KEEP:-0}" = 1 ] && echo "screenshots kept in $out"
 if [ "$status" -ne 0 ]; then
   echo "chromium check FAILED"

@@ -267,10 +267,11 @@ std::vector<std::string> split_options(std::string_view options) {
 
 // ---- Checking one file's shape ---------------------------------------------------------------
 
-const char* const top_fields[] = {"format",     "version",   "id",     "name",   "description",
-                                  "aliases",    "base",      "board",  "pieces", "start_fen",
-                                  "components", "end_rules", "options"};
-const char* const patch_fields[] = {"board", "pieces", "start_fen", "components", "end_rules"};
+const char* const top_fields[] = {"format",     "version",   "id",      "name",   "description",
+                                  "aliases",    "base",      "board",   "pieces", "start_fen",
+                                  "components", "end_rules", "options", "diagram"};
+const char* const patch_fields[] = {"board",      "pieces",    "start_fen",
+                                    "components", "end_rules", "diagram"};
 const char* const piece_fields[] = {
     "letter", "fen_letter", "san_aliases",       "name",  "betza", "stacked_betza",
     "royal",  "pawn",       "double_step_ranks", "remove"};
@@ -433,6 +434,47 @@ void check_rule_list(const Source& src, const std::string& at, const Json& list,
   }
 }
 
+// Checks the shape of a "diagram" object: {"style": "squares"|"points", "river": bool,
+// "palaces": ["d1-f3", ...], "marks": "b3,h3,..."}; the squares are read when the board is
+// known (build()).
+void check_diagram(const Source& src, const std::string& at, const Json& diagram) {
+  if (!diagram.is_object())
+    fail(src, at, "expected {\"style\": \"points\", ...}, found " + type_name(diagram));
+  const char* const fields[] = {"style", "river", "palaces", "marks", "colors"};
+  known_fields(src, at, diagram, fields, "the diagram");
+  if (diagram.contains("colors")) {
+    const Json& colors = diagram["colors"];
+    const std::string inks = join(rules::diagram_inks);
+    if (!colors.is_array() || colors.size() != 2)
+      fail(src, at + "/colors",
+           "expected White's and Black's ink as [\"red\", \"black\"], found " + colors.dump());
+    for (std::size_t i = 0; i < 2; ++i)
+      if (!colors[i].is_string() ||
+          std::find(rules::diagram_inks.begin(), rules::diagram_inks.end(),
+                    colors[i].get<std::string>()) == rules::diagram_inks.end())
+        fail(src, at + "/colors/" + std::to_string(i),
+             "expected an ink (" + inks + "), found " + colors[i].dump());
+  }
+  if (diagram.contains("style")) {
+    const Json& style = diagram["style"];
+    if (!style.is_string() || (style != "squares" && style != "points"))
+      fail(src, at + "/style", "expected \"squares\" or \"points\", found " + style.dump());
+  }
+  if (diagram.contains("river") && !diagram["river"].is_boolean())
+    fail(src, at + "/river", "expected true or false, found " + type_name(diagram["river"]));
+  if (diagram.contains("palaces")) {
+    const Json& palaces = diagram["palaces"];
+    if (!palaces.is_array())
+      fail(src, at + "/palaces",
+           "expected an array of corner pairs (\"d1-f3\"), found " + type_name(palaces));
+    for (std::size_t i = 0; i < palaces.size(); ++i)
+      check_string(src, at + "/palaces/" + std::to_string(i), palaces[i],
+                   "a corner pair (\"d1-f3\")");
+  }
+  if (diagram.contains("marks"))
+    check_string(src, at + "/marks", diagram["marks"], "a list of squares (\"b3,h3\")");
+}
+
 // Checks the parts a definition and an option's patch share.
 void check_parts(const Source& src, const std::string& at, const Json& doc) {
   if (doc.contains("board")) check_board(src, at + "/board", doc["board"]);
@@ -442,6 +484,7 @@ void check_parts(const Source& src, const std::string& at, const Json& doc) {
   if (doc.contains("components"))
     check_rule_list(src, at + "/components", doc["components"], false);
   if (doc.contains("end_rules")) check_rule_list(src, at + "/end_rules", doc["end_rules"], true);
+  if (doc.contains("diagram")) check_diagram(src, at + "/diagram", doc["diagram"]);
 }
 
 // True for a lower-case kebab-case name ("knight-wide", "chess").
@@ -785,6 +828,50 @@ Resolved resolve(State& st, const Source& src, std::vector<std::string>& chain) 
   return r;
 }
 
+// Reads the "diagram" object (its shape checked by check_diagram) into `spec.diagram`, the
+// board's size known; a square off the board or a river on an odd number of ranks is refused.
+void read_diagram(const Resolved& r, const Json& diagram, rules::VariantSpec& spec) {
+  rules::DiagramSpec& d = spec.diagram;
+  d.points = diagram.value("style", std::string("squares")) == "points";
+  d.river = diagram.value("river", false);
+  if (diagram.contains("colors"))
+    for (std::size_t i = 0; i < 2; ++i) d.inks[i] = diagram["colors"][i].get<std::string>();
+  if (d.river && spec.ranks % 2 != 0)
+    r.fail_at("/diagram/river", "a river runs between the two middle ranks: the board has " +
+                                    std::to_string(spec.ranks) + " ranks, an odd number");
+  const auto square = [&](std::string_view name, const std::string& at) {
+    const Square s = rules::parse_square(name, spec);
+    if (s == no_square)
+      r.fail_at(at, "'" + std::string(name) + "' is not a square of the " +
+                        std::to_string(spec.files) + "x" + std::to_string(spec.ranks) + " board");
+    return s;
+  };
+  const Json empty = Json::array();
+  const Json& palaces = diagram.contains("palaces") ? diagram["palaces"] : empty;
+  for (std::size_t i = 0; i < palaces.size(); ++i) {
+    const std::string at = "/diagram/palaces/" + std::to_string(i);
+    const std::string text = palaces[i].get<std::string>();
+    const auto dash = text.find('-');
+    if (dash == std::string::npos)
+      r.fail_at(at, "expected two corners as \"d1-f3\", found \"" + text + "\"");
+    const std::string_view all(text);
+    const Square a = square(all.substr(0, dash), at), b = square(all.substr(dash + 1), at);
+    if (file_of(a) == file_of(b) || rank_of(a) == rank_of(b))
+      r.fail_at(at, "the corners of \"" + text + "\" are on one file or rank: no diagonals");
+    d.palaces.push_back({a, b});
+  }
+  const std::string marks_text = diagram.value("marks", std::string());
+  std::string_view marks = marks_text;
+  while (!marks.empty()) {
+    const auto comma = marks.find(',');
+    std::string_view name = marks.substr(0, comma);
+    while (!name.empty() && name.front() == ' ') name.remove_prefix(1);
+    while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+    d.marks.push_back(square(name, "/diagram/marks"));
+    marks = comma == std::string_view::npos ? std::string_view() : marks.substr(comma + 1);
+  }
+}
+
 // Builds the variant of a resolved definition with `options` (known, sorted) switched on.
 std::unique_ptr<rules::Variant> build(const Resolved& base,
                                       const std::vector<std::string>& options) {
@@ -865,6 +952,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
                                   : "FEN letter '" + problem->letter + "'" + used +
                                         "; give this piece another \"fen_letter\"");
   }
+  if (doc.contains("diagram")) read_diagram(r, doc["diagram"], spec);
   for (const char* list : {"components", "end_rules"}) {
     if (!doc.contains(list)) continue;
     const bool end_rule = std::string(list) == "end_rules";

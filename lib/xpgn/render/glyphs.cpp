@@ -113,7 +113,50 @@ struct Paint {
 constexpr Paint white_paint{"#fbfbf8", "#1c1c1c", "#1c1c1c"};
 constexpr Paint black_paint{"#2b2b2b", "#0b0b0b", "#ececec"};
 
+// The colour of a token's ink (rules::diagram_inks), black for any other name.
+std::string_view ink_color(std::string_view ink) {
+  if (ink == "red") return "#b42318";
+  if (ink == "blue") return "#1f4e96";
+  if (ink == "green") return "#1d6b3b";
+  return "#1c1c1c";
+}
+
+// The letter of a disc's `label`, upper case ('?' when none).
+char label_letter(std::string_view label) {
+  const auto u = static_cast<unsigned char>(label.empty() ? '?' : label.back());
+  return std::isalnum(u) ? static_cast<char>(std::toupper(u)) : '?';
+}
+
 }  // namespace
+
+std::string token_id(std::string_view name, std::string_view ink) {
+  std::string id = "token-" + std::string(ink) + '-';
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    id += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '-';
+  }
+  return id;
+}
+
+std::string token_definition(std::string_view id, std::string_view label, std::string_view prefix) {
+  const std::string_view rest = id.substr(6);  // after "token-"
+  const std::string ink(ink_color(rest.substr(0, rest.find('-'))));
+  const bool plus = label.size() == 2 && label[0] == '+';
+  std::string out = "<g id=\"";
+  out += prefix;
+  out += id;
+  out += "\"><circle cx=\"50\" cy=\"50\" r=\"43\" fill=\"#f6e9cc\" stroke=\"" + ink +
+         "\" stroke-width=\"4\"/><circle cx=\"50\" cy=\"50\" r=\"35\" fill=\"none\" stroke=\"" +
+         ink + "\" stroke-width=\"2\"/><text x=\"50\" y=\"";
+  out += plus ? "62" : "66";
+  out += "\" font-family=\"sans-serif\" font-size=\"";
+  out += plus ? "34" : "46";
+  out += "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"" + ink + "\">";
+  if (plus) out += '+';
+  out += label_letter(label);
+  out += "</text></g>";
+  return out;
+}
 
 std::string glyph_id(std::string_view name, Color color) {
   std::string id = color == Color::white ? "white-" : "black-";
@@ -149,8 +192,7 @@ std::string glyph_definition(std::string_view name, std::string_view label, Colo
     out += paint.detail;
     out += "\">";
     if (plus) out += '+';
-    const auto u = static_cast<unsigned char>(label.empty() ? '?' : label.back());
-    out += std::isalnum(u) ? static_cast<char>(std::toupper(u)) : '?';
+    out += label_letter(label);
     out += "</text></g>";
     return out;
   }

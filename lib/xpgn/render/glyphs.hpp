@@ -21,4 +21,12 @@ std::string glyph_id(std::string_view name, Color color);
 std::string glyph_definition(std::string_view name, std::string_view label, Color color,
                              std::string_view prefix);
 
+// The id of a token, the piece of a points board (xiangqi, janggi): "token-red-general" for the
+// piece `name` lettered in `ink` (one of rules::diagram_inks).
+std::string token_id(std::string_view name, std::string_view ink);
+
+// The <g id="..."> definition of the token `id` (from token_id): a light disc ringed and lettered
+// with `label` (a letter, or "+X") in its ink, with `prefix` before the id.
+std::string token_definition(std::string_view id, std::string_view label, std::string_view prefix);
+
 }  // namespace xpgn::render::detail

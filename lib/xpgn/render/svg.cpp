@@ -98,6 +98,13 @@ std::string page_glyph_id(detail::PageLayers& page, const std::string& key, Colo
   return id;
 }
 
+// The id of the glyph of piece `def` of colour `color` in `variant`'s diagrams: a token in the
+// side's ink on a board of points, the piece's glyph otherwise.
+std::string piece_glyph_id(const rules::Variant& variant, const rules::PieceDef& def, Color color) {
+  if (!variant.diagram.points) return detail::glyph_id(def.name, color);
+  return detail::token_id(def.name, variant.diagram.inks[color == Color::white ? 0 : 1]);
+}
+
 // Everything the layers need to place things.
 class Canvas {
  public:
@@ -121,6 +128,8 @@ class Canvas {
     const bool side_column = !hand_label().empty() || !counter_caption(Color::white).empty();
     width_ = 2 * margin_ + board_w_ + (side_column ? 30 + unit : 0);
     height_ = 2 * margin_ + board_h_;
+    board_id_ = "b" + std::to_string(variant_.files) + "x" + std::to_string(variant_.ranks) + "w" +
+                std::to_string(width_) + points_key();
   }
 
   // The <svg> element; `defs` is inserted after the title.
@@ -151,8 +160,7 @@ class Canvas {
     } else {
       // Boards of one page share their squares and coordinates (in the margin: nothing drawn
       // later covers them), defined once and placed with <use>.
-      const std::string id = "b" + std::to_string(variant_.files) + "x" +
-                             std::to_string(variant_.ranks) + "w" + std::to_string(width_);
+      const std::string& id = board_id_;
       const std::string key = "~board\t" + id + '\t';
       const auto defined = used_.lower_bound(key);
       if (defined == used_.end() || defined->compare(0, key.size(), key) != 0) {
@@ -218,6 +226,13 @@ class Canvas {
         out += "\n<rect id=\"" + prefix + "lm\" width=\"100\" height=\"100\" fill=\"";
         out += theme.last_move;
         out += "\" fill-opacity=\"0.55\"/>";
+      } else if (key == "~lastmove-point") {
+        out += "\n<circle id=\"" + prefix + "lmp\" cx=\"50\" cy=\"50\" r=\"49\" fill=\"";
+        out += theme.last_move;
+        out += "\" fill-opacity=\"0.55\"/>";
+      } else if (key == "~cell") {
+        out +=
+            "\n<clipPath id=\"" + prefix + "cell\"><rect width=\"100\" height=\"100\"/></clipPath>";
       } else if (key == "~cover") {
         out += "\n<rect id=\"" + prefix + "d\" width=\"100\" height=\"100\" fill=\"";
         out += theme.dark;
@@ -239,7 +254,10 @@ class Canvas {
         const std::string name = key.substr(tab1 + 1, tab2 - tab1 - 1);
         const Color color = id.rfind("white-", 0) == 0 ? Color::white : Color::black;
         out += '\n';
-        std::string glyph = detail::glyph_definition(name, key.substr(tab2 + 1), color, prefix);
+        std::string glyph =
+            id.rfind("token-", 0) == 0
+                ? detail::token_definition(id, key.substr(tab2 + 1), prefix)
+                : detail::glyph_definition(name, key.substr(tab2 + 1), color, prefix);
         if (glyph_ids && glyph_ids->count(key))
           replace_all(glyph, "id=\"" + prefix + id + "\"",
                       "id=\"" + prefix + glyph_ids->at(key) + "\"");
@@ -275,7 +293,102 @@ class Canvas {
            std::to_string(w) + "\" height=\"" + std::to_string(h) + "\"/>";
   }
 
+  // "" for a board of squares; for a board of points "p" and a fingerprint of its lines (river,
+  // palaces, marks), so that a page's boards of one shape but other lines get backgrounds of
+  // their own.
+  std::string points_key() const {
+    if (!points()) return {};
+    const rules::DiagramSpec& d = variant_.diagram;
+    std::uint32_t hash = 2166136261u;  // FNV-1a
+    const auto add = [&](unsigned value) { hash = (hash ^ value) * 16777619u; };
+    add(d.river ? 1 : 0);
+    for (const auto& palace : d.palaces) add(palace[0]), add(palace[1]);
+    add(0xFFFFu);
+    for (Square s : d.marks) add(s);
+    static const char hex[] = "0123456789abcdef";
+    std::string out = "p";
+    for (int shift = 28; shift >= 0; shift -= 4) out += hex[(hash >> shift) & 15u];
+    return out;
+  }
+
+  // True when the pieces stand on the points of a grid of lines (the variant's diagram).
+  bool points() const { return variant_.diagram.points; }
+
+  // The centre of `s`'s place: a square's middle, or its point.
+  int cx_of(Square s) const { return x_of(s) + unit / 2; }
+  int cy_of(Square s) const { return y_of(s) + unit / 2; }
+
+  // A line from the point of `a` to the point of `b` (its stroke given by the enclosing group).
+  void point_line(std::string& out, Square a, Square b) const {
+    out += "<path d=\"M" + std::to_string(cx_of(a)) + ' ' + std::to_string(cy_of(a)) + 'L' +
+           std::to_string(cx_of(b)) + ' ' + std::to_string(cy_of(b)) + "\"/>";
+  }
+
+  // A board of points: the grid of lines (the inner files broken by a river), a frame round it,
+  // the palaces' diagonals and the position marks, in the theme's border colour on its light
+  // colour.
+  void draw_points_board(std::string& out) {
+    const rules::DiagramSpec& d = variant_.diagram;
+    const int files = variant_.files, ranks = variant_.ranks;
+    out += "<rect width=\"" + std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
+           "\" fill=\"" + std::string(theme_.frame) + "\"/>\n";
+    out += "<rect x=\"" + std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
+           "\" width=\"" + std::to_string(board_w_) + "\" height=\"" + std::to_string(board_h_) +
+           "\" fill=\"" + std::string(theme_.light) + "\"/>\n";
+    // A frame a little outside the outer lines.
+    constexpr int frame = 14;
+    out += "<rect x=\"" + std::to_string(margin_ + unit / 2 - frame) + "\" y=\"" +
+           std::to_string(margin_ + unit / 2 - frame) + "\" width=\"" +
+           std::to_string(board_w_ - unit + 2 * frame) + "\" height=\"" +
+           std::to_string(board_h_ - unit + 2 * frame) + "\" fill=\"none\" stroke=\"" +
+           std::string(theme_.border) + "\" stroke-width=\"5\"/>\n";
+    out += "<g class=\"points\" stroke=\"" + std::string(theme_.border) +
+           "\" stroke-width=\"3\" stroke-linecap=\"square\" fill=\"none\">";
+    for (int r = 0; r < ranks; ++r) point_line(out, make_square(0, r), make_square(files - 1, r));
+    const int river = d.river ? ranks / 2 : -1;  // the first rank beyond the river
+    for (int f = 0; f < files; ++f) {
+      if (river < 0 || f == 0 || f == files - 1) {
+        point_line(out, make_square(f, 0), make_square(f, ranks - 1));
+      } else {
+        point_line(out, make_square(f, 0), make_square(f, river - 1));
+        point_line(out, make_square(f, river), make_square(f, ranks - 1));
+      }
+    }
+    out += "</g>\n";
+    if (!d.palaces.empty()) {
+      out += "<g class=\"palace\" stroke=\"" + std::string(theme_.border) +
+             "\" stroke-width=\"3\" fill=\"none\">";
+      for (const auto& palace : d.palaces) {
+        const Square a = palace[0], b = palace[1];
+        point_line(out, a, b);
+        point_line(out, make_square(file_of(a), rank_of(b)), make_square(file_of(b), rank_of(a)));
+      }
+      out += "</g>\n";
+    }
+    if (!d.marks.empty()) {
+      // Four small corners round each mark's point, those beyond the board's edge left out.
+      out += "<path class=\"marks\" stroke=\"" + std::string(theme_.border) +
+             "\" stroke-width=\"3\" fill=\"none\" d=\"";
+      constexpr int gap = 8, arm = 16;
+      for (Square s : d.marks) {
+        for (int dx : {-1, 1})
+          for (int dy : {-1, 1}) {
+            const int edge_file = dx * (options_.flipped ? -1 : 1) < 0 ? 0 : files - 1;
+            if (file_of(s) == edge_file) continue;
+            const int x = cx_of(s) + dx * gap, y = cy_of(s) + dy * gap;
+            out += 'M' + std::to_string(x + dx * arm) + ' ' + std::to_string(y) + 'H' +
+                   std::to_string(x) + 'V' + std::to_string(y + dy * arm);
+          }
+      }
+      out += "\"/>\n";
+    }
+  }
+
   void draw_board(std::string& out) {
+    if (points()) {
+      draw_points_board(out);
+      return;
+    }
     out += "<rect width=\"" + std::to_string(width_) + "\" height=\"" + std::to_string(height_) +
            "\" fill=\"" + std::string(theme_.frame) + "\"/>\n";
     out += "<rect x=\"" + std::to_string(margin_) + "\" y=\"" + std::to_string(margin_) +
@@ -328,6 +441,16 @@ class Canvas {
 
   // The square `s` painted over in its own colour (hiding what an earlier layer drew there).
   void cover(std::string& out, Square s) {
+    if (points()) {
+      // The board's own background (lines, palace, marks), moved so that the place's cell lies
+      // at the origin, clipped to the cell and moved back.
+      used_.insert("~cell");
+      const std::string x = std::to_string(x_of(s)), y = std::to_string(y_of(s));
+      out += "<g transform=\"translate(" + x + ' ' + y + ")\" clip-path=\"url(#" + prefix_ +
+             "cell)\"><use href=\"#" + prefix_ + board_id_ + "\" x=\"-" + x + "\" y=\"-" + y +
+             "\"/></g>\n";
+      return;
+    }
     const bool dark = (file_of(s) + rank_of(s)) % 2 == 0;
     if (dark && theme_.hatched) {  // (a pattern of its own would not line up with the board's)
       used_.insert("~hatch");
@@ -394,11 +517,20 @@ class Canvas {
     layers_->layers[layer_] = {std::move(numbers), depth, root, base};
   }
 
+  // The open tag of the shape covering `s`'s place, to be given a fill and closed: its square,
+  // or on a board of points a disc round the point.
+  std::string place_shape(Square s) const {
+    if (points())
+      return "<circle cx=\"" + std::to_string(cx_of(s)) + "\" cy=\"" + std::to_string(cy_of(s)) +
+             "\" r=\"49\"";
+    return "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
+           "\" width=\"100\" height=\"100\"";
+  }
+
   // A translucent fill over a square.
   void fill_square(std::string& out, Square s, std::string_view color, std::string_view opacity) {
     if (!on_board(s)) return;
-    out += "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
-           "\" width=\"100\" height=\"100\" fill=\"" + std::string(color) + "\" fill-opacity=\"" +
+    out += place_shape(s) + " fill=\"" + std::string(color) + "\" fill-opacity=\"" +
            std::string(opacity) + "\"/>\n";
   }
 
@@ -435,9 +567,9 @@ class Canvas {
         done.push_back(s);
         tint(s);
         if (layers_ && on_board(s)) {  // a page's boards share the tinted square
-          used_.insert("~lastmove");
-          out += "<use href=\"#" + prefix_ + "lm\" x=\"" + std::to_string(x_of(s)) + "\" y=\"" +
-                 std::to_string(y_of(s)) + "\"/>\n";
+          used_.insert(points() ? "~lastmove-point" : "~lastmove");
+          out += "<use href=\"#" + prefix_ + (points() ? "lmp" : "lm") + "\" x=\"" +
+                 std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) + "\"/>\n";
         } else {
           fill_square(out, s, theme_.last_move, "0.55");
         }
@@ -454,8 +586,9 @@ class Canvas {
         if (!on_board(s) || !rules::is_attacked(pos_, s, opposite(us))) continue;
         used_.insert("~check");
         tint(s);
-        out += "<rect x=\"" + std::to_string(x_of(s)) + "\" y=\"" + std::to_string(y_of(s)) +
-               "\" width=\"100\" height=\"100\" fill=\"url(#" + prefix_ + "check)\"/>\n";
+        // (On a point the disc hides most of the glow: a red ring round it too.)
+        out += place_shape(s) + " fill=\"url(#" + prefix_ + "check)\"" +
+               (points() ? " stroke=\"#e01818\" stroke-width=\"5\"" : "") + "/>\n";
       }
     }
   }
@@ -481,10 +614,10 @@ class Canvas {
   // The glyph of `p` placed at (x, y) with `scale` (1 = a full square).
   void use_glyph(std::string& out, Piece p, int x, int y, double scale = 1.0) {
     const rules::PieceDef& def = variant_.pieces[p.type()];
-    std::string id = detail::glyph_id(def.name, p.color());
     // The disc's label: the letter, or a promoted piece's FEN spelling ("+N").
     const std::string label =
         def.fen_plus ? std::string("+") + def.fen() : std::string(1, def.letter);
+    std::string id = piece_glyph_id(variant_, def, p.color());
     const std::string key = id + '\t' + def.name + '\t' + label;
     used_.insert(key);
     if (layers_) id = page_glyph_id(*layers_, key, p.color(), def.letter);
@@ -666,9 +799,16 @@ class Canvas {
     }
   }
 
-  // A rounded outline inside the `size` square at (x, y).
-  void outline(std::string& out, int x, int y, std::string_view color, bool dashed,
-               int size = unit) {
+  // A rounded outline inside the `size` square at (x, y); a ring when `ring` (a point's place).
+  void outline(std::string& out, int x, int y, std::string_view color, bool dashed, int size = unit,
+               bool ring = false) {
+    if (ring) {
+      out += "<circle cx=\"" + std::to_string(x + size / 2) + "\" cy=\"" +
+             std::to_string(y + size / 2) + "\" r=\"" + std::to_string(size / 2 - 4) +
+             "\" fill=\"none\" stroke=\"" + std::string(color) + "\" stroke-width=\"6\"" +
+             (dashed ? " stroke-dasharray=\"14 8\"" : "") + "/>\n";
+      return;
+    }
     const std::string inner = std::to_string(size - 10);
     out += "<rect x=\"" + std::to_string(x + 5) + "\" y=\"" + std::to_string(y + 5) +
            "\" width=\"" + inner + "\" height=\"" + inner + "\" rx=\"8\" fill=\"none\" stroke=\"" +
@@ -694,6 +834,7 @@ class Canvas {
       if (e.kind == rules::EffectKind::capture && e.square == m.to) continue;  // plain capture
       if (style.at_hand && hand_label().empty()) continue;
       int x = 0, y = 0, size = unit;  // the square marked
+      bool ring = false;              // (a point of the board)
       if (style.at_hand && pockets()) {
         // The piece's place in its owner's pocket after the move.
         const int i = pocket_index(e.piece.color(), e.piece.type());
@@ -709,8 +850,9 @@ class Canvas {
         if (!on_board(s)) continue;
         x = x_of(s);
         y = y_of(s);
+        ring = points();
       }
-      outline(out, x, y, style.color, style.dashed, size);
+      outline(out, x, y, style.color, style.dashed, size, ring);
       if (!style.connector || !on_board(e.square)) continue;
       connector(out, x_of(e.square), y_of(e.square), x, y, style.color);
     }
@@ -778,6 +920,7 @@ class Canvas {
   std::string prefix_;
   std::set<std::string>& used_;
   int margin_ = 0, board_w_ = 0, board_h_ = 0, width_ = 0, height_ = 0;
+  std::string board_id_;  // on a page: the id of the board's background (see draw())
 };
 
 }  // namespace
@@ -816,7 +959,7 @@ std::string SharedDefs::board(const Diagram& diagram, const std::string& layer,
 std::string SharedDefs::glyph(const rules::Variant& variant, PieceType type, Color color,
                               int size) {
   const rules::PieceDef& def = variant.pieces[type];
-  const std::string key = detail::glyph_id(def.name, color) + '\t' + def.name + '\t' + def.letter;
+  const std::string key = piece_glyph_id(variant, def, color) + '\t' + def.name + '\t' + def.letter;
   used_.insert(key);
   const std::string id = page_glyph_id(layers_, key, color, def.letter);
   return "<svg viewBox=\"0 0 100 100\" width=\"" + std::to_string(size) + "\" height=\"" +

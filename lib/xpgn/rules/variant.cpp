@@ -491,6 +491,7 @@ Variant::Variant(VariantSpec spec, Geometry geometry)
       components(std::move(spec.components)),
       end_rules(std::move(spec.end_rules)),
       options(std::move(spec.options)),
+      diagram(std::move(spec.diagram)),
       serial(next_serial()) {
   {
     VariantSpec shape;  // check_spec() reads the board and the pieces alone
@@ -534,6 +535,7 @@ VariantSpec Variant::spec() const {
   spec.components = components;
   spec.end_rules = end_rules;
   spec.options = options;
+  spec.diagram = diagram;
   return spec;
 }
 

@@ -164,6 +164,21 @@ class FideTablesSlot {
   std::shared_ptr<const ChessTables> tables_;
 };
 
+// How diagrams draw a variant's board (a variant file's "diagram"): by default checkered squares
+// the pieces stand in; with `points`, a grid of lines whose intersections the pieces stand on
+// (xiangqi, janggi), with each palace (the rectangle between two opposite corner points) marked
+// by its two diagonals, a river (a gap in the inner file lines between the two middle ranks)
+// and small position marks around some points. On points, pieces are drawn as discs lettered in
+// each side's ink (`inks`: White's, then Black's; one of diagram_inks).
+inline constexpr std::array<std::string_view, 4> diagram_inks = {"red", "black", "blue", "green"};
+struct DiagramSpec {
+  bool points = false;
+  std::array<std::string, 2> inks = {"red", "black"};
+  bool river = false;  // (only with an even number of ranks)
+  std::vector<std::array<Square, 2>> palaces;
+  std::vector<Square> marks;
+};
+
 // What a variant definition says (a variant file, built by the catalog, or a test's C++): the
 // board, the pieces, the start position, the rule components and end rules. A plain value,
 // compiled into a Variant by Variant's constructor.
@@ -179,6 +194,7 @@ struct VariantSpec {
   // What ends a game, in order of precedence (see end_rule.hpp).
   std::vector<std::shared_ptr<const EndRule>> end_rules;
   std::vector<std::string> options;  // options that were switched on
+  DiagramSpec diagram;               // how diagrams draw the board
 };
 
 // A problem of a spec's board or pieces (check_spec()): the message, and the piece it was found
@@ -237,6 +253,7 @@ struct Variant {
   std::vector<std::shared_ptr<const RuleComponent>> components;
   std::vector<std::shared_ptr<const EndRule>> end_rules;
   std::vector<std::string> options;
+  DiagramSpec diagram;
 
   // ---- Derived by the constructor ------------------------------------------------------------
   // A number no other Variant object of this process has had (1, 2, ...): what a cache keys a
