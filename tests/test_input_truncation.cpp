@@ -82,13 +82,13 @@ TEST_CASE("an input cut short while it is read is an error for that file, not a 
       CHECK(err.str().find("xpgn: xpgn-cut-test-a.pgn: the file was cut short while it was read") !=
             std::string::npos);
       const std::string had =
-          "it had " + std::to_string(big.size()) + " bytes to read, its end came after ";
+          std::to_string(big.size()) + " bytes were to be read, its end came after ";
       const std::size_t at = err.str().find(had);
       REQUIRE(at != std::string::npos);
       const std::size_t read = std::stoul(err.str().substr(at + had.size()));
       CHECK(read >= 1000);
       CHECK(read < big.size());
-      CHECK(err.str().find("(it now has 1000)") != std::string::npos);
+      CHECK(err.str().find("(it now has 1000 bytes)") != std::string::npos);
       CHECK(err.str().find("b.pgn") == std::string::npos);
       // The games of the bytes read came out as read, up to the cut; then the next file whole.
       CHECK(count(r.out, "[Event \"big ") == count(big.substr(0, read), "[Event "));
@@ -105,7 +105,7 @@ TEST_CASE("an input cut short while it is read is an error for that file, not a 
                               "' select --player kasparov -o out.pgn xpgn-cut-test-a.pgn 2>&1");
     CHECK(r.status == 2);
     CHECK(r.out.find("xpgn: xpgn-cut-test-a.pgn: the file was cut short") != std::string::npos);
-    CHECK(r.out.find("(it now has 0)") != std::string::npos);
+    CHECK(r.out.find("(it now has 0 bytes)") != std::string::npos);
     CHECK(!fs::exists(dir.path / "out.pgn"));
   }
 
@@ -117,6 +117,34 @@ TEST_CASE("an input cut short while it is read is an error for that file, not a 
     CHECK(r.status != -1);  // exited, not killed by a signal
     CHECK(r.out.find("xpgn-cut-test-a.pgn: the file was cut short while it was read") !=
           std::string::npos);
+  }
+
+  SECTION("a range cut short says where its reading started and ended, in the file's bytes") {
+    write_file(dir.path / "xpgn-cut-test-a.pgn", big);
+    // A range from the start of the second game to the end, its game and line given (so that
+    // no scan up to it reads the file first); the file is cut to 100,000 bytes after the range's
+    // first read.
+    const std::size_t start = big.find("[Event", 1);
+    REQUIRE(start != std::string::npos);
+    const std::size_t line = count(big.substr(0, start), "\n") + 1;
+    const xpgn::test::ShellRun r = xpgn::test::run_shell(
+        cd + "XPGN_TEST_TRUNCATE_INPUT=100000 '" + binary + "' check -q --range " +
+        std::to_string(start) + ": --first-game 2 --first-line " + std::to_string(line) +
+        " xpgn-cut-test-a.pgn 2>&1");
+    INFO(r.out);
+    CHECK(r.status != 0);
+    const std::string was = std::to_string(big.size() - start) +
+                            " bytes were to be read from byte " + std::to_string(start) +
+                            " on, its end came after ";
+    const std::size_t at = r.out.find(was);
+    REQUIRE(at != std::string::npos);
+    const std::size_t read = std::stoul(r.out.substr(at + was.size()));
+    // Offsets in the file's bytes: the end came at or after its byte 100,000 (the first read may
+    // have gone further before the cut), before the range's end.
+    CHECK(read >= 100000 - start);
+    CHECK(read < big.size() - start);
+    CHECK(r.out.find(" of them, at byte " + std::to_string(start + read) +
+                     " (it now has 100000 bytes)") != std::string::npos);
   }
 
   SECTION("a file read to its end is not an error") {

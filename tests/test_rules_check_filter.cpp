@@ -29,10 +29,9 @@ struct FilterCounts {
 // In `pos`, when its side to move is in check: the first move leaves_royal_attacked() calls
 // illegal that is legal, or a has_legal_move() that differs from the legal moves; "" if none.
 std::string filter_problem(const Position& pos, FilterCounts& counts) {
-  const Color us = pos.side_to_move();
-  if (!in_check(pos) || pos.royal_memo(us) != Position::RoyalMemo::threatened) return "";
+  const Square royal = checked_royal_square(pos);
+  if (royal == no_square) return "";
   ++counts.positions_in_check;
-  const Square royal = pos.royal_memo_square(us);
   MoveList pseudo;
   generate_pseudo_legal(pos, pseudo);
   bool any_legal = false;
@@ -172,4 +171,47 @@ TEST_CASE("check filter: a reserve pawn that blocks the check is seen", "[rules]
   }
   CHECK(seen == 2);
   CHECK(has_legal_move(pos));
+}
+
+TEST_CASE("check filter: janggi's palace lines are watched", "[rules][check][janggi]") {
+  // The palace-lines rule judges checks (royal_verdict) and names the squares its verdict rests
+  // on, so the filter stays on in janggi. Here the usual attack test sees White's cannon on e4
+  // attack the general on e9 over Black's cannon on e6, a hop janggi forbids, while the chariot
+  // on d8 gives the real check along the palace diagonal. The usual test's witness is e9's
+  // lines; the verdict adds the palace's points, so Black's horse taking the chariot (b9xd8)
+  // is played, and a soldier's step far away is skipped.
+  const Variant& v = test::variant("janggi");
+  CHECK_FALSE(v.royal_judges_opaque);
+  const Position pos = test::from_fen("9/1n2k4/3R5/p3c4/9/9/4C4/9/4K4/9 b - - 0 1", v);
+  REQUIRE(in_check(pos));
+  const Square general = test::sq("e9");
+  REQUIRE(checked_royal_square(pos) == general);
+  MoveList pseudo;
+  generate_pseudo_legal(pos, pseudo);
+  bool capture_seen = false, step_seen = false;
+  for (const Move& m : pseudo) {
+    const bool legal = is_legal_after(pos, m, play(pos, m));
+    if (leaves_royal_attacked(pos, m, general)) CHECK_FALSE(legal);
+    if (m.from == test::sq("b9") && m.to == test::sq("d8")) {
+      capture_seen = true;
+      CHECK(legal);
+      CHECK_FALSE(leaves_royal_attacked(pos, m, general));
+    }
+    if (m.from == test::sq("a7") && m.to == test::sq("a6")) {
+      step_seen = true;
+      CHECK_FALSE(legal);
+      CHECK(leaves_royal_attacked(pos, m, general));
+    }
+  }
+  CHECK(capture_seen);
+  CHECK(step_seen);
+  CHECK(has_legal_move(pos));
+
+  // And in many random janggi games (more than the catalog-wide case gives it).
+  std::size_t moves_checked = 0;
+  const FilterCounts counts =
+      check_in_random_games(v, 0xD1B54A32D192ED03ull, 40, 80, moves_checked);
+  INFO(counts.positions_in_check << " positions in check, " << counts.skipped << " skipped");
+  CHECK(counts.positions_in_check > 100);
+  CHECK(counts.skipped > 0);
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "reference_games.hpp"
 #include "test_support.hpp"
 #include "xpgn/rules/outcome.hpp"
 
@@ -27,24 +28,6 @@ const Variant& family_variant(const std::string& id) {
   return *v;
 }
 
-// A PGN of `sans` from `fen` ("-": the start) of `variant` (its [Variant] tag), with `result`.
-std::string pgn_of(const std::string& variant, const std::string& fen,
-                   const std::vector<std::string>& sans, const std::string& result) {
-  std::string text = "[Variant \"" + variant + "\"]\n[Result \"" + result + "\"]\n";
-  if (fen != "-") text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n";
-  text += "\n";
-  const bool black_first = fen != "-" && test::words(fen).at(1) == "b";
-  for (std::size_t i = 0; i < sans.size(); ++i) {
-    const std::size_t ply = i + (black_first ? 1 : 0);
-    if (ply % 2 == 0)
-      text += std::to_string(ply / 2 + 1) + ". ";
-    else if (i == 0)
-      text += "1... ";
-    text += sans[i] + " ";
-  }
-  return text + result + "\n";
-}
-
 // Checks the perft lines of `variant`: each FEN reads and writes back as ffish wrote it, and
 // perft gives ffish's count. Returns the lines compared.
 int check_perft(const std::string& variant) {
@@ -56,68 +39,15 @@ struct Checked {
   int games = 0, plies = 0, counted = 0, decided = 0;
 };
 
-// Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,
-// the whole game replays without a word with ffish's result, and a copy with its middle move
-// replaced by a move of another ply that is illegal there is refused at that ply.
+// Checks ffish's games of `variant` (tests/reference_games.hpp); `counted` are those our
+// counting rules ended.
 Checked check_games(const std::string& variant, const std::string& tag) {
-  const Variant& v = family_variant(variant);
-  Checked out;
-  const auto lines = test::reference_lines("history/makruk-family-ffish.txt", variant);
-  for (std::size_t gi = 0; gi < lines.size(); ++gi) {
-    const auto& f = lines[gi];
-    REQUIRE(f.size() == 4);
-    const std::string fen = f[0], result = f[2];
-    const std::vector<std::string> sans = test::words(f[1]), ucis = test::words(f[3]);
-    REQUIRE(sans.size() == ucis.size());
-    INFO(variant << " game " << gi + 1 << " from " << fen);
-    Position pos = fen == "-" ? Position::start(v) : test::from_fen(fen, v);
-    const std::size_t bad_ply = sans.size() / 2;
-    std::string bad_token;
-    for (std::size_t i = 0; i < sans.size(); ++i) {
-      INFO("ply " << i + 1 << " " << sans[i] << " in " << pos.fen());
-      if (i == bad_ply)
-        for (const std::string& other : sans) {
-          auto token = notation::parse_san(other);
-          if (token && resolve(pos, *token).error != MoveError::none) {
-            bad_token = other;
-            break;
-          }
-        }
-      const Resolution r = test::resolve_text(pos, sans[i]);
-      INFO(r.message);
-      REQUIRE(r.error == MoveError::none);
-      CHECK(to_san(pos, r.move) == sans[i]);
-      CHECK(to_uci(pos, r.move) == ucis[i]);
-      pos = play(pos, r.move);
-      ++out.plies;
-    }
-    const auto replayed = test::replay(pgn_of(tag, fen, sans, result));
-    REQUIRE(replayed.size() == 1);
-    INFO(test::dump(replayed[0]));
-    CHECK(replayed[0].diagnostics.empty());
-    CHECK(replayed[0].mainline_complete);
-    if (result == "*") {
-      CHECK(replayed[0].outcome.termination == Termination::none);
-    } else {
-      CHECK(replayed[0].outcome.result() == result);
-      ++out.decided;
-    }
-    out.counted += replayed[0].outcome.termination.name() == "counting";
-    ++out.games;
-    if (sans.size() < 2) continue;
-    REQUIRE_FALSE(bad_token.empty());
-    std::vector<std::string> corrupted = sans;
-    corrupted[bad_ply] = bad_token;
-    const auto refused = test::replay(pgn_of(tag, fen, corrupted, result));
-    REQUIRE(refused.size() == 1);
-    const auto errors = test::of(refused[0], record::Severity::error);
-    INFO(test::dump(refused[0]));
-    REQUIRE_FALSE(errors.empty());
-    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
-    CHECK(errors.front().token == bad_token);
-    CHECK_FALSE(refused[0].mainline_complete);
-  }
-  return out;
+  const auto games =
+      test::reference_games("history/makruk-family-ffish.txt", variant, /*with_fen=*/true);
+  const test::ReferenceCounts c =
+      test::check_reference_games(family_variant(variant), games, {.tag = tag});
+  const auto counted = c.endings.find("counting");
+  return {c.games, c.plies, counted == c.endings.end() ? 0 : counted->second, c.decided};
 }
 
 }  // namespace

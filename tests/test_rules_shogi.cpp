@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "reference_games.hpp"
 #include "test_support.hpp"
 #include "xpgn/rules/outcome.hpp"
 
@@ -27,38 +28,11 @@ const Variant& shogi_variant(const std::string& id) {
   return *v;
 }
 
-struct RefGame {
-  std::vector<std::string> sans, ucis;
-  std::string result;
-};
-
-// ffish's games of `variant`.
-std::vector<RefGame> reference_games(const std::string& variant) {
-  std::vector<RefGame> out;
-  for (const auto& f : test::reference_lines("history/shogi-family-ffish.txt", variant)) {
-    REQUIRE(f.size() == 3);
-    out.push_back({test::words(f[0]), test::words(f[2]), f[1]});
-    REQUIRE(out.back().sans.size() == out.back().ucis.size());
-  }
-  return out;
-}
-
 // ffish's UCI `uci` as xpgn writes it: a Kyoto shogi demotion without ffish's final '-' ("a1b2-"
 // is "a1b2"; the SAN grammar reads no '-' there, docs/rules/kyotoshogi.md).
 std::string xpgn_uci(std::string uci) {
   if (uci.size() > 1 && uci.back() == '-') uci.pop_back();
   return uci;
-}
-
-// A PGN of `sans` from the start of `variant` (as its [Variant] tag writes it), with `result`.
-std::string pgn_of(const std::string& variant, const std::vector<std::string>& sans,
-                   const std::string& result) {
-  std::string text = "[Variant \"" + variant + "\"]\n[Result \"" + result + "\"]\n\n";
-  for (std::size_t i = 0; i < sans.size(); ++i) {
-    if (i % 2 == 0) text += std::to_string(i / 2 + 1) + ". ";
-    text += sans[i] + " ";
-  }
-  return text + result + "\n";
 }
 
 // Checks the perft lines of `variant` in the reference file: each FEN reads and writes back as
@@ -68,86 +42,18 @@ int check_perft(const std::string& variant) {
                                      shogi_variant(variant));
 }
 
-// Checks ffish's games of `variant`: each ply reads, xpgn writes ffish's SAN and UCI for it,
-// the whole game replays without a word with ffish's result, and a copy with one move made
-// illegal is refused at that ply. Returns the plies checked.
+// Checks ffish's games of `variant` (tests/reference_games.hpp; at least 20 of them), with
+// ffish's UCI as xpgn writes it (xpgn_uci()). A drop ffish writes ambiguously is read by its UCI
+// and counted in `ambiguous` when given, else a failure. Returns the plies checked.
 int check_games(const std::string& variant, const std::string& tag, int* ambiguous = nullptr) {
-  const Variant& v = shogi_variant(variant);
-  int plies = 0, ambiguous_drops = 0;
-  const std::vector<RefGame> games = reference_games(variant);
+  const auto games =
+      test::reference_games("history/shogi-family-ffish.txt", variant, /*with_fen=*/false);
   REQUIRE(games.size() >= 20);
-  for (std::size_t gi = 0; gi < games.size(); ++gi) {
-    const RefGame& ref = games[gi];
-    INFO(variant << " game " << gi + 1);
-    Position pos = Position::start(v);
-    std::vector<std::string> sans = ref.sans;  // ffish's, where xpgn reads them
-    // The ply to corrupt: the middle one, replaced by a move of another ply that is illegal
-    // there (searched for below).
-    const std::size_t bad_ply = ref.sans.size() / 2;
-    std::string bad_token;
-    for (std::size_t i = 0; i < ref.sans.size(); ++i) {
-      INFO("ply " << i + 1 << " " << ref.sans[i] << " in " << pos.fen());
-      if (i == bad_ply)
-        for (const std::string& other : ref.sans) {
-          auto token = notation::parse_san(other);
-          if (token && resolve(pos, *token).error != MoveError::none) {
-            bad_token = other;
-            break;
-          }
-        }
-      Resolution r = test::resolve_text(pos, ref.sans[i]);
-      INFO(r.message);
-      if (r.error != MoveError::none && r.message.find("ambiguous") != std::string::npos) {
-        // Fairy-Stockfish's "G@b5" for a drop of either of two pieces as a gold (Kyoto shogi,
-        // docs/rules/kyotoshogi.md): refused as ambiguous; the move is ffish's UCI one, and
-        // xpgn's SAN for it ("N@b5=G") reads back as it. The games below use xpgn's SAN there.
-        MoveList legal;
-        generate_legal(pos, legal);
-        int found = 0;
-        for (const Move& m : legal)
-          if (to_uci(pos, m) == ref.ucis[i]) r.move = m, ++found;
-        REQUIRE(found == 1);
-        r.error = MoveError::none;
-        const std::string ours = to_san(pos, r.move);
-        CHECK(ours != ref.sans[i]);
-        CHECK(test::resolve_text(pos, ours).move == r.move);
-        sans[i] = ours;
-        ++ambiguous_drops;
-      } else {
-        REQUIRE(r.error == MoveError::none);
-        CHECK(to_san(pos, r.move) == ref.sans[i]);
-      }
-      CHECK(to_uci(pos, r.move) == xpgn_uci(ref.ucis[i]));
-      pos = play(pos, r.move);
-      ++plies;
-    }
-    const auto replayed = test::replay(pgn_of(tag, sans, ref.result));
-    REQUIRE(replayed.size() == 1);
-    INFO(test::dump(replayed[0]));
-    CHECK(replayed[0].diagnostics.empty());
-    CHECK(replayed[0].mainline_complete);
-    if (ref.result == "*")
-      CHECK(replayed[0].outcome.termination == Termination::none);
-    else
-      CHECK(replayed[0].outcome.result() == ref.result);
-    // The corrupted copy: refused at the ply replaced, with the token named.
-    REQUIRE_FALSE(bad_token.empty());
-    std::vector<std::string> corrupted = sans;
-    corrupted[bad_ply] = bad_token;
-    const auto refused = test::replay(pgn_of(tag, corrupted, ref.result));
-    REQUIRE(refused.size() == 1);
-    const auto errors = test::of(refused[0], record::Severity::error);
-    INFO(test::dump(refused[0]));
-    REQUIRE_FALSE(errors.empty());
-    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
-    CHECK(errors.front().token == bad_token);
-    CHECK_FALSE(refused[0].mainline_complete);
-  }
-  if (ambiguous)
-    *ambiguous = ambiguous_drops;
-  else
-    CHECK(ambiguous_drops == 0);
-  return plies;
+  const test::ReferenceCounts c = test::check_reference_games(
+      shogi_variant(variant), games,
+      {.tag = tag, .our_uci = xpgn_uci, .ambiguous_by_uci = ambiguous != nullptr});
+  if (ambiguous) *ambiguous = c.ambiguous;
+  return c.plies;
 }
 
 }  // namespace

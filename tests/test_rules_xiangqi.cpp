@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "reference_games.hpp"
 #include "test_support.hpp"
 #include "xpgn/rules/outcome.hpp"
 
@@ -30,127 +31,22 @@ const Variant& xq_variant(const std::string& id) {
 
 // The ';'-separated fields of each line of tests/data/`file` whose first field is `variant`,
 // without that first field.
-std::vector<std::vector<std::string>> ffish_lines(const std::string& file,
-                                                  const std::string& variant) {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
-  REQUIRE(in.good());
-  std::vector<std::vector<std::string>> out;
-  for (std::string line; std::getline(in, line);) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    for (std::size_t semi; (semi = line.find(';', start)) != std::string::npos; start = semi + 1)
-      fields.push_back(line.substr(start, semi - start));
-    fields.push_back(line.substr(start));
-    if (fields.size() < 2 || fields[0] != variant) continue;
-    out.emplace_back(fields.begin() + 1, fields.end());
-  }
-  return out;
-}
-
-// The whitespace-separated words of `text`.
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
-
-// A PGN game of `moves` from `fen` ("-": the start), tagged `variant` and `result`.
-std::string game_text(const std::string& variant, const std::string& fen,
-                      const std::vector<std::string>& moves, const std::string& result) {
-  std::ostringstream out;
-  out << "[Variant \"" << variant << "\"]\n[Result \"" << result << "\"]\n";
-  if (fen != "-") out << "[SetUp \"1\"]\n[FEN \"" << fen << "\"]\n";
-  out << '\n';
-  const int first = fen != "-" && split_words(fen).at(1) == "b" ? 1 : 0;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::size_t ply = i + first;
-    if (ply % 2 == 0) out << ply / 2 + 1 << ". ";
-    if (ply % 2 == 1 && i == 0) out << "1... ";
-    out << moves[i] << ' ';
-  }
-  out << result << '\n';
-  return out.str();
-}
-
-// Compares perft of every reference line of `variant` with ffish's; each FEN is written back
-// as ffish wrote it. Returns the number of lines.
+// Checks the perft lines of `variant` (each FEN reads and writes back as ffish wrote it, perft
+// gives ffish's count); returns the lines compared.
 int compare_perft(const std::string& variant) {
-  const Variant& v = xq_variant(variant);
-  int lines = 0;
-  for (const auto& f : ffish_lines("perft/xiangqi-family-ffish.txt", variant)) {
-    REQUIRE(f.size() == 3);
-    INFO(f[0] << " depth " << f[1]);
-    const Position pos = test::from_fen(f[0], v);
-    CHECK(pos.fen() == f[0]);
-    CHECK(perft(pos, std::stoi(f[1])) == std::stoull(f[2]));
-    ++lines;
-  }
-  return lines;
+  return test::check_reference_perft("perft/xiangqi-family-ffish.txt", variant,
+                                     xq_variant(variant));
 }
 
-// Replays ffish's games of `variant` ply by ply (each SAN token read, and written back as
-// ffish's SAN and UCI), then as PGN tagged `tag` (no diagnostic, ffish's result), then with
-// its middle move replaced by another ply's move that is illegal there (refused at that ply).
-// Returns the count of games per termination name.
+// Checks ffish's games of `variant` (tests/reference_games.hpp), its UCI read back too; returns
+// how they ended, per termination.
 std::map<std::string, int> compare_games(const std::string& variant, const std::string& tag) {
-  const Variant& v = xq_variant(variant);
-  std::map<std::string, int> endings;
-  const auto lines = ffish_lines("history/xiangqi-family-ffish.txt", variant);
-  for (std::size_t g = 0; g < lines.size(); ++g) {
-    const auto& f = lines[g];
-    REQUIRE(f.size() == 4);
-    const std::string& fen = f[0];
-    const std::string& result = f[2];
-    const std::vector<std::string> sans = split_words(f[1]), ucis = split_words(f[3]);
-    REQUIRE(sans.size() == ucis.size());
-    INFO(variant << " game " << g + 1 << " from " << fen);
-    Position pos = fen == "-" ? Position::start(v) : test::from_fen(fen, v);
-    const std::size_t bad_ply = sans.size() / 2;
-    std::string bad;
-    for (std::size_t i = 0; i < sans.size(); ++i) {
-      INFO("ply " << i + 1 << " " << sans[i] << " in " << pos.fen());
-      if (i == bad_ply)
-        for (const std::string& other : sans)
-          if (test::resolve_text(pos, other).error != MoveError::none) {
-            bad = other;
-            break;
-          }
-      const Resolution r = test::resolve_text(pos, sans[i]);
-      INFO(r.message);
-      REQUIRE(r.error == MoveError::none);
-      CHECK(to_san(pos, r.move) == sans[i]);
-      CHECK(to_uci(pos, r.move) == ucis[i]);
-      CHECK(test::resolve_text(pos, ucis[i]).move == r.move);
-      pos = play(pos, r.move);
-    }
-    const auto games = test::replay(game_text(tag, fen, sans, result));
-    REQUIRE(games.size() == 1);
-    INFO(test::dump(games[0]));
-    CHECK(games[0].diagnostics.empty());
-    CHECK(games[0].mainline_complete);
-    if (result == "*")
-      CHECK(games[0].outcome.termination == Termination::none);
-    else
-      CHECK(games[0].outcome.result() == result);
-    ++endings[std::string(games[0].outcome.termination.name())];
-    if (sans.size() < 2) continue;
-    REQUIRE_FALSE(bad.empty());
-    std::vector<std::string> corrupted = sans;
-    corrupted[bad_ply] = bad;
-    const auto refused = test::replay(game_text(tag, fen, corrupted, result));
-    REQUIRE(refused.size() == 1);
-    const auto errors = test::of(refused[0], record::Severity::error);
-    INFO(test::dump(refused[0]));
-    REQUIRE_FALSE(errors.empty());
-    CHECK(errors.front().ply == static_cast<int>(bad_ply) + 1);
-    CHECK(errors.front().token == bad);
-    CHECK_FALSE(refused[0].mainline_complete);
-  }
-  return endings;
+  const auto games =
+      test::reference_games("history/xiangqi-family-ffish.txt", variant, /*with_fen=*/true);
+  return test::check_reference_games(xq_variant(variant), games, {.tag = tag, .reads_uci = true})
+      .endings;
 }
 
-// The sum of the counts of `endings`.
 int total(const std::map<std::string, int>& endings) {
   int n = 0;
   for (const auto& e : endings) n += e.second;
@@ -249,8 +145,8 @@ TEST_CASE("xiangqi: flying general, stalemate and perpetual check lose, bare pal
   // A chariot checking to and fro: the third occurrence, White checked throughout, loses
   // (ffish: 0-1 after the eighth ply, the same sequence).
   const auto games = test::replay(
-      game_text("Xiangqi", "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
-                {"Re1+", "Kf10", "Rf1+", "Ke10", "Re1+", "Kf10", "Rf1+", "Ke10"}, "0-1"));
+      test::pgn_of_moves("Xiangqi", "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
+                         {"Re1+", "Kf10", "Rf1+", "Ke10", "Re1+", "Kf10", "Rf1+", "Ke10"}, "0-1"));
   REQUIRE(games.size() == 1);
   INFO(test::dump(games[0]));
   CHECK(games[0].diagnostics.empty());
@@ -362,9 +258,12 @@ TEST_CASE("janggi: passing, bikjang, and games ended by rule counted", "[rules][
     CHECK(to_san(start, r.move) == "Ke2");
     CHECK(to_uci(start, r.move) == "e2e2");
   }
-  // Not in check.
-  const Position check = test::from_fen("3k5/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1", v);
+  // Not in check (the chariot on f3 checks d1 along the palace line)...
+  const Position check = test::from_fen("4k4/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1", v);
   CHECK(test::resolve_text(check, "Kd1").error != MoveError::none);
+  // ...unless the generals face each other (bikjang), as ffish lets it: d1d1 and d1e1 only.
+  const Position facing_check = test::from_fen("3k5/9/9/9/9/9/9/5r3/9/3K5 w - - 0 1", v);
+  CHECK(test::legal_sans(facing_check) == std::vector<std::string>{"Kd1", "Ke1"});
   // Bikjang: facing generals must be parted (or the side to move passes).
   const Position bikjang = test::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 1 1", v);
   CHECK_THAT(test::refusal(bikjang, "Ke9"), Catch::Contains("bikjang"));
@@ -372,18 +271,18 @@ TEST_CASE("janggi: passing, bikjang, and games ended by rule counted", "[rules][
   CHECK(test::is_legal(bikjang, "Ke10"));  // the pass: accepts bikjang
   // Two passes end the game; equal material, so Black's 1.5 points win it (0-1). After it,
   // no move is legal.
-  const auto passes = test::replay(game_text("Janggi", "-", {"Ke2", "Ke9"}, "0-1"));
+  const auto passes = test::replay(test::pgn_of_moves("Janggi", "-", {"Ke2", "Ke9"}, "0-1"));
   REQUIRE(passes.size() == 1);
   INFO(test::dump(passes[0]));
   CHECK(passes[0].diagnostics.empty());
   CHECK(passes[0].outcome.termination.name() == "double_pass");
   CHECK(passes[0].outcome.result() == "0-1");
-  const auto more = test::replay(game_text("Janggi", "-", {"Ke2", "Ke9", "Ra2"}, "*"));
+  const auto more = test::replay(test::pgn_of_moves("Janggi", "-", {"Ke2", "Ke9", "Ra2"}, "*"));
   REQUIRE(more.size() == 1);
   CHECK_FALSE(test::of(more[0], record::Severity::error).empty());
   // Bikjang accepted by a pass: counted, White ahead by a chariot (13 > 1.5) wins.
   const auto accepted = test::replay(
-      game_text("Janggi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"Ke1", "Ke10"}, "1-0"));
+      test::pgn_of_moves("Janggi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"Ke1", "Ke10"}, "1-0"));
   REQUIRE(accepted.size() == 1);
   INFO(test::dump(accepted[0]));
   CHECK(accepted[0].diagnostics.empty());
@@ -393,6 +292,66 @@ TEST_CASE("janggi: passing, bikjang, and games ended by rule counted", "[rules][
   const Position bare = test::from_fen("4k4/4a4/9/9/9/9/9/9/4A4/3K5 w - - 0 1", v);
   CHECK(judge(bare, History{}).termination == Termination::insufficient_material);
   CHECK(judge(bare, History{}).result() == "1/2-1/2");
+}
+
+TEST_CASE("janggitraditional and janggicasual: perft and ffish's games",
+          "[rules][xiangqi][janggi][perft]") {
+  // Fairy-Stockfish's janggitraditional (bikjang and passes end in a draw) and janggicasual (no
+  // bikjang): janggi.json with the counting taken out, and for casual the bikjang rule too.
+  CHECK(compare_perft("janggitraditional") == 13);
+  CHECK(compare_perft("janggicasual") == 13);
+  const auto traditional = compare_games("janggitraditional", "janggitraditional");
+  CHECK(total(traditional) == 28);
+  const auto casual = compare_games("janggicasual", "Janggi casual");
+  CHECK(total(casual) == 28);
+  // Random play passes: most of these games end by two passes, in a draw.
+  CHECK(traditional.at("double_pass") > 0);
+  CHECK(casual.at("double_pass") > 0);
+  CHECK(casual.count("bikjang") == 0);
+}
+
+TEST_CASE("janggitraditional and janggicasual: bikjang drawn, or no bikjang at all",
+          "[rules][xiangqi][janggi]") {
+  // The generals face each other on the e-file. Janggi and its traditional rules: White must
+  // break it or pass, and a pass accepts bikjang, which ends the game (janggi counts it: White's
+  // chariot and advisor, 16 points, against Black's 1.5; traditional rules draw it). Casual
+  // rules: no bikjang, any move, and one pass ends nothing.
+  const std::string facing = "4k4/9/9/9/9/9/9/9/3A5/R3K4 w - - 0 1";
+  const Variant& janggi = xq_variant("janggi");
+  const Variant& traditional = xq_variant("janggitraditional");
+  const Variant& casual = xq_variant("janggicasual");
+  CHECK_FALSE(test::is_legal(test::from_fen(facing, janggi), "Ad1"));
+  CHECK_FALSE(test::is_legal(test::from_fen(facing, traditional), "Ad1"));
+  CHECK(test::is_legal(test::from_fen(facing, casual), "Ad1"));
+  const auto ended = [&](const std::string& tag, const std::string& result) {
+    const auto games = test::replay(test::pgn_of_moves(tag, facing, {"Ke1"}, result));
+    REQUIRE(games.size() == 1);
+    INFO(test::dump(games[0]));
+    CHECK(games[0].diagnostics.empty());
+    return games[0].outcome;
+  };
+  const Outcome counted = ended("Janggi", "1-0");
+  CHECK(counted.termination.name() == "bikjang");
+  CHECK(counted.result() == "1-0");
+  const Outcome drawn = ended("janggitraditional", "1/2-1/2");
+  CHECK(drawn.termination.name() == "bikjang");
+  CHECK(drawn.result() == "1/2-1/2");
+  const Outcome on = ended("janggicasual", "*");
+  CHECK(on.termination == Termination::none);
+
+  // In bikjang a pass is legal even in check (Fairy-Stockfish's rule): White's cannon on d2 checks
+  // Black's general on d10 over White's general on d3, the generals facing. Janggi and its
+  // traditional rules let Black pass (and so accept bikjang); casual rules have no bikjang, so
+  // no pass in check.
+  const std::string checked = "3k5/5a3/9/9/9/9/9/3K5/3C5/9 b - - 0 1";
+  CHECK(test::is_legal(test::from_fen(checked, janggi), "Kd10"));
+  CHECK(test::is_legal(test::from_fen(checked, traditional), "Kd10"));
+  CHECK_FALSE(test::is_legal(test::from_fen(checked, casual), "Kd10"));
+  // Out of bikjang, no pass in check: White's cannon on e1 checks the general on e10 over a
+  // soldier on e5; the generals stand on different files.
+  const std::string no_bikjang = "4k4/9/9/9/9/4P4/9/3K5/9/4C4 b - - 0 1";
+  REQUIRE(in_check(test::from_fen(no_bikjang, janggi)));
+  CHECK_FALSE(test::is_legal(test::from_fen(no_bikjang, janggi), "Ke10"));
 }
 
 TEST_CASE("janggi: the parameters of its components are checked, with the key and the reason",

@@ -34,23 +34,6 @@ std::string pos_text(SourcePos pos) {
   return tag_scan_pos(pos);
 }
 
-// What a scan_tags() hands over, with the game texts and leads as contents (for comparing a
-// scan of a stream with one of a text in memory): `scan` runs the scan with the callback it gets.
-std::vector<std::string> scanned_contents(
-    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan) {
-  std::vector<std::string> lines;
-  scan([&](const notation::TaggedGame& g) {
-    std::string line = std::to_string(g.index) + "@" + pos_text(g.start) + " text '" +
-                       std::string(g.text) + "' result '" + std::string(g.result) + "'";
-    for (const notation::TagText& t : g.tags)
-      line += " [" + std::string(t.name) + "=" + std::string(t.value) + "@" + pos_text(t.pos) + "]";
-    line += " lead '" + std::string(g.lead.dropped) + std::string(g.lead.held) + "'";
-    if (g.lead.lost) line += " lost";
-    lines.push_back(line);
-  });
-  return lines;
-}
-
 // Compares scan_tags() with the reader on `text`, and its game texts with scan_games()'s spans.
 void same_tags(const std::string& what, std::string_view text, std::size_t chunk,
                const notation::ReaderOptions& options = {}) {
@@ -105,12 +88,13 @@ void same_tags(const std::string& what, std::string_view text, std::size_t chunk
       chunk, options);
   // The scan of a stream (read a chunk at a time into a buffer of its own, as `xpgn select`
   // reads its inputs) hands over the same games, texts and leads as the scan of the text.
-  const std::vector<std::string> from_text = scanned_contents(
+  const std::vector<std::string> from_text = xpgn::test::scanned_tag_contents(
       [&](const auto& on_game) { notation::detail::scan_tags(text, on_game, chunk, options); });
-  const std::vector<std::string> from_stream = scanned_contents([&](const auto& on_game) {
-    std::istringstream stream{std::string(text)};
-    notation::detail::scan_tags(stream, on_game, chunk, options);
-  });
+  const std::vector<std::string> from_stream =
+      xpgn::test::scanned_tag_contents([&](const auto& on_game) {
+        std::istringstream stream{std::string(text)};
+        notation::detail::scan_tags(stream, on_game, chunk, options);
+      });
   REQUIRE(from_stream.size() == from_text.size());
   for (std::size_t g = 0; g < from_text.size(); ++g) {
     INFO("game " << g + 1 << " of the stream");

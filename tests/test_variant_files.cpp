@@ -97,6 +97,8 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                         "minixiangqi",
                                         "manchu",
                                         "janggi",
+                                        "janggitraditional",
+                                        "janggicasual",
                                         "shatar",
                                         "shako",
                                         "placement"});
@@ -126,6 +128,9 @@ TEST_CASE("the built-in catalog is data: every definition file builds, aliases r
                                                         {"Manchu", "manchu"},
                                                         {"Janggi", "janggi"},
                                                         {"Korean Chess", "janggi"},
+                                                        {"janggitraditional", "janggitraditional"},
+                                                        {"Janggi Traditional", "janggitraditional"},
+                                                        {"JanggiCasual", "janggicasual"},
                                                         {"Shatar", "shatar"},
                                                         {"Mongolian chess", "shatar"},
                                                         {"Shako", "shako"},
@@ -297,7 +302,7 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
         "maxim, king-of-the-hill, racing-kings, horde, capablanca, antichess, atomic, seirawan, "
         "crazyhouse, three-check, gothic, embassy, janus, courier, hoppelpoppel, shatranj, grand, "
         "minishogi, shogi, kyotoshogi, dobutsu, makruk, asean, sittuyin, cambodian, xiangqi, "
-        "minixiangqi, manchu, janggi, shatar, shako, placement; "
+        "minixiangqi, manchu, janggi, janggitraditional, janggicasual, shatar, shako, placement; "
         "or the id of another --variant-file)\n");
   // Inheritance cycle (two files naming each other).
   {

@@ -172,8 +172,9 @@ Input::Input(std::string path) : name_(std::move(path)) {
     size_ = static_cast<std::uint64_t>(st.st_size);
     // (Standard input may have been read before: what is left from where it stands.)
     const off_t at = name_ == "-" ? lseek(fd_, 0, SEEK_CUR) : 0;
-    const auto skipped = static_cast<std::uint64_t>(std::max<off_t>(at, 0));
-    buffer_->expect(size_ > skipped ? size_ - skipped : 0, truncate_hook(name_));
+    first_byte_ = static_cast<std::uint64_t>(std::max<off_t>(at, 0));
+    expected_ = size_ > first_byte_ ? size_ - first_byte_ : 0;
+    buffer_->expect(expected_, truncate_hook(name_));
   }
 }
 
@@ -195,6 +196,8 @@ Input::Input(std::string path, const ByteRange& range) : Input(std::move(path)) 
     return;
   }
   size_ = std::min(range.end, size_) - range.start;
+  first_byte_ = range.start;
+  expected_ = size_;
   buffer_->limit(size_);
   buffer_->expect(size_, truncate_hook(name_));
 }
@@ -210,11 +213,21 @@ Input::~Input() {
 std::string Input::read_error() const {
   if (!buffer_) return "";
   if (buffer_->error() != 0) return "read error: " + emit::error_text(buffer_->error());
-  if (const auto now = buffer_->shrunk())
-    return "the file was cut short while it was read (by another program?): it had " +
-           std::to_string(size_) + " bytes to read, its end came after " +
-           std::to_string(buffer_->bytes_read()) + " (it now has " + std::to_string(*now) +
-           "); the rest was not read, and the last game read may be incomplete";
+  if (const auto now = buffer_->shrunk()) {
+    // Offsets are the file's own; a range or a standard input read from further on says where
+    // its reading started.
+    const std::uint64_t got = buffer_->bytes_read();
+    std::string what = "the file was cut short while it was read (by another program?): ";
+    if (first_byte_ == 0)
+      what += std::to_string(expected_) + " bytes were to be read, its end came after " +
+              std::to_string(got);
+    else
+      what += std::to_string(expected_) + " bytes were to be read from byte " +
+              std::to_string(first_byte_) + " on, its end came after " + std::to_string(got) +
+              " of them, at byte " + std::to_string(first_byte_ + got);
+    return what + " (it now has " + std::to_string(*now) +
+           " bytes); the rest was not read, and the last game read may be incomplete";
+  }
   return "";
 }
 

@@ -49,6 +49,10 @@ class Input {
   int fd_ = -1;
   bool owns_fd_ = false;
   std::uint64_t size_ = 0;
+  // Where reading starts in a regular file (a range's start, or where standard input stood),
+  // and how many bytes from there are expected (for read_error()'s message).
+  std::uint64_t first_byte_ = 0;
+  std::uint64_t expected_ = 0;
   std::unique_ptr<FdInputBuffer> buffer_;
   std::istream stream_{nullptr};
 };

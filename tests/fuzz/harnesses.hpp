@@ -188,7 +188,8 @@ inline std::vector<std::uint8_t> without_second_byte(const std::uint8_t* data, s
 // pgn: the first byte chooses a chunk size (1 to 64 bytes), the rest is read as one text, as a
 // stream in chunks of that size, and as the games scan_games() locates in such chunks read by
 // read_located_games() (as `check --jobs N` reads them); all must report the same events at the
-// same positions.
+// same positions. The tag scan of tag-only selections, of the text and of a stream, must hand
+// over what the reader reports without movetext.
 inline void run_pgn(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return;
   const std::size_t chunk = 1 + data[0] % 64;
@@ -222,6 +223,15 @@ inline void run_pgn(const std::uint8_t* data, std::size_t size) {
   require(games_scanned == games_heads && games_heads == games_whole,
           "the tag scan counts different games");
   require(scanned == heads.lines, "the tag scan hands over other games, tags or markers");
+  // The scan of a stream (read a chunk at a time into a buffer of its own, as `xpgn select` reads
+  // its inputs) hands over the same games, texts, tags and leads as the scan of the text.
+  const std::vector<std::string> from_text = test::scanned_tag_contents(
+      [&](const auto& on_game) { notation::detail::scan_tags(text, on_game, chunk, {}); });
+  const std::vector<std::string> from_stream = test::scanned_tag_contents([&](const auto& on_game) {
+    std::istringstream stream{std::string(text)};
+    notation::detail::scan_tags(stream, on_game, chunk, {});
+  });
+  require(from_stream == from_text, "the tag scan of a stream hands over other games or texts");
 }
 
 // san: the input is one token. A token that parses is written with format_san, which must parse

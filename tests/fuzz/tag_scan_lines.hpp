@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -86,6 +87,23 @@ inline std::vector<std::string> scanned_tag_lines(std::string_view text, std::si
         lines.push_back(tag_scan_line(g.index, g.start, g.text, text, tags, g.result));
       },
       chunk, options);
+  return lines;
+}
+
+// What a scan_tags() hands over, a line per game with its text, tags, marker and lead as
+// contents rather than offsets (to compare a scan of a stream, which reads into a buffer of its
+// own, with one of a text in memory): `scan` runs the scan with the callback it gets.
+inline std::vector<std::string> scanned_tag_contents(
+    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan) {
+  std::vector<std::string> lines;
+  scan([&](const notation::TaggedGame& g) {
+    std::string line = std::to_string(g.index) + "@" + tag_scan_pos(g.start) + " text '" +
+                       std::string(g.text) + "' result '" + std::string(g.result) + "'";
+    for (const notation::TagText& t : g.tags) line += tag_scan_pair(t.name, t.value, t.pos);
+    line += " lead '" + std::string(g.lead.dropped) + std::string(g.lead.held) + "'";
+    if (g.lead.lost) line += " lost";
+    lines.push_back(line);
+  });
   return lines;
 }
 

@@ -1,5 +1,6 @@
-// Reference data for the xiangqi family (xiangqi, minixiangqi, manchu, janggi) from Fairy-Stockfish's
-// WebAssembly build (npm package `ffish`, see README.md); nothing here uses xpgn code.
+// Reference data for the xiangqi family (xiangqi, minixiangqi, manchu, janggi, janggitraditional,
+// janggicasual) from Fairy-Stockfish's WebAssembly build (npm package `ffish`, see README.md);
+// nothing here uses xpgn code.
 //
 // Regenerate (from the repository root):
 //
@@ -23,7 +24,7 @@
 import { loadFfish, mulberry32, perft, printFamilyGames, randomMove, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
-const variants = ['xiangqi', 'minixiangqi', 'manchu', 'janggi'];
+const variants = ['xiangqi', 'minixiangqi', 'manchu', 'janggi', 'janggitraditional', 'janggicasual'];
 // Hand-made endgames per variant: a chariot, a horse, a cannon with a screen, soldiers, and
 // the bare palaces (ffish's insufficient material).
 const endgames = {
@@ -36,6 +37,10 @@ const endgames = {
   janggi: ['3ak4/4c4/9/9/9/9/9/9/3CR4/4K4 w - - 0 1', '4k4/3P5/9/9/9/9/9/9/5C3/3K5 w - - 0 1',
     '5k3/9/9/9/4B4/9/9/2N6/9/4K4 w - - 0 1', '3k5/9/9/3c5/9/9/3C5/9/9/4K4 w - - 0 1',
     '4k4/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1'],
+  // Janggi's traditional and casual rules (appended after janggi): facing generals, where
+  // bikjang applies in the one and not in the other, and a bare palace.
+  janggitraditional: ['4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1', '3ak4/4c4/9/9/9/9/9/9/3CR4/4K4 w - - 0 1'],
+  janggicasual: ['4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1', '3ak4/4c4/9/9/9/9/9/9/3CR4/4K4 w - - 0 1'],
 };
 
 function perftLines() {

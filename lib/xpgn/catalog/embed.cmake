@@ -9,7 +9,8 @@ set(XPGN_CATALOG_FILES
     seirawan.json crazyhouse.json three-check.json gothic.json embassy.json janus.json
     courier.json hoppelpoppel.json shatranj.json grand.json minishogi.json shogi.json
     kyotoshogi.json dobutsu.json makruk.json asean.json sittuyin.json cambodian.json
-    xiangqi.json minixiangqi.json manchu.json janggi.json shatar.json shako.json placement.json
+    xiangqi.json minixiangqi.json manchu.json janggi.json janggitraditional.json janggicasual.json
+    shatar.json shako.json placement.json
     aliases.json)
 file(GLOB xpgn_catalog_present CONFIGURE_DEPENDS ${XPGN_CATALOG_DIR}/*.json)
 foreach(present ${xpgn_catalog_present})

@@ -190,8 +190,11 @@ void add_xiangqi_components(std::vector<ComponentSpec>& out) {
   out.push_back(
       {"royal-pass",
        "the side to move may pass with its general when not in check (\"Ke2\", "
-       "\"e2e2\", \"pass\"): janggi",
-       [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_royal_pass()); }});
+       "\"e2e2\", \"pass\"), or (`bikjang_pass`) also in check while the generals face each "
+       "other: janggi",
+       [](Params& p, rules::VariantSpec& v) {
+         v.components.push_back(rules::make_royal_pass(p.flag("bikjang_pass", false)));
+       }});
   out.push_back(
       {"bikjang", "when the generals face each other, the side to move must break it or pass",
        [](Params&, rules::VariantSpec& v) { v.components.push_back(rules::make_bikjang()); }});

@@ -518,30 +518,9 @@ void OrderedReplayer::replay(std::size_t index, std::istream& in, const std::str
   replay_in_batches(in, index, impl_->options, name, impl_->batch, impl_->workers, impl_->job);
 }
 
-void OrderedReplayer::replay_text(std::size_t index, std::string_view text, const std::string& name,
-                                  const std::function<void(std::uint64_t)>& read_to) {
-  if (!impl_->job.tags_only()) {
-    StretchBuffer buffer({}, text, nullptr);
-    std::istream in(&buffer);
-    replay(index, in, name);
-    return;
-  }
-  scan_tags(
-      index,
-      [&](const std::function<void(const notation::TaggedGame&)>& on_game) {
-        notation::scan_tags(text, on_game, impl_->options.reader);
-      },
-      [&](std::string_view raw) {
-        if (read_to && !raw.empty())
-          read_to(static_cast<std::uint64_t>(raw.data() + raw.size() - text.data()));
-      });
-  if (read_to) read_to(text.size());
-}
-
 void OrderedReplayer::scan_tags(
     std::size_t index,
-    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan,
-    const std::function<void(std::string_view)>& part_ends) {
+    const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan) {
   ReplayJob& job = impl_->job;
   impl_->workers.finish();  // the parts of earlier inputs go first
   // The games' tags are read on this thread by notation::scan_tags(), which hands over what
@@ -552,8 +531,7 @@ void OrderedReplayer::scan_tags(
   std::uint64_t in_part = 0;
   const std::vector<std::string> names = job.tag_names();
   record::Game game;
-  std::string first;      // the input's first game's text with what comes before it
-  std::string_view last;  // the text of the last game with a text
+  std::string first;  // the input's first game's text with what comes before it
   scan([&](const notation::TaggedGame& tagged) {
     take_tagged_game(tagged, names, game);
     std::string_view raw = tagged.text;
@@ -570,10 +548,8 @@ void OrderedReplayer::scan_tags(
         raw = first;
       }
     }
-    if (!raw.empty()) last = tagged.text;
     job.add_game_text(*part, game, raw);
     if (++in_part == games_per_part) {
-      if (part_ends) part_ends(last);
       job.take(index, std::move(part));
       part = job.new_part();
       in_part = 0;

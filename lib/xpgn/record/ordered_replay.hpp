@@ -76,25 +76,16 @@ class OrderedReplayer {
   // that needs only tags (ReplayJob::tags_only()) has it read on the calling thread in one pass
   // (notation::scan_tags), a chunk at a time: memory bounded by the largest game.
   void replay(std::size_t index, std::istream& in, const std::string& name);
-  // Reads `text`, the whole input number `index` in memory (a mapped file), as replay() would
-  // read it as a stream, with the same parts handed over. A job that needs only tags
-  // (ReplayJob::tags_only()) has it read on the calling thread in one pass, without batches or
-  // copies: the games' texts handed to add_game_text() point into `text`, and `read_to` (when
-  // given) learns before each part is taken how many bytes of `text` its games reach.
-  void replay_text(std::size_t index, std::string_view text, const std::string& name,
-                   const std::function<void(std::uint64_t)>& read_to = {});
   // Waits for every game given so far and hands the remaining parts over; more inputs may follow.
   void finish();
 
  private:
   // A tag-only job's input number `index` read by `scan` (notation::scan_tags of a text or a
   // stream, handing its games to the function it is given), parts handed to the job every few
-  // hundred games; `part_ends` (when given) learns, before each part is taken, the text of its
-  // last game that has one.
+  // hundred games.
   void scan_tags(
       std::size_t index,
-      const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan,
-      const std::function<void(std::string_view)>& part_ends = {});
+      const std::function<void(const std::function<void(const notation::TaggedGame&)>&)>& scan);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

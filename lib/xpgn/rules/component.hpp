@@ -58,6 +58,11 @@ struct Declaration {
   bool expands_pawn_moves = false;
   // It overrules the attack test through royal_verdict() (Variant::royal_judges).
   bool judges_royals = false;
+  // (With judges_royals.) Its "threatened" verdict for a royal piece stands as long as the
+  // squares the usual attack rests on and those royal_verdict_squares() names keep their pieces,
+  // so the search for a way out of check may still skip moves that edit none of them. Without it,
+  // that filter is off in the variant.
+  bool verdict_rests_on_squares = false;
   // apply() or finish() may, for a move of kind normal or placement, change the piece on a
   // square the move does not name (from, to, aux, birth, relocation, push, gate), or the mark
   // there in a variant whose marked pieces are disarmed: a reserve pawn put on the file of a
@@ -258,6 +263,14 @@ class RuleComponent {
   virtual RoyalVerdict royal_verdict(const Position& pos, Color side) const {
     (void)pos, (void)side;
     return RoyalVerdict::usual;
+  }
+
+  // (For a rule that declares verdict_rests_on_squares.) The squares beyond the usual attack's on
+  // which a "threatened" verdict for the royal piece on `royal` rests (bit = Variant::bit_of), so
+  // that while a move edits none of them the verdict stands. The default names none.
+  virtual Bits128 royal_verdict_squares(const Position& pos, Square royal) const {
+    (void)pos, (void)royal;
+    return {};
   }
 
   // ---- State this rule keeps in the position ------------------------------------------------

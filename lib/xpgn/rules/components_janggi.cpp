@@ -63,7 +63,16 @@ class PalaceLines final : public RuleComponent {
   Declaration declaration() const override {
     return {.hooks = hook_generate,
             .refines_moves = spec_.exclusive_hoppers != 0,
-            .judges_royals = true};
+            .judges_royals = true,
+            .verdict_rests_on_squares = !joined_.empty()};
+  }
+
+  // A line attack on a royal piece on a point rests on the points joined to it; the usual
+  // attack the verdict also asks for is watched by the engine (and a hop's screen, being on the
+  // royal piece's file or rank, with it).
+  Bits128 royal_verdict_squares(const Position& pos, Square royal) const override {
+    if (royal >= square_count || !points_[royal] || joined_.empty()) return {};
+    return joined_[static_cast<std::size_t>(pos.variant().bit_of[royal])];
   }
 
   // Drops a hop of an exclusive hopper over or onto another exclusive hopper.
@@ -293,13 +302,25 @@ class PalaceLines final : public RuleComponent {
 // The pass of the royal piece (make_royal_pass()).
 class RoyalPass final : public RuleComponent {
  public:
+  explicit RoyalPass(bool bikjang_pass) : bikjang_pass_(bikjang_pass) {}
   std::string_view name() const override { return "pass"; }
   Declaration declaration() const override {
+    // (Its verdict never says "threatened": it rests on no squares.)
     return {.makes_passes = true,
             .hooks = hook_generate | hook_apply,
             .slots = slot_counters,
+            .judges_royals = bikjang_pass_,
+            .verdict_rests_on_squares = true,
             .spells_moves = true,
             .counters_outside_key = true};
+  }
+
+  // With bikjang_pass: the general of a side that has just passed while the generals face
+  // each other counts as safe, so that the pass is legal even in check.
+  RoyalVerdict royal_verdict(const Position& pos, Color side) const override {
+    if (side == pos.side_to_move() || pos.counter(side, 0) != 1 || facing_royals_file(pos) < 0)
+      return RoyalVerdict::usual;
+    return RoyalVerdict::safe;
   }
 
   // Counter 0 of the mover: 1 when its last move was a pass (the FEN does not say it, as in
@@ -366,9 +387,14 @@ class RoyalPass final : public RuleComponent {
     return true;
   }
   std::string why_no_move(const Position& pos, const SanToken& token) const override {
-    if (token.kind == TokenKind::pass && in_check(pos)) return "a general in check cannot pass";
+    if (token.kind == TokenKind::pass && in_check(pos))
+      return bikjang_pass_ ? "a general in check cannot pass, unless the generals face each other"
+                           : "a general in check cannot pass";
     return {};
   }
+
+ private:
+  bool bikjang_pass_;
 };
 
 // Bikjang (make_bikjang()).
@@ -469,8 +495,8 @@ std::optional<Color> count_winner(const Position& pos, const MaterialCount& coun
 std::shared_ptr<const RuleComponent> make_palace_lines(PalaceLinesSpec spec) {
   return std::make_shared<PalaceLines>(std::move(spec));
 }
-std::shared_ptr<const RuleComponent> make_royal_pass() {
-  return std::make_shared<RoyalPass>();
+std::shared_ptr<const RuleComponent> make_royal_pass(bool bikjang_pass) {
+  return std::make_shared<RoyalPass>(bikjang_pass);
 }
 std::shared_ptr<const RuleComponent> make_bikjang() {
   return std::make_shared<Bikjang>();

@@ -32,10 +32,13 @@ struct PalaceLinesSpec {
 // hopper over or onto another one, and judges checks with both rules (royal_verdict).
 std::shared_ptr<const RuleComponent> make_palace_lines(PalaceLinesSpec spec);
 
-// The side to move may pass with its single royal piece when not in check: written as
-// Fairy-Stockfish does, a move of the general to its own square ("Ke2", UCI "e2e2"); the pass
-// tokens of the grammar ("pass", "@@@@", "--", "0000") read too.
-std::shared_ptr<const RuleComponent> make_royal_pass();
+// The side to move may pass with its single royal piece when not in check, or (`bikjang_pass`,
+// Fairy-Stockfish's bikjang rule) also in check while the royal pieces face each other on a file
+// with nothing between them: written as Fairy-Stockfish does, a move of the general to its own
+// square ("Ke2", UCI "e2e2"); the pass tokens of the grammar ("pass", "@@@@", "--", "0000") read
+// too. With `bikjang_pass` it judges royal pieces (royal_verdict): list it before other such
+// rules.
+std::shared_ptr<const RuleComponent> make_royal_pass(bool bikjang_pass = false);
 
 // Bikjang: when the two royal pieces face each other on a file with nothing between them, the
 // side to move must break it (or pass): no other move may leave them facing.

@@ -1013,7 +1013,8 @@ Set attack_witness(const Position& pos, Square target, Color by) {
 
 // The squares a move must edit to end the attack on `side`'s royal piece on `royal` (attacked
 // by the opponent): the royal square with the attack's witness (attack_witness()), or with all
-// its lines where an attacker is more than a piece of its colour (disarming marks), as a
+// its lines where an attacker is more than a piece of its colour (disarming marks), and the
+// squares the royal judges' verdicts rest on (RuleComponent::royal_verdict_squares()), as a
 // 128-bit set (a board of 64 squares in its lower half). Needs v.fast_attacks.
 Bits128 squares_watched(const Position& pos, Square royal, Color side) {
   const Variant& v = pos.variant();
@@ -1027,6 +1028,8 @@ Bits128 squares_watched(const Position& pos, Square royal, Color side) {
     watched.lo = v.plain_attackers ? attack_witness<std::uint64_t>(pos, royal, by)
                                    : v.attack_bits[index_of(by)].lines[bit];
   add_bit(watched, bit);
+  for (const RuleComponent* c : v.royal_judges)
+    watched = watched | c->royal_verdict_squares(pos, royal);
   return watched;
 }
 
@@ -1045,12 +1048,23 @@ bool edits_none_of(const Position& pos, const Move& move, Bits128 watched) {
 }
 
 // True when the attack tables may prove moves illegal in check (leaves_royal_attacked()):
-// one piece per square and no rule overruling the attack test.
+// one piece per square, and every rule that overrules the attack test names the squares its
+// verdict rests on.
 bool check_filter_applies(const Variant& v) {
-  return v.fast_attacks && !v.layer_rule && v.royal_judges.empty();
+  return v.fast_attacks && !v.layer_rule && !v.royal_judges_opaque;
 }
 
 }  // namespace
+
+Square checked_royal_square(const Position& pos) {
+  const Color us = pos.side_to_move();
+  if (!royal_threatened(pos, us)) return no_square;
+  // A rule that judges royal pieces may have answered without the usual test, whose memo may
+  // then be of an earlier position (its square left since): ask the usual test too.
+  if (!pos.variant().royal_judges.empty() && !usual_royal_threat(pos, us)) return no_square;
+  return pos.royal_memo(us) == Position::RoyalMemo::threatened ? pos.royal_memo_square(us)
+                                                               : no_square;
+}
 
 bool leaves_royal_attacked(const Position& pos, const Move& move, Square royal) {
   if (!check_filter_applies(pos.variant())) return false;
@@ -1073,10 +1087,10 @@ bool search_legal_move(const Position& pos) {
   for (const RuleComponent* c : v.allowers)
     if (c->forbids_every_move(pos)) return false;  // (the game is over)
   const Color us = pos.side_to_move();
-  const bool checked_royal_known =
-      royal_threatened(pos, us) && pos.royal_memo(us) == Position::RoyalMemo::threatened;
+  const Square checked_royal = checked_royal_square(pos);
+  const bool checked_royal_known = checked_royal != no_square;
   const bool filter = checked_royal_known && check_filter_applies(v);
-  const Bits128 watched = filter ? squares_watched(pos, pos.royal_memo_square(us), us) : Bits128{};
+  const Bits128 watched = filter ? squares_watched(pos, checked_royal, us) : Bits128{};
   // Where moves name no squares besides their origin and destination (no rule refines them)
   // and few squares are watched, a piece off them needs only its moves onto them.
   const bool targeted = filter && v.move_refiners.empty() &&
@@ -1108,7 +1122,7 @@ bool search_legal_move(const Position& pos) {
       if (square_moves(pos.royal_square(us, i))) return true;
   if (pos.royal_count(us) > 0) {
     // Rings of growing distance around the royal piece in check, or the first royal piece.
-    const Square centre = checked_royal_known ? pos.royal_memo_square(us) : pos.royal_square(us, 0);
+    const Square centre = checked_royal_known ? checked_royal : pos.royal_square(us, 0);
     if (checked_royal_known && square_moves(centre)) return true;
     const int cf = file_of(centre), cr = rank_of(centre);
     const int reach = std::max(v.files, v.ranks);

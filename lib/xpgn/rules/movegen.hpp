@@ -74,12 +74,18 @@ void play_into(const Position& pos, const Move& move, Position& after,
 // component forbids it.
 bool is_legal_after(const Position& before, const Move& move, const Position& after);
 
+// The square of the side to move's royal piece that the check filter watches: when that side
+// is in check (royal_threatened()) and the usual attack test finds this piece attacked (the
+// position's royal memo, brought up to date); no_square otherwise.
+Square checked_royal_square(const Position& pos);
+
 // True when `move` (pseudo-legal in `pos`) surely leaves the side to move's royal piece on
-// `royal`, attacked in `pos`, attacked: it edits neither that square nor any square an attack
-// on it depends on (judged by the squares the move names and the rules that edit elsewhere,
-// RuleComponent::edits_unnamed_squares), so it is illegal. False when unsure, and always
-// where pieces may share squares, a rule overrules the attack test, or the board has no
-// attack tables. has_legal_move() skips such moves in check.
+// `royal` (checked_royal_square()) attacked: it edits neither that square nor any square an
+// attack on it depends on (judged by the squares the move names and the rules that edit
+// elsewhere, RuleComponent::edits_unnamed_squares, and those a rule that overrules the attack
+// test names, RuleComponent::royal_verdict_squares), so it is illegal. False when unsure, and
+// always where pieces may share squares, a rule overrules the attack test without naming its
+// squares, or the board has no attack tables. has_legal_move() skips such moves in check.
 bool leaves_royal_attacked(const Position& pos, const Move& move, Square royal);
 
 // True if the side to move has at least one legal move (stops at the first one found).

@@ -608,6 +608,7 @@ void Variant::compile_components() {
     if (d.refines_moves) move_refiners.push_back(c.get());
     if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
     if (d.judges_royals) royal_judges.push_back(c.get());
+    royal_judges_opaque |= d.judges_royals && !d.verdict_rests_on_squares;
     if (d.edits_unnamed_squares) far_editors.push_back(c.get());
     if (d.spells_moves) spellers.push_back(c.get());
     if (d.has_own_notation) {

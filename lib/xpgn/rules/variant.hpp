@@ -304,6 +304,10 @@ struct Variant {
   std::vector<const RuleComponent*> pawn_expanders;
   // The components whose royal_verdict() may overrule the attack test (derived by the constructor).
   std::vector<const RuleComponent*> royal_judges;
+  // Whether some royal judge does not say which squares its verdict rests on
+  // (Declaration::verdict_rests_on_squares): the search for a way out of check then plays every
+  // move (derived by the constructor).
+  bool royal_judges_opaque = false;
   // The components that may edit squares a move does not name (derived by the constructor from
   // Declaration::edits_unnamed_squares).
   std::vector<const RuleComponent*> far_editors;
