@@ -348,6 +348,24 @@ TEST_CASE("fsf ini: problems found while building are placed at the ini key", "[
   CHECK(catalog::entries().size() == before);
 }
 
+TEST_CASE("fsf ini: a start position with rows wider than the board is refused, not read past",
+          "[fsf-ini]") {
+  // Found by review: the castling rank's row was read before the FEN was checked, so a run of
+  // empty squares past the board's width (or one of a billion) was expanded, and the search for
+  // the outermost rook ran off the row.
+  for (const std::string& fen :
+       {std::string("8/8/8/8/8/8/8/999999999K w - - 0 1"),
+        std::string("8/8/8/8/8/8/8/8K w - - 0 1"), std::string("8/8/8/8/8/8/8/4K w - - 0 1")}) {
+    INFO(fen);
+    std::unique_ptr<rules::Variant> v;
+    const auto errors = catalog::try_text(
+        "[fsf-wide-row:chess]\ncastlingRookKingsideFile = g\nstartFen = " + fen + "\n", "t.ini",
+        &v);
+    CHECK(v == nullptr);
+    REQUIRE_FALSE(errors.empty());
+  }
+}
+
 TEST_CASE("fsf ini: --variant-file, --variant NAME and variants --show", "[fsf-ini][cli]") {
   const std::string file = "'" + ini_dir + "inheritance.ini'";
   {

@@ -379,6 +379,13 @@ TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xia
   const Resolution far = read_move(start, "C2+9");
   CHECK(far.error == MoveError::illegal);
   CHECK(far.message == "'C2+9' (WXF) names no legal move here");
+  // A file the board does not have (minixiangqi has seven): refused, for either side.
+  const Position mini = Position::start(wxf_variant("minixiangqi"));
+  for (const char* token : {"R9+1", "R8+1"}) {
+    const Resolution off = read_move(mini, token);
+    CHECK(off.error == MoveError::invalid);
+    CHECK(off.message == "'" + std::string(token) + "' (WXF): Minixiangqi has no file " + token[1]);
+  }
   const Resolution letter = read_move(start, "Q2.5");
   CHECK(letter.error == MoveError::invalid);
   CHECK(letter.message == "'Q2.5' (WXF): no piece of Xiangqi is written 'Q'");

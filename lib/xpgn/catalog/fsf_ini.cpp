@@ -966,7 +966,7 @@ class Writer {
 
   // The start position's rank `rank` (0-based, White's side) as one character per file: the
   // piece letter as the FEN writes it, '.' for an empty square ("" when the FEN's board has no
-  // such rank).
+  // such rank, or a run of empty squares wider than the board).
   std::string start_row(int rank) const {
     const std::string fen = value("startFen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR").value;
     std::string board = fen.substr(0, fen.find_first_of(" ["));
@@ -982,6 +982,7 @@ class Writer {
     for (char c : rows[rows.size() - 1 - static_cast<std::size_t>(rank)]) {
       if (std::isdigit(static_cast<unsigned char>(c))) {
         skip = skip * 10 + (c - '0');
+        if (skip > files_) return {};  // (a row wider than the board: the FEN's own error)
         continue;
       }
       out.append(static_cast<std::size_t>(skip), '.');
@@ -1202,7 +1203,9 @@ class Writer {
       castling_king_file_ = file_of_setting(value("castlingKingFile", "e"));
       // The outermost rook of the castling rank on one side of the king (-1: none).
       auto outermost = [&](bool king_side) {
-        if (king_at == std::string::npos) return -1;
+        // (A row that does not fill the board exactly is the FEN's error, reported later.)
+        if (king_at == std::string::npos || row.size() != static_cast<std::size_t>(files_))
+          return -1;
         for (int f = king_side ? files_ - 1 : 0; f != static_cast<int>(king_at);
              f += king_side ? -1 : 1)
           if (row[static_cast<std::size_t>(f)] == rook_letter) return f;

@@ -81,6 +81,11 @@ bool read_wxf(const Position& pos, const SanToken& token, OwnMove& out) {
   if (out.error != MoveError::illegal || type == no_piece_type || text[1] < '1' || text[1] > '9')
     return true;
   // A letter and a file: the moves of the piece on that file, whatever tandem mark WXF gives it.
+  if (text[1] - '0' > v.files) {  // (a file the board does not have: none of its squares)
+    out.error = MoveError::invalid;
+    out.message = quoted + ": " + v.name + " has no file " + text[1];
+    return true;
+  }
   const Color side = pos.side_to_move();
   const int from_file = side == Color::white ? v.files - (text[1] - '0') : text[1] - '1';
   std::vector<std::string> strict;  // what WXF writes for each move that fits
