@@ -5,6 +5,7 @@ the prefix, in a folder that interpreter's sys.path holds for the prefix /usr/lo
 import os
 import pathlib
 import shutil
+import site
 import subprocess
 import sys
 
@@ -25,9 +26,11 @@ def test_installed_package_imports(tmp_path):
     relative = package_dir.relative_to(prefix)
     assert sorted(p.name.split(".")[0] for p in init.parent.iterdir()) == \
         ["__init__", "__init__", "_errors", "_xpgn", "py"]
-    # The folder is one the interpreter searches under both prefixes.
-    assert f"/usr/local/{relative}" in sys.path
-    assert f"/usr/{relative}" in sys.path
+    # The folder is one the interpreter searches under both prefixes (site.getsitepackages()
+    # names them whether they exist or not; sys.path holds only those that exist, and a fresh
+    # Debian 12 has no /usr/lib/python3.11/dist-packages until a package puts something there).
+    assert f"/usr/local/{relative}" in site.getsitepackages(["/usr/local"])
+    assert f"/usr/{relative}" in site.getsitepackages(["/usr"])
     # And the installed copy works on its own (not the build tree's).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(package_dir)
