@@ -286,6 +286,17 @@ TEST_CASE("a bad definition is refused with the place and what was expected", "[
   "components": [{"name": "castling", "king_file": [6, 2]}])")) ==
         "bad.json:6:52: error: /components/0/king_file: castling: unknown parameter "
         "'king_file' of castling (parameters: king_files, rook_files, rank)\n");
+  // An item of a parameter's list is placed at that item, in this file, even where the base
+  // has an entry of the same component (fuzz finding: it was placed in builtin:chess.json).
+  CHECK(load_errors(definition("bad-list-item", R"(  "base": "capablanca",
+  "components": [{"name": "castling", "rook_files": ["g", "zz"]}])")) ==
+        "bad.json:6:59: error: /components/0/rook_files/1: castling: expected a file of the "
+        "10-file board (a letter, or a number from -10 to 9), found \"zz\"\n");
+  // A parameter name with "/" or "~" is escaped in the pointer (RFC 6901).
+  CHECK(load_errors(definition("slash-parameter", R"(  "base": "chess",
+  "components": [{"name": "castling", "a/b~": 1}])")) ==
+        "bad.json:6:47: error: /components/0/a~1b~0: castling: unknown parameter "
+        "'a/b~' of castling (parameters: king_files, rook_files, rank)\n");
   // Bad Betza.
   CHECK(load_errors(definition("bad-betza", R"(  "base": "chess",
   "pieces": [

@@ -45,20 +45,6 @@ struct TextPos {
   std::uint32_t column = 1;
 };
 
-// A JSON pointer token for `key` ("~" and "/" escaped as RFC 6901 says).
-std::string pointer_token(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return out;
-}
-
 // The key a JSON pointer token names (the inverse of pointer_token).
 std::string pointer_key(const std::string& token) {
   std::string out;
@@ -966,7 +952,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
         component->build(params, spec);
         params.done();
       } catch (const ParamError& e) {
-        r.fail_at(e.key.empty() ? at : at + "/" + pointer_token(e.key), name + ": " + e.message);
+        r.fail_at(e.key.empty() ? at : at + "/" + e.key, name + ": " + e.message);
       }
     }
   }

@@ -16,6 +16,19 @@
 
 namespace xpgn::catalog {
 
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
+  }
+  return out;
+}
+
 using Json = nlohmann::ordered_json;
 
 namespace {
@@ -351,7 +364,7 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
            if (!given.is_object())
              throw ParamError{"limits", "expected {\"Q\": 1, ...}, found " + type_name(given)};
            for (auto it = given.begin(); it != given.end(); ++it) {
-             const std::string at = "limits/" + it.key();
+             const std::string at = "limits/" + pointer_token(it.key());
              if (it.key().size() != 1 || choices.find(it.key()[0]) == std::string::npos)
                throw ParamError{
                    at, "'" + it.key() + "' is no letter of the choices \"" + choices + "\""};
@@ -390,34 +403,35 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                    v.components.push_back(
                        rules::make_shogi_promotion(zone, p.fen_letters("pieces")));
                  }});
-  out.push_back(
-      {"shogi-notation",
-       "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
-       "piece's FEN spelling (\"+P\") to the letter it is written with (\"G\"; another "
-       "piece's SAN letter, or a letter of no piece: Kyoto shogi's golds)",
-       [](Params& p, rules::VariantSpec& v) {
-         std::vector<std::pair<char, char>> written_as;
-         const Json& map = p.raw("written_as");
-         if (!map.is_null() && !map.is_object())
-           throw ParamError{"written_as", "expected an object such as {\"+P\": \"G\"}"};
-         if (map.is_object())
-           for (const auto& entry : map.items()) {
-             // A named copy: clang refuses a structured binding in a lambda capture.
-             const std::string fen = entry.key();
-             const Json& letter = entry.value();
-             const char base = fen.size() == 2 ? fen[1] : '\0';
-             if (fen.size() != 2 || fen[0] != '+' ||
-                 !std::any_of(
-                     v.pieces.begin(), v.pieces.end(),
-                     [base](const rules::PieceSpec& d) { return d.fen_plus && d.fen() == base; }) ||
-                 !letter.is_string() || letter.get<std::string>().size() != 1 ||
-                 !std::isupper(static_cast<unsigned char>(letter.get<std::string>()[0])))
-               throw ParamError{"written_as/" + fen, "expected a piece spelled \"+X\" of " + v.id +
-                                                         " and an upper-case letter"};
-             written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
-           }
-         v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
-       }});
+  out.push_back({"shogi-notation",
+                 "Fairy-Stockfish's SAN and UCI for the shogi family; `written_as` maps a promoted "
+                 "piece's FEN spelling (\"+P\") to the letter it is written with (\"G\"; another "
+                 "piece's SAN letter, or a letter of no piece: Kyoto shogi's golds)",
+                 [](Params& p, rules::VariantSpec& v) {
+                   std::vector<std::pair<char, char>> written_as;
+                   const Json& map = p.raw("written_as");
+                   if (!map.is_null() && !map.is_object())
+                     throw ParamError{"written_as", "expected an object such as {\"+P\": \"G\"}"};
+                   if (map.is_object())
+                     for (const auto& entry : map.items()) {
+                       // A named copy: clang refuses a structured binding in a lambda capture.
+                       const std::string fen = entry.key();
+                       const Json& letter = entry.value();
+                       const char base = fen.size() == 2 ? fen[1] : '\0';
+                       if (fen.size() != 2 || fen[0] != '+' ||
+                           !std::any_of(v.pieces.begin(), v.pieces.end(),
+                                        [base](const rules::PieceSpec& d) {
+                                          return d.fen_plus && d.fen() == base;
+                                        }) ||
+                           !letter.is_string() || letter.get<std::string>().size() != 1 ||
+                           !std::isupper(static_cast<unsigned char>(letter.get<std::string>()[0])))
+                         throw ParamError{"written_as/" + pointer_token(fen),
+                                          "expected a piece spelled \"+X\" of " + v.id +
+                                              " and an upper-case letter"};
+                       written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
+                     }
+                   v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
+                 }});
   out.push_back({"xiangqi-notation",
                  "the xiangqi family's notations: WXF written (`convert --to wxf`), ICCS "
                  "coordinates read (h2e2, H2-E2)",
@@ -640,8 +654,9 @@ void Params::done() const {
     for (const auto& k : read_)
       if (k != "name" && k != "remove") known += (known.empty() ? "" : ", ") + k;
     throw ParamError{
-        it.key(), "unknown parameter '" + it.key() + "' of " + entry_["name"].get<std::string>() +
-                      (known.empty() ? " (it has no parameters)" : " (parameters: " + known + ")")};
+        pointer_token(it.key()),
+        "unknown parameter '" + it.key() + "' of " + entry_["name"].get<std::string>() +
+            (known.empty() ? " (it has no parameters)" : " (parameters: " + known + ")")};
   }
 }
 

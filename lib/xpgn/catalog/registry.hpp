@@ -15,8 +15,12 @@
 
 namespace xpgn::catalog {
 
-// Thrown by Params when a parameter is wrong: the parameter's key ("" = the entry itself) and
-// what was expected. The catalog turns it into a DefinitionError with the file position.
+// A JSON pointer token for `key` ("~" and "/" escaped as RFC 6901 says).
+std::string pointer_token(const std::string& key);
+
+// Thrown by Params when a parameter is wrong: where, as a JSON pointer relative to the entry
+// ("rook_files/0"; keys escaped with pointer_token; "" = the entry itself), and what was
+// expected. The catalog turns it into a DefinitionError with the file position.
 struct ParamError {
   std::string key;
   std::string message;
