@@ -18,6 +18,7 @@
 
 #include "fuzz_common.hpp"
 #include "tag_scan_lines.hpp"
+#include "xpgn/catalog/builtin_files.hpp"
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/catalog/fsf_ini.hpp"
 #include "xpgn/emit/json.hpp"
@@ -369,13 +370,22 @@ inline void run_variant_file(const std::uint8_t* data, std::size_t size) {
   const auto errors = catalog::try_text(text, "fuzz.json", &variant);
   if (!errors.empty()) {
     require(variant == nullptr, "a refused definition gave a variant");
-    std::uint64_t lines = 1;
-    for (char c : text) lines += c == '\n';
+    // A problem is placed in this text or in a built-in file it inherits from, and inside it.
+    const auto lines_of = [&](const std::string& source) -> std::uint64_t {
+      std::string_view named;
+      bool known = source == "fuzz.json";
+      if (known) named = text;
+      for (const auto& file : catalog::detail::builtin_files())
+        if (source == std::string("builtin:") + file.name) named = file.text, known = true;
+      std::uint64_t lines = known ? 1 : 0;
+      for (char c : named) lines += c == '\n';
+      return lines;
+    };
     for (const auto& e : errors) {
       require(!e.message.empty(), "a definition problem without a message");
+      const std::uint64_t lines = lines_of(e.where.source);
+      require(lines > 0, "a definition problem placed in an unknown file");
       require(e.where.line <= lines, "a definition problem placed after the last line");
-      require(e.where.source == "fuzz.json" || e.where.source.starts_with("builtin:"),
-              "a definition problem placed in an unknown file");
     }
     return;
   }
