@@ -325,3 +325,27 @@ TEST_CASE(
   CHECK_FALSE(botk[0].valid());
   CHECK(of(botk[0], Severity::error).size() == 1);
 }
+
+TEST_CASE("a comment before the tags leaves the game to its tags") {
+  // The comment once set the game up before [Variant], [FEN] and [Result] were read: an atomic
+  // game was replayed as FIDE chess, and a FEN game from the standard start.
+  const std::string atomic =
+      "{Before the tags}\n{and another}\n[Event \"T\"]\n[Variant \"Atomic\"]\n[Result \"1-0\"]\n\n"
+      "1. Nf3 d5 2. Ng5 e6 3. Nxf7 1-0\n";
+  auto games = replay(atomic);
+  REQUIRE(games.size() == 1);
+  INFO(dump(games[0]));
+  REQUIRE(games[0].variant != nullptr);
+  CHECK(games[0].variant->id == "atomic");
+  CHECK(games[0].valid());
+  CHECK(games[0].result_tag == "1-0");
+  CHECK(games[0].comments == std::vector<std::string>{"Before the tags", "and another"});
+  auto fen =
+      replay("{x}\n[SetUp \"1\"]\n[FEN \"4k3/8/4K3/8/8/8/8/R7 w - - 0 1\"]\n\n1. Ra8# 1-0\n");
+  REQUIRE(fen.size() == 1);
+  CHECK(fen[0].valid());
+  // In check mode too.
+  auto report = xpgn::record::check_text(atomic, "a.pgn");
+  CHECK(report.valid == 1);
+  CHECK(report.diagnostics.empty());
+}

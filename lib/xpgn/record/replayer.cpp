@@ -925,17 +925,27 @@ struct Replayer::State {
                std::to_string(bad + 1) + "); JSON, SVG and HTML output show U+FFFD instead");
   }
 
+  // Warns about each malformed [%command] of a comment (in both modes, so that check and
+  // convert report the same warnings).
+  void check_commands(std::string_view text, SourcePos pos) {
+    if (text.find("[%") == std::string_view::npos) return;
+    Commands scratch;
+    std::vector<std::string> problems;
+    parse_commands(text, scratch, &problems);
+    for (auto& p : problems) report(Severity::warning, pos, 0, "", std::move(p));
+  }
+
   void on_comment(std::string_view text, SourcePos pos) {
-    start();
     check_utf8(text, pos, "comment");
-    Frame& f = frames[depth - 1];
-    if (text.find("[%") != std::string_view::npos) {
-      // Checked in both modes so that check and convert report the same warnings.
-      Commands scratch;
-      std::vector<std::string> problems;
-      parse_commands(text, scratch, &problems);
-      for (auto& p : problems) report(Severity::warning, pos, 0, "", std::move(p));
+    if (!started) {
+      // Before the movetext (between or before the tags, which may still name the variant, the
+      // start position and the result): the game's own comment, and the game not yet set up.
+      check_commands(text, pos);
+      if (full()) game.comments.emplace_back(text);
+      return;
     }
+    Frame& f = frames[depth - 1];
+    check_commands(text, pos);
     if (!full() || !f.line) return;
     if (f.after_move && !f.line->empty()) {
       MoveNode& node = f.line->back();
