@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fuzz/harnesses.hpp"
+#include "test_shell.hpp"
 #include "xpgn/record/utf8.hpp"
 
 namespace {
@@ -224,4 +225,20 @@ TEST_CASE("fuzz: checks-given counters are written after the clocks", "[fuzz]") 
     CHECK(again->counters == parsed->counters);
     CHECK(xpgn::format_fen(*again) == written);
   }
+}
+
+TEST_CASE("fuzz: the seed maker numbers the variants as the harnesses do", "[fuzz]") {
+  // make_seeds.py gives each seed game the variant byte of its [Variant] tag; it once knew only
+  // the first seven variants, and every other game was fuzzed as FIDE chess.
+  if (xpgn::test::run_shell("command -v python3 >/dev/null 2>&1").status != 0) {
+    WARN("python3 not found: the seed maker's variant list not compared");
+    return;
+  }
+  const auto run = xpgn::test::run_shell("python3 '" + std::string(XPGN_TEST_DATA) +
+                                         "/../fuzz/make_seeds.py' --choices");
+  REQUIRE(run.status == 0);
+  std::string expected;
+  for (const auto& choice : xpgn::fuzz::variant_choices())
+    expected += choice.id + (choice.options.empty() ? "" : " " + choice.options) + "\n";
+  CHECK(run.out == expected);
 }

@@ -2,11 +2,14 @@
 // (record/select.hpp), and `xpgn select` run as a process on tests/data/select and the corpus.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -76,6 +79,24 @@ std::vector<int> selected(const xpgn::record::SelectOptions& options) {
   for (const auto& game : xpgn::record::read_games(slurp(curation)))
     if (selector->matches(game)) numbers.push_back(static_cast<int>(game.index));
   return numbers;
+}
+
+// Every .pgn file of the shared corpus (../shared/corpus), or none with a WARN saying why: it is
+// not there (a user's clone), or XPGN_TEST_SHARED_CORPUS=0 (the sanitizer job, .ci/sanitize:
+// the repository's own files still run there). `what` names the skipped part in the WARN.
+std::vector<std::string> shared_corpus_files(const std::string& what) {
+  std::vector<std::string> files;
+  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
+  const char* wanted = std::getenv("XPGN_TEST_SHARED_CORPUS");
+  if (wanted && std::string(wanted) == "0") {
+    WARN(what << " on the shared corpus skipped: XPGN_TEST_SHARED_CORPUS=0");
+  } else if (!fs::is_directory(corpus)) {
+    WARN(what << " on the shared corpus skipped: " << corpus.string() << " is not there");
+  } else {
+    for (const auto& entry : fs::recursive_directory_iterator(corpus))
+      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  }
+  return files;
 }
 
 }  // namespace
@@ -317,13 +338,7 @@ TEST_CASE("xpgn select without criteria reproduces every input byte for byte", "
   std::vector<std::string> files = {curation};
   for (const auto& entry : fs::directory_iterator(std::string(XPGN_TEST_DATA) + "/cli"))
     files.push_back(entry.path().string());
-  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
-  if (fs::is_directory(corpus)) {
-    for (const auto& entry : fs::recursive_directory_iterator(corpus))
-      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-  } else {
-    WARN("select on the shared corpus skipped: " << corpus.string() << " is not there");
-  }
+  for (auto& f : shared_corpus_files("select without criteria")) files.push_back(std::move(f));
   for (const auto& f : files) {
     INFO(f);
     const std::string text = slurp(f);
@@ -350,13 +365,7 @@ TEST_CASE("xpgn select by tags reads a named file as it reads standard input", "
   std::vector<std::string> files = {curation};
   for (const char* name : {"invalid.pgn", "header-only.pgn", "comment-only.pgn", "valid.pgn"})
     files.push_back(std::string(XPGN_TEST_DATA) + "/cli/" + name);
-  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
-  if (fs::is_directory(corpus)) {
-    for (const auto& entry : fs::recursive_directory_iterator(corpus))
-      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-  } else {
-    WARN("tag selection on the shared corpus skipped: " << corpus.string() << " is not there");
-  }
+  for (auto& f : shared_corpus_files("tag selection")) files.push_back(std::move(f));
   for (const auto& f : files) {
     INFO(f);
     for (const std::string criteria :
@@ -673,14 +682,7 @@ std::vector<std::string> comparison_files() {
   std::vector<std::string> files = {curation};
   for (const auto& entry : fs::directory_iterator(std::string(XPGN_TEST_DATA) + "/cli"))
     files.push_back(entry.path().string());
-  const fs::path corpus = fs::path(XPGN_SHARED_DIR) / "corpus";
-  if (fs::is_directory(corpus)) {
-    for (const auto& entry : fs::recursive_directory_iterator(corpus))
-      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-  } else {
-    WARN("tree against full mode on the shared corpus skipped: " << corpus.string()
-                                                                 << " is not there");
-  }
+  for (auto& f : shared_corpus_files("tree against full mode")) files.push_back(std::move(f));
   std::sort(files.begin(), files.end());
   return files;
 }

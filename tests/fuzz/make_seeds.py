@@ -2,6 +2,7 @@
 """Writes the seed corpora of the fuzz harnesses (docs/testing.md) from samples/ and tests/data.
 
 Usage: make_seeds.py REPO_ROOT OUT_DIR
+       make_seeds.py --choices   (prints VARIANT_CHOICES, one "id [option]" per line)
 
 OUT_DIR/<harness>/ receives one file per seed, named by a hash of its content:
   pgn        chunk-size byte + each whole .pgn file, and + each game alone
@@ -12,7 +13,8 @@ OUT_DIR/<harness>/ receives one file per seed, named by a hash of its content:
   variant_file        the variant definitions (JSON), each under a new id
   fsf_ini             the Fairy-Stockfish variants.ini files of tests/data/fsf-ini and tests/reference
 The variant byte is the index in VARIANT_CHOICES, which mirrors fuzz::variant_choices()
-(tests/fuzz/fuzz_common.hpp: the built-in catalog entries in order, each alone then with each option; new variants are appended after these).
+(tests/fuzz/fuzz_common.hpp: the built-in catalog entries in order, each alone then with each
+option), read from the catalog's files (a test compares the two).
 """
 import hashlib
 import json
@@ -20,28 +22,47 @@ import os
 import re
 import sys
 
-VARIANT_CHOICES = [
-    ("chess", ""), ("reservists", ""),
-    ("reproduction", ""), ("reproduction", "barren-capture"),
-    ("reproduction-vacated", ""), ("reproduction-vacated", "barren-capture"),
-    ("battle-of-the-kings", ""), ("reenterent", ""),
-    ("maxim", ""), ("maxim", "knight-wide"), ("maxim", "portal-diagonal-fill"),
-]
+def forgiving(name):
+    """A variant name as the catalog matches it: lower case, letters and digits only."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
 
-# Forgiving names (lower case, letters and digits only) of the variants the seeds use.
-NAMES = {"chess": "chess", "standard": "chess", "fromposition": "chess",
-         "reservistsdoublechess": "reservists", "reservists": "reservists",
-         "reproduction": "reproduction", "reproductionvacated": "reproduction-vacated",
-         "battleofthekings": "battle-of-the-kings", "reenterent": "reenterent",
-         "maxim": "maxim"}
 
-# tests/data/perft/<file>.txt -> variant choice
-PERFT = {"battle": ("battle-of-the-kings", ""), "chess-ffish": ("chess", ""),
-         "maxim-knight-wide": ("maxim", "knight-wide"), "maxim": ("maxim", ""),
-         "reenterent": ("reenterent", ""), "reproduction": ("reproduction", ""),
-         "reproduction-barren-capture": ("reproduction", "barren-capture"),
-         "reproduction-vacated": ("reproduction-vacated", ""),
-         "reservists-ffish": ("reservists", "")}
+def read_catalog(root):
+    """The built-in catalog as the harnesses see it: (choices, names).
+
+    choices mirrors fuzz::variant_choices(): the files of XPGN_CATALOG_FILES
+    (lib/xpgn/catalog/embed.cmake) in order, each variant alone, then with each of its options
+    (its base's and its own, in name order as the catalog lists them). names maps each forgiving
+    name (id, name, aliases, and aliases.json's archive names) to the variant's id."""
+    cmake = open(os.path.join(root, "lib/xpgn/catalog/embed.cmake")).read()
+    files = re.search(r"set\(XPGN_CATALOG_FILES(.*?)\)", cmake, re.S).group(1).split()
+    docs, order, names = {}, [], {}
+    for f in files:
+        doc = json.load(open(os.path.join(root, "lib/xpgn/catalog/variants", f)))
+        if f == "aliases.json":
+            for variant, spellings in doc["aliases"].items():
+                for spelling in spellings:
+                    names.setdefault(forgiving(spelling), variant)
+            continue
+        docs[doc["id"]] = doc
+        order.append(doc["id"])
+        for spelling in [doc["id"], doc.get("name", "")] + doc.get("aliases", []):
+            names.setdefault(forgiving(spelling), doc["id"])
+
+    def options(variant):
+        doc = docs[variant]
+        inherited = options(doc["base"]) if doc.get("base") in docs else set()
+        return inherited | set(doc.get("options", {}))
+
+    choices = []
+    for variant in order:
+        choices.append((variant, ""))
+        choices += [(variant, option) for option in sorted(options(variant))]
+    return choices, names
+
+
+VARIANT_CHOICES, NAMES = read_catalog(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                   "..", ".."))
 
 # WXF's dotted moves (grammars/xpgn/grammars/pgn.hpp, wxf_dotted): "C2.5", "33.4", "++.4".
 WXF_DOTTED = re.compile(rb"^[A-Za-z1-9+-][1-9+-]\.[1-9][+#]?$")
@@ -73,8 +94,7 @@ def games_of(text):
 def variant_of(game):
     """The (variant id, options) of a game's tags."""
     tags = {m.group(1).decode(): m.group(2).decode("utf-8", "replace") for m in TAG.finditer(game)}
-    name = re.sub(r"[^a-z0-9]", "", tags.get("Variant", "chess").lower())
-    return NAMES.get(name, "chess"), tags.get("VariantOptions", "")
+    return NAMES.get(forgiving(tags.get("Variant", "chess")), "chess"), tags.get("VariantOptions", "")
 
 
 def movetext_tokens(game):
@@ -90,6 +110,10 @@ def movetext_tokens(game):
 
 
 def main():
+    if sys.argv[1:] == ["--choices"]:  # (tests/test_fuzz_regressions.cpp compares them)
+        for variant, options in VARIANT_CHOICES:
+            print(f"{variant} {options}".rstrip())
+        return
     root, out = sys.argv[1], sys.argv[2]
     seeds = {h: set() for h in ("pgn", "san", "fen", "replay", "emit_json", "emit_pgn", "render",
                                 "variant_file", "fsf_ini")}
@@ -133,10 +157,20 @@ def main():
             seeds["san"].update(movetext_tokens(game))
     perft_dir = os.path.join(root, "tests/data/perft")
     for f in sorted(os.listdir(perft_dir)):
-        byte = choice_byte(*PERFT.get(f[:-4], ("chess", "")))
+        # <variant>[-ffish...].txt holds "FEN;depth;count" lines, a family's file
+        # "variant;FEN;depth;count" lines.
+        stem = re.sub(r"-ffish.*$", "", f[:-4])
         for line in open(os.path.join(perft_dir, f), "rb"):
             if line.strip() and not line.startswith(b"#"):
-                seeds["fen"].add(byte + line.split(b";")[0].strip())
+                fields = line.split(b";")
+                variant = stem if len(fields) < 4 else fields.pop(0).decode("utf-8", "replace")
+                options = ""
+                if variant not in dict(VARIANT_CHOICES):  # "maxim-knight-wide": maxim, knight-wide
+                    for v, o in VARIANT_CHOICES:
+                        if o and variant == v + "-" + o:
+                            variant, options = v, o
+                byte = choice_byte(NAMES.get(forgiving(variant), "chess"), options)
+                seeds["fen"].add(byte + fields[0].strip())
     for harness, items in seeds.items():
         d = os.path.join(out, harness)
         os.makedirs(d, exist_ok=True)
