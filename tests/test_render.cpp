@@ -1005,6 +1005,8 @@ TEST_CASE("points: a variant file declares its board; bad declarations are refus
   CHECK(has(errors(file(R"({"colors": ["red"]})")), "/diagram/colors: expected White's and"));
   CHECK(has(errors(file(R"({"colors": ["red", "pink"]})")),
             "/diagram/colors/1: expected an ink (red, black, blue, green), found \"pink\""));
+  CHECK(has(errors(file(R"({"colors": ["blue", "blue"]})")),
+            "/diagram/colors/1: the two sides need different inks: both are \"blue\""));
   CHECK(has(errors(file(R"({"style": "points", "river": true})", "5, \"ranks\": 5")),
             "/diagram/river: a river runs between the two middle ranks"));
 }

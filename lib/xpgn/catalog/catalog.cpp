@@ -440,6 +440,10 @@ void check_diagram(const Source& src, const std::string& at, const Json& diagram
                     colors[i].get<std::string>()) == rules::diagram_inks.end())
         fail(src, at + "/colors/" + std::to_string(i),
              "expected an ink (" + inks + "), found " + colors[i].dump());
+    if (colors[0] == colors[1])
+      fail(src, at + "/colors/1",
+           "the two sides need different inks: both are " + colors[0].dump() +
+               ", and the discs would not tell White's pieces from Black's");
   }
   if (diagram.contains("style")) {
     const Json& style = diagram["style"];
