@@ -305,22 +305,18 @@ class RoyalPass final : public RuleComponent {
   explicit RoyalPass(bool bikjang_pass) : bikjang_pass_(bikjang_pass) {}
   std::string_view name() const override { return "pass"; }
   Declaration declaration() const override {
-    // (Its verdict never says "threatened": it rests on no squares.)
     return {.makes_passes = true,
+            .passes_despite_attack = bikjang_pass_,
             .hooks = hook_generate | hook_apply,
             .slots = slot_counters,
-            .judges_royals = bikjang_pass_,
-            .verdict_rests_on_squares = true,
             .spells_moves = true,
             .counters_outside_key = true};
   }
 
-  // With bikjang_pass: the general of a side that has just passed while the generals face
-  // each other counts as safe, so that the pass is legal even in check.
-  RoyalVerdict royal_verdict(const Position& pos, Color side) const override {
-    if (side == pos.side_to_move() || pos.counter(side, 0) != 1 || facing_royals_file(pos) < 0)
-      return RoyalVerdict::usual;
-    return RoyalVerdict::safe;
+  // With bikjang_pass: a pass that leaves the general attacked is legal while the generals
+  // face each other.
+  bool allows_attacked_pass(const Position&, const Move&, const Position& after) const override {
+    return bikjang_pass_ && facing_royals_file(after) >= 0;
   }
 
   // Counter 0 of the mover: 1 when its last move was a pass (the FEN does not say it, as in
