@@ -346,8 +346,22 @@ inline bool attacked_irregularly(const Position& pos, Square target, Color by,
       const Square s = v.square_of_bit[lowest_bit(from)];
       return attacker_on(pos, s, by, bits.leap_types[i], bits.leap_layering[i]);
     };
-    if (any_line(bits.leap_types.size(), Partial && picked.valid, picked.leaps, leap_attacks))
-      return true;
+    bool use_picked = Partial && picked.valid;
+    std::uint64_t leaps = picked.leaps;
+    if constexpr (!Partial) {
+      if (bits.pick_lines) {  // the leaps whose attacker's square holds a piece that may attack
+        use_picked = true;
+        const Set origins =
+            bits.leap_reach[bit] & (v.plain_attackers ? occupied_set<Set>(pos, by) : occupied);
+        const int tf = file_of(target), tr = rank_of(target);
+        for (Set o = origins; o; o = without_lowest(o)) {
+          const Square s = v.square_of_bit[lowest_bit(o)];
+          leaps |= bits.leaps_by_origin[static_cast<std::size_t>((rank_of(s) - tr + 15) * 32 +
+                                                                 file_of(s) - tf + 15)];
+        }
+      }
+    }
+    if (any_line(bits.leap_types.size(), use_picked, leaps, leap_attacks)) return true;
   }
   for (std::uint16_t i : bits.irregular)
     if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;

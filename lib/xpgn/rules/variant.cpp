@@ -189,9 +189,12 @@ void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBits
       add_bit(bits.leap_hit[at], path_bit(1));
     else if (p.jump_any)
       for (int k = 1; k < n; ++k) add_bit(bits.leap_hit[at], path_bit(k));
-    // The offsets from the target of the squares the leap reads (leaps_through).
+    // The offsets from the target of the attacker's square (leaps_by_origin) and of the
+    // squares the leap reads (leaps_through).
     const std::size_t index = base / width;
     if (index >= 64) continue;
+    bits.leaps_by_origin[static_cast<std::size_t>((p.rank_step + 15) * 32 + p.file_step + 15)] |=
+        std::uint64_t{1} << index;
     for (Set read = bits.leap_from[at] | bits.leap_clear[at] | bits.leap_hit[at]; read;
          read = without_lowest(read)) {
       const int b = lowest_bit(read);
@@ -308,6 +311,7 @@ void build_bit_tables(Variant& v) {
     bits.rides_through.assign(32 * 32, 0);
     bits.hops_through.assign(32 * 32, 0);
     bits.leaps_through.assign(32 * 32, 0);
+    bits.leaps_by_origin.assign(32 * 32, 0);
     for (std::size_t i = 0; i < probes.size(); ++i) {
       const AttackProbe& p = probes[i];
       if (p.hop && !p.lame && !p.jump_first && !p.jump_any) {

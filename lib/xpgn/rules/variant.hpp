@@ -420,6 +420,9 @@ struct Variant {
     // each + 15), for the first 64 of each. pick_lines: the partial attack test picks its
     // lines by these tables (there are many lines, and at most 64 of each kind).
     std::vector<std::uint64_t> rides_through, hops_through, leaps_through;
+    // leaps_by_origin[offset]: bit i set when leap i's attacker stands at that offset from the
+    // target (the first 64 leaps; read where pick_lines).
+    std::vector<std::uint64_t> leaps_by_origin;
     bool pick_lines = false;
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
