@@ -347,6 +347,12 @@ TEST_CASE("janggitraditional and janggicasual: bikjang drawn, or no bikjang at a
   CHECK(test::is_legal(test::from_fen(checked, janggi), "Kd10"));
   CHECK(test::is_legal(test::from_fen(checked, traditional), "Kd10"));
   CHECK_FALSE(test::is_legal(test::from_fen(checked, casual), "Kd10"));
+  // That exception is asked only for such a pass (allows_attacked_pass()): the check test's
+  // only judge is the palace lines, and casual rules list no exception.
+  CHECK(janggi.attacked_pass_judges.size() == 1);
+  CHECK(traditional.attacked_pass_judges.size() == 1);
+  CHECK(casual.attacked_pass_judges.empty());
+  CHECK(janggi.royal_judges.size() == 1);
   // Out of bikjang, no pass in check: White's cannon on e1 checks the general on e10 over a
   // soldier on e5; the generals stand on different files.
   const std::string no_bikjang = "4k4/9/9/9/9/4P4/9/3K5/9/4C4 b - - 0 1";

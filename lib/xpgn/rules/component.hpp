@@ -43,6 +43,10 @@ struct Declaration {
   // Its moves include passes (MoveKind::pass): a pass token is then a move of the game, not a
   // null move.
   bool makes_passes = false;
+  // A pass may be legal although it leaves the passer's royal piece threatened: is_legal_after()
+  // asks its allows_attacked_pass() then, and only then (Variant::attacked_pass_judges), so that
+  // no other move pays for the rule.
+  bool passes_despite_attack = false;
   // The hooks among apply(), finish(), allows() and the move generation (generate(),
   // generate_to(), may_generate()) it acts in (RuleHook bits), so that playing and finding
   // moves calls only the rules that act there (Variant::appliers, finishers, allowers and
@@ -263,6 +267,15 @@ class RuleComponent {
   virtual RoyalVerdict royal_verdict(const Position& pos, Color side) const {
     (void)pos, (void)side;
     return RoyalVerdict::usual;
+  }
+
+  // (For a rule that declares passes_despite_attack.) True when `pass` (MoveKind::pass, played
+  // from `before` into `after`) is legal although the royal test finds the passer's royal pieces
+  // threatened in `after`; the first such rule that says so decides. The default is false.
+  virtual bool allows_attacked_pass(const Position& before, const Move& pass,
+                                    const Position& after) const {
+    (void)before, (void)pass, (void)after;
+    return false;
   }
 
   // (For a rule that declares verdict_rests_on_squares.) The squares beyond the usual attack's on

@@ -116,10 +116,26 @@ class PalaceLines final : public RuleComponent {
         return RoyalVerdict::threatened;
     }
     if (!usual_royal_threat(pos, side)) return RoyalVerdict::safe;
+    return spec_.exclusive_hoppers ? verdict_past_false_hops(pos, side) : RoyalVerdict::threatened;
+  }
+
+  std::string validate(const Variant& v) const override {
+    for (Square s : spec_.points)
+      if (!v.on_board(s)) return "line point " + square_name(s) + " lies off the board";
+    if (v.pieces.size() < 32 && ((movers_ | spec_.exclusive_hoppers) >> v.pieces.size()) != 0)
+      return "a line rule names no piece of the variant";
+    return {};
+  }
+
+ private:
+  // The verdict on `side`'s royal pieces, which the usual test finds attacked: safe when every
+  // attack it sees is the hop of an exclusive hopper over an exclusive screen. Kept out of
+  // royal_verdict(), whose every call would otherwise pay for the frame of its copy.
+  [[gnu::noinline]] RoyalVerdict verdict_past_false_hops(const Position& pos, Color side) const {
+    const Color by = opposite(side);
     bool false_hops = false;
     for (int i = 0; i < pos.royal_count(side) && !false_hops; ++i)
-      false_hops = spec_.exclusive_hoppers &&
-                   false_hop_attacker(pos, pos.royal_square(side, i), by) != no_square;
+      false_hops = false_hop_attacker(pos, pos.royal_square(side, i), by) != no_square;
     if (!false_hops) return RoyalVerdict::threatened;
     // Rare: take the hoppers that attack over an exclusive screen off a copy (no other attack
     // runs through their squares: they stand on a file or rank of the royal piece, behind a
@@ -133,15 +149,6 @@ class PalaceLines final : public RuleComponent {
     return RoyalVerdict::safe;
   }
 
-  std::string validate(const Variant& v) const override {
-    for (Square s : spec_.points)
-      if (!v.on_board(s)) return "line point " + square_name(s) + " lies off the board";
-    if (v.pieces.size() < 32 && ((movers_ | spec_.exclusive_hoppers) >> v.pieces.size()) != 0)
-      return "a line rule names no piece of the variant";
-    return {};
-  }
-
- private:
   // True when a piece stands between `from` and `to` (on a file or rank) of an exclusive type,
   // or `to` holds one.
   bool crosses_exclusive(const Position& pos, Square from, Square to) const {
@@ -305,22 +312,18 @@ class RoyalPass final : public RuleComponent {
   explicit RoyalPass(bool bikjang_pass) : bikjang_pass_(bikjang_pass) {}
   std::string_view name() const override { return "pass"; }
   Declaration declaration() const override {
-    // (Its verdict never says "threatened": it rests on no squares.)
     return {.makes_passes = true,
+            .passes_despite_attack = bikjang_pass_,
             .hooks = hook_generate | hook_apply,
             .slots = slot_counters,
-            .judges_royals = bikjang_pass_,
-            .verdict_rests_on_squares = true,
             .spells_moves = true,
             .counters_outside_key = true};
   }
 
-  // With bikjang_pass: the general of a side that has just passed while the generals face
-  // each other counts as safe, so that the pass is legal even in check.
-  RoyalVerdict royal_verdict(const Position& pos, Color side) const override {
-    if (side == pos.side_to_move() || pos.counter(side, 0) != 1 || facing_royals_file(pos) < 0)
-      return RoyalVerdict::usual;
-    return RoyalVerdict::safe;
+  // With bikjang_pass: a pass that leaves the general attacked is legal while the generals
+  // face each other.
+  bool allows_attacked_pass(const Position&, const Move&, const Position& after) const override {
+    return bikjang_pass_ && facing_royals_file(after) >= 0;
   }
 
   // Counter 0 of the mover: 1 when its last move was a pass (the FEN does not say it, as in

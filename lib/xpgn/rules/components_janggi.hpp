@@ -36,8 +36,8 @@ std::shared_ptr<const RuleComponent> make_palace_lines(PalaceLinesSpec spec);
 // Fairy-Stockfish's bikjang rule) also in check while the royal pieces face each other on a file
 // with nothing between them: written as Fairy-Stockfish does, a move of the general to its own
 // square ("Ke2", UCI "e2e2"); the pass tokens of the grammar ("pass", "@@@@", "--", "0000") read
-// too. With `bikjang_pass` it judges royal pieces (royal_verdict): list it before other such
-// rules.
+// too. With `bikjang_pass` it allows its pass with the general attacked
+// (allows_attacked_pass()).
 std::shared_ptr<const RuleComponent> make_royal_pass(bool bikjang_pass = false);
 
 // Bikjang: when the two royal pieces face each other on a file with nothing between them, the

@@ -293,7 +293,7 @@ inline Bits128 without_bit(Bits128 set, int i) {
 // looks along those whose lines hold an edited square).
 struct PickedLines {
   bool valid = false;
-  std::uint64_t rides = 0, hops = 0;
+  std::uint64_t rides = 0, hops = 0, leaps = 0;
 };
 
 // Whether test(i) is true for some line i: each i < count, or where `use_picked` each i of
@@ -337,16 +337,31 @@ inline bool attacked_irregularly(const Position& pos, Square target, Color by,
   if constexpr (Partial)
     if (!(bits.leap_lines[bit] & edited)) return false;
   if (bits.leap_reach[bit] & occupied) {
-    const std::size_t leaps = bits.leap_types.size();
-    for (std::size_t i = 0; i < leaps; ++i) {
+    auto leap_attacks = [&](std::size_t i) {
       const std::size_t at = i * width + bit;
       const Set from = bits.leap_from[at] & occupied;
-      if (!from || (bits.leap_clear[at] & occupied)) continue;
+      if (!from || (bits.leap_clear[at] & occupied)) return false;
       const Set hit = bits.leap_hit[at];
-      if (hit && !(hit & occupied)) continue;
+      if (hit && !(hit & occupied)) return false;
       const Square s = v.square_of_bit[lowest_bit(from)];
-      if (attacker_on(pos, s, by, bits.leap_types[i], bits.leap_layering[i])) return true;
+      return attacker_on(pos, s, by, bits.leap_types[i], bits.leap_layering[i]);
+    };
+    bool use_picked = Partial && picked.valid;
+    std::uint64_t leaps = picked.leaps;
+    if constexpr (!Partial) {
+      if (bits.pick_lines) {  // the leaps whose attacker's square holds a piece that may attack
+        use_picked = true;
+        const Set origins =
+            bits.leap_reach[bit] & (v.plain_attackers ? occupied_set<Set>(pos, by) : occupied);
+        const int tf = file_of(target), tr = rank_of(target);
+        for (Set o = origins; o; o = without_lowest(o)) {
+          const Square s = v.square_of_bit[lowest_bit(o)];
+          leaps |= bits.leaps_by_origin[static_cast<std::size_t>((rank_of(s) - tr + 15) * 32 +
+                                                                 file_of(s) - tf + 15)];
+        }
+      }
     }
+    if (any_line(bits.leap_types.size(), use_picked, leaps, leap_attacks)) return true;
   }
   for (std::uint16_t i : bits.irregular)
     if (probe_attacks(pos, v.attack_probes[index_of(by)][i], target, by)) return true;
@@ -389,7 +404,7 @@ bool attacked_by_bits(const Position& pos, Square target, Color by, const Set& e
   PickedLines picked;
   if constexpr (Partial) {
     candidates = candidates & edited;
-    if (bits.pick_lines) {  // the rides and hops that look at an edited square
+    if (bits.pick_lines) {  // the rides, hops and leaps that look at an edited square
       picked.valid = true;
       for (Set e = edited; e; e = without_lowest(e)) {
         const Square s = v.square_of_bit[lowest_bit(e)];
@@ -397,6 +412,7 @@ bool attacked_by_bits(const Position& pos, Square target, Color by, const Set& e
             static_cast<std::size_t>((rank_of(s) - tr + 15) * 32 + file_of(s) - tf + 15);
         picked.rides |= bits.rides_through[offset];
         picked.hops |= bits.hops_through[offset];
+        picked.leaps |= bits.leaps_through[offset];
       }
     }
   }
@@ -962,8 +978,22 @@ void play_into(const Position& pos, const Move& move, Position& after, EffectLis
   apply_move(pos, move, after, effects);
 }
 
+namespace {
+
+// True when a rule makes `move`, a pass that leaves the passer's royal pieces threatened in
+// `after`, legal all the same (RuleComponent::allows_attacked_pass()).
+bool attacked_pass_allowed(const Position& before, const Move& move, const Position& after) {
+  for (const RuleComponent* c : before.variant().attacked_pass_judges)
+    if (c->allows_attacked_pass(before, move, after)) return true;
+  return false;
+}
+
+}  // namespace
+
 bool is_legal_after(const Position& before, const Move& move, const Position& after) {
-  if (royal_threatened(after, before.side_to_move())) return false;
+  if (royal_threatened(after, before.side_to_move()) &&
+      !(move.kind == MoveKind::pass && attacked_pass_allowed(before, move, after)))
+    return false;
   for (const RuleComponent* c : before.variant().allowers)
     if (!c->allows(before, move, after)) return false;
   return true;

@@ -70,8 +70,9 @@ Position play(const Position& pos, const Move& move, EffectList* effects = nullp
 void play_into(const Position& pos, const Move& move, Position& after,
                EffectList* effects = nullptr);
 
-// True if `move` (pseudo-legal) leaves none of the mover's royal pieces attacked and no rule
-// component forbids it.
+// True if `move` (pseudo-legal) leaves none of the mover's royal pieces attacked (or is a pass
+// a rule allows under attack: RuleComponent::allows_attacked_pass()) and no rule component
+// forbids it.
 bool is_legal_after(const Position& before, const Move& move, const Position& after);
 
 // The square of the side to move's royal piece that the check filter watches: when that side

@@ -189,6 +189,18 @@ void add_leap_tables(const Variant& v, const AttackProbe& p, Variant::AttackBits
       add_bit(bits.leap_hit[at], path_bit(1));
     else if (p.jump_any)
       for (int k = 1; k < n; ++k) add_bit(bits.leap_hit[at], path_bit(k));
+    // The offsets from the target of the attacker's square (leaps_by_origin) and of the
+    // squares the leap reads (leaps_through).
+    const std::size_t index = base / width;
+    if (index >= 64) continue;
+    bits.leaps_by_origin[static_cast<std::size_t>((p.rank_step + 15) * 32 + p.file_step + 15)] |=
+        std::uint64_t{1} << index;
+    for (Set read = bits.leap_from[at] | bits.leap_clear[at] | bits.leap_hit[at]; read;
+         read = without_lowest(read)) {
+      const int b = lowest_bit(read);
+      const int offset = (b / v.files - bit / v.files + 15) * 32 + b % v.files - bit % v.files + 15;
+      bits.leaps_through[static_cast<std::size_t>(offset)] |= std::uint64_t{1} << index;
+    }
   }
 }
 
@@ -298,6 +310,8 @@ void build_bit_tables(Variant& v) {
     bits.layered_near_types.assign(3 * 32 * 32, 0);
     bits.rides_through.assign(32 * 32, 0);
     bits.hops_through.assign(32 * 32, 0);
+    bits.leaps_through.assign(32 * 32, 0);
+    bits.leaps_by_origin.assign(32 * 32, 0);
     for (std::size_t i = 0; i < probes.size(); ++i) {
       const AttackProbe& p = probes[i];
       if (p.hop && !p.lame && !p.jump_first && !p.jump_any) {
@@ -342,9 +356,11 @@ void build_bit_tables(Variant& v) {
     }
     add_attack_lines(v, c, bits);
     // Picking lines by offset pays where there are many of them (Reservists: 16 rides, 4
-    // hops); with the 8 of a queen, looking at each costs less.
-    const std::size_t rides = bits.ride_types.size(), hops = bits.hop_types.size();
-    bits.pick_lines = rides <= 64 && hops <= 64 && rides + hops >= 12;
+    // hops; janggi: 4 rides, 4 hops and 16 lame leaps); with the 8 of a queen, looking at
+    // each costs less.
+    const std::size_t rides = bits.ride_types.size(), hops = bits.hop_types.size(),
+                      leaps = bits.leap_types.size();
+    bits.pick_lines = rides <= 64 && hops <= 64 && leaps <= 64 && rides + hops + leaps >= 12;
   }
 }
 
@@ -609,6 +625,7 @@ void Variant::compile_components() {
     if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
     if (d.judges_royals) royal_judges.push_back(c.get());
     royal_judges_opaque |= d.judges_royals && !d.verdict_rests_on_squares;
+    if (d.passes_despite_attack) attacked_pass_judges.push_back(c.get());
     if (d.edits_unnamed_squares) far_editors.push_back(c.get());
     if (d.spells_moves) spellers.push_back(c.get());
     if (d.has_own_notation) {

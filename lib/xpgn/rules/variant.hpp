@@ -308,6 +308,9 @@ struct Variant {
   // (Declaration::verdict_rests_on_squares): the search for a way out of check then plays every
   // move (derived by the constructor).
   bool royal_judges_opaque = false;
+  // The components whose allows_attacked_pass() may make a pass legal that leaves the royal
+  // piece threatened (derived from Declaration::passes_despite_attack).
+  std::vector<const RuleComponent*> attacked_pass_judges;
   // The components that may edit squares a move does not name (derived by the constructor from
   // Declaration::edits_unnamed_squares).
   std::vector<const RuleComponent*> far_editors;
@@ -412,11 +415,14 @@ struct Variant {
     // leap_lines[bit]: the part of lines[bit] that the leaps with path conditions and the
     // irregular hops read (their squares and paths, the whole line of each irregular hop).
     std::array<Set, bits_in<Set>> leap_lines{};
-    // rides_through[offset], hops_through[offset]: bit i set when ride i (hop i) may look at a
-    // square at that offset from the target (rank * 32 + file, each + 15), for the first 64
-    // of each. pick_lines: the partial attack test picks its lines by these tables (there
-    // are many lines, and at most 64 of each kind).
-    std::vector<std::uint64_t> rides_through, hops_through;
+    // rides_through[offset], hops_through[offset], leaps_through[offset]: bit i set when ride
+    // i (hop i, leap i) may look at a square at that offset from the target (rank * 32 + file,
+    // each + 15), for the first 64 of each. pick_lines: the partial attack test picks its
+    // lines by these tables (there are many lines, and at most 64 of each kind).
+    std::vector<std::uint64_t> rides_through, hops_through, leaps_through;
+    // leaps_by_origin[offset]: bit i set when leap i's attacker stands at that offset from the
+    // target (the first 64 leaps; read where pick_lines).
+    std::vector<std::uint64_t> leaps_by_origin;
     bool pick_lines = false;
   };
   using AttackBits = AttackBitsOf<std::uint64_t>;
