@@ -185,7 +185,12 @@ class Reader {
     const std::string_view text = encoding_.decode(
         raw, std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
         converted_, note);
-    if (!grammar_only_ && plain_head(text, slice.start, tags)) return true;
+    if (!grammar_only_) {
+      // The splitter's spans hold for the text as it is in the input alone.
+      const bool as_read = text.data() == raw.data() && text.size() == raw.size();
+      if (as_read && slice.head_tags != nullptr && spanned_head(slice, tags)) return true;
+      if (plain_head(text, slice.start, tags)) return true;
+    }
     visitor_.begin_game(games_, slice.start);
     visitor_.game_text(raw);
     if (!note.empty()) visitor_.warning(slice.start, note);
@@ -234,6 +239,37 @@ class Reader {
       if (q == e || *q != ']') return false;
       tags.push_back({tag_name, tag_value, lines_.on_line(p)});
       p = q + 1;
+    }
+  }
+
+  // plain_head() of the text of `slice` as read (not converted), from the tag pairs the
+  // splitter saw plain (slice.head_tags): only what lies between them and after the last one is
+  // looked at. False when that is not plain (plain_head() decides then).
+  bool spanned_head(const GameSlice& slice, std::vector<TagText>& tags) {
+    tags.clear();
+    const char* p = slice.begin;
+    const char* const e = slice.end;
+    const std::uint64_t origin = slice.start.offset;
+    const auto at = [&](std::uint64_t offset) { return slice.begin + (offset - origin); };
+    lines_.reset(p, slice.start, false);
+    for (std::size_t i = 0;; ++i) {
+      for (; p < e; ++p) {
+        const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
+        if (cls == 2)
+          lines_.newline(p);
+        else if (cls != 1)
+          break;
+      }
+      if (i == slice.head_tag_count) {
+        if (p == e) return true;
+        if (*p == '[' || skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
+        return !(tags.empty() && (*p == '{' || *p == ';'));
+      }
+      const TagSpan& span = slice.head_tags[i];
+      if (p != at(span.open)) return false;
+      tags.push_back({std::string_view(at(span.name), span.name_size),
+                      std::string_view(at(span.value), span.value_size), lines_.on_line(p)});
+      p = at(span.end);
     }
   }
 
@@ -404,6 +440,9 @@ struct HeldSlice {
   std::size_t result_size = 0;
   bool has_result = false;
   SourcePos start;
+  // The splitter's, valid until it scans on (GameSlice::head_tags).
+  const TagSpan* head_tags = nullptr;
+  std::size_t head_tag_count = 0;
   // The offsets of `s`, whose bytes lie in `data` (data[0] at offset `base`).
   static HeldSlice of(const GameSlice& s, const char* data, std::uint64_t base) {
     HeldSlice h;
@@ -413,6 +452,8 @@ struct HeldSlice {
     if (h.has_result) h.result = base + static_cast<std::uint64_t>(s.result - data);
     h.result_size = s.result_size;
     h.start = s.start;
+    h.head_tags = s.head_tags;
+    h.head_tag_count = s.head_tag_count;
     return h;
   }
   // The slice again, in `data` (data[0] at offset `base`, which is at most `begin`).
@@ -423,6 +464,8 @@ struct HeldSlice {
     s.result = has_result ? data + (result - base) : nullptr;
     s.result_size = result_size;
     s.start = start;
+    s.head_tags = head_tags;
+    s.head_tag_count = head_tag_count;
     return s;
   }
 };
