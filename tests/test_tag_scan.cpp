@@ -322,22 +322,19 @@ TEST_CASE(
   // Criteria on every tag the selector reads, some met by few games, some by many, and text
   // with repeated tags, missing tags, a Result tag against the marker and odd dates and codes.
   std::vector<xpgn::record::SelectOptions> criteria(12);
-  criteria[0].player = "kasparov";
-  criteria[1].white = "CARLSEN";
-  criteria[1].black = "a";
-  criteria[2].event = "ch";
-  criteria[2].site = "e";
-  criteria[3].results = {"1-0", "*"};
-  criteria[4].results = {"1/2-1/2"};
-  criteria[5].eco = {"B20-C99", "e"};
-  criteria[6].date_from = "1990.??.??";
-  criteria[7].date_to = "1900";
-  criteria[7].date_from = "1800.06";
-  criteria[8].tags = {"WhiteElo~^2[6-9]", "Round~1"};
-  criteria[9].variants = {"chess"};
-  criteria[10].variants = {"crazyhouse", "atomic"};
-  criteria[11].player = "e";
-  criteria[11].results = {"0-1"};
+  auto& o = criteria;
+  o[0].player = "kasparov";
+  o[1].white = "CARLSEN", o[1].black = "a";
+  o[2].event = "ch", o[2].site = "e";
+  o[3].results = {"1-0", "*"};
+  o[4].results = {"1/2-1/2"};
+  o[5].eco = {"B20-C99", "e"};
+  o[6].date_from = "1990.??.??";
+  o[7].date_to = "1900", o[7].date_from = "1800.06";
+  o[8].tags = {"WhiteElo~^2[6-9]", "Round~1"};
+  o[9].variants = {"chess"};
+  o[10].variants = {"crazyhouse", "atomic"};
+  o[11].player = "e", o[11].results = {"0-1"};
   std::vector<fs::path> files;
   add_tree(files, XPGN_TEST_DATA, false);
   add_tree(files, XPGN_SAMPLES_DIR, true);

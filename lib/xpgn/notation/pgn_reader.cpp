@@ -209,19 +209,8 @@ class Reader {
     const char* const e = p + text.size();
     lines_.reset(p, start, false);
     for (;;) {
-      for (; p < e; ++p) {
-        const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
-        if (cls == 2)
-          lines_.newline(p);
-        else if (cls != 1)
-          break;
-      }
-      if (p == e || *p != '[') {
-        // Comments before the tags belong to the head (gp::leading_comments), as does what an
-        // escape line or a byte order mark may hide: the grammar reads those.
-        if (p < e && skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
-        return !(tags.empty() && p < e && (*p == '{' || *p == ';'));
-      }
+      p = skip_head_blanks(p, e);
+      if (p == e || *p != '[') return ends_plain_head(p, e, tags.empty());
       const char* q = p + 1;
       while (q < e && (*q == ' ' || *q == '\t')) ++q;
       const char* const name = q;
@@ -242,6 +231,27 @@ class Reader {
     }
   }
 
+  // The first byte from `p` on (or `e`) that is no blank or newline; the newlines go to lines_.
+  const char* skip_head_blanks(const char* p, const char* e) {
+    for (; p < e; ++p) {
+      const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
+      if (cls == 2)
+        lines_.newline(p);
+      else if (cls != 1)
+        break;
+    }
+    return p;
+  }
+
+  // True when a head of plain tag pairs (none with `no_tags`) may end at `p` (the end `e`, or a
+  // byte other than '['): comments before the tags belong to the head (gp::leading_comments), as
+  // does what an escape line or a byte order mark may hide; the grammar reads those.
+  static bool ends_plain_head(const char* p, const char* e, bool no_tags) {
+    if (p == e) return true;
+    if (skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
+    return !(no_tags && (*p == '{' || *p == ';'));
+  }
+
   // plain_head() of the text of `slice` as read (not converted), from the tag pairs the
   // splitter saw plain (slice.head_tags): only what lies between them and after the last one is
   // looked at. False when that is not plain (plain_head() decides then).
@@ -253,18 +263,9 @@ class Reader {
     const auto at = [&](std::uint64_t offset) { return slice.begin + (offset - origin); };
     lines_.reset(p, slice.start, false);
     for (std::size_t i = 0;; ++i) {
-      for (; p < e; ++p) {
-        const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
-        if (cls == 2)
-          lines_.newline(p);
-        else if (cls != 1)
-          break;
-      }
-      if (i == slice.head_tag_count) {
-        if (p == e) return true;
-        if (*p == '[' || skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
-        return !(tags.empty() && (*p == '{' || *p == ';'));
-      }
+      p = skip_head_blanks(p, e);
+      if (i == slice.head_tag_count)
+        return (p == e || *p != '[') && ends_plain_head(p, e, tags.empty());
       const TagSpan& span = slice.head_tags[i];
       if (p != at(span.open)) return false;
       tags.push_back({std::string_view(at(span.name), span.name_size),
