@@ -297,6 +297,10 @@ class Splitter {
     span.name = abs(name);
     span.name_size = static_cast<std::uint32_t>(name_end - name);
     if (value == nullptr || !head_plain_) return;
+    if (value_end - value > std::ptrdiff_t{UINT32_MAX}) {  // (a limit past 4 GiB a game)
+      head_plain_ = false;
+      return;
+    }
     span.open = abs(open);
     span.value = abs(value);
     span.value_size = static_cast<std::uint32_t>(value_end - value);
