@@ -230,6 +230,65 @@ TEST_CASE("tag scan: hostile heads, encodings and truncated games", "[tag-scan][
   }
 }
 
+TEST_CASE("tag scan: random heads of tag lines, plain and not", "[tag-scan][select]") {
+  // The splitter notes the plain pairs of a head and reads on over the lines of plain pairs
+  // that follow (Splitter::head_pairs); the reader takes them from those notes unless something
+  // between them is not plain. Heads made of whole lines, most of them plain pairs, cut at every
+  // chunk size, find where the two could part.
+  const std::vector<std::string> lines = {"[Event \"a\"]",
+                                          "[White \"Kasparov, G\"]",
+                                          "[Site \"s\"] ",
+                                          "[Date\"1999.??.??\"]",
+                                          "[Round \"1\" ]",
+                                          "[Result \"1-0\"]\t",
+                                          "[Black \"q\\\"x\"]",
+                                          "[Foo bar]",
+                                          "[ Site \"t\"]",
+                                          "[Event \"a\"",
+                                          "[ECO \"B20\"] [Opening \"x\"]",
+                                          "[Event \"\"]",
+                                          "[E \"a]b\"]",
+                                          "",
+                                          "  ",
+                                          "\r",
+                                          "%escape",
+                                          "{c}",
+                                          "; c",
+                                          "1. e4 e5 *",
+                                          "1-0",
+                                          "\xEF\xBB\xBF[Event \"b\"]",
+                                          "[" + std::string(255, 'N') + " \"v\"]",
+                                          "[" + std::string(256, 'N') + " \"v\"]",
+                                          "[Event \"a\xe9\"]"};
+  std::mt19937 rng(51);
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    const int n = static_cast<int>(rng() % 24);
+    for (int i = 0; i < n; ++i) {
+      // Mostly plain pairs, so that runs of them are common.
+      text += rng() % 3 != 0 ? lines[rng() % 6] : lines[rng() % lines.size()];
+      text += rng() % 5 == 0 ? "\r\n" : "\n";
+    }
+    same_tags("heads " + std::to_string(round), text, 1 + rng() % 8);
+    same_tags("heads " + std::to_string(round), text, 16 + rng() % 64);
+    same_tags("heads " + std::to_string(round), text, std::size_t{1} << 20);
+    // The splitter's fast paths against its definition, the byte-wise scan of grammar-only
+    // mode (whose reader reads every tag with the grammar): the same games and tags.
+    notation::ReaderOptions grammar_only;
+    grammar_only.grammar_only = true;
+    xpgn::test::ReaderTagLines reference(text);
+    notation::detail::read_pgn_as_stream(text, reference, 1 + rng() % 8, grammar_only);
+    std::uint64_t games = 0;
+    INFO("heads " << round << " against grammar-only mode");
+    CHECK(xpgn::test::scanned_tag_lines(text,
+                                        round % 2 == 0 ? std::size_t{1} << 20 : 16 + rng() % 64, {},
+                                        games) == reference.lines);
+    notation::ReaderOptions limited;
+    limited.max_game_bytes = 60 + rng() % 100;
+    same_tags("heads " + std::to_string(round), text, 1 + rng() % 64, limited);
+  }
+}
+
 TEST_CASE("tag scan: take_tagged_game fills a game as TagReader does", "[tag-scan][select]") {
   const std::string text =
       "[Event \"e\"]\n[White \"Kasparov\"]\n[Result \"1-0\"]\n[Black \"b\"]\n\n1. e4 1-0\n\n"
@@ -254,4 +313,58 @@ TEST_CASE("tag scan: take_tagged_game fills a game as TagReader does", "[tag-sca
     REQUIRE(expected.size() == 2);
     CHECK(got == expected);
   }
+}
+
+TEST_CASE(
+    "tag scan: Selector::matches_tags decides as matches() on the game take_tagged_game "
+    "makes",
+    "[tag-scan][select]") {
+  // Criteria on every tag the selector reads, some met by few games, some by many, and text
+  // with repeated tags, missing tags, a Result tag against the marker and odd dates and codes.
+  std::vector<xpgn::record::SelectOptions> criteria(12);
+  auto& o = criteria;
+  o[0].player = "kasparov";
+  o[1].white = "CARLSEN", o[1].black = "a";
+  o[2].event = "ch", o[2].site = "e";
+  o[3].results = {"1-0", "*"};
+  o[4].results = {"1/2-1/2"};
+  o[5].eco = {"B20-C99", "e"};
+  o[6].date_from = "1990.??.??";
+  o[7].date_to = "1900", o[7].date_from = "1800.06";
+  o[8].tags = {"WhiteElo~^2[6-9]", "Round~1"};
+  o[9].variants = {"chess"};
+  o[10].variants = {"crazyhouse", "atomic"};
+  o[11].player = "e", o[11].results = {"0-1"};
+  std::vector<fs::path> files;
+  add_tree(files, XPGN_TEST_DATA, false);
+  add_tree(files, XPGN_SAMPLES_DIR, true);
+  std::sort(files.begin(), files.end());
+  std::vector<std::string> texts;
+  for (const fs::path& path : files) texts.push_back(load(path));
+  texts.push_back(
+      "[White \"Kasparov\"]\n[White \"x\"]\n[Result \"1-0\"]\n[ECO \"b22\"]\n[Date \"1995.??.??\"]"
+      "\n1. e4 0-1\n\n[Black \"kasPAROV, G\"]\n[Date \"1899\"]\n[ECO \"E\"]\n1. d4 1/2-1/2\n\n"
+      "[Variant \"atomic\"]\n[Result \"*\"]\n[Result \"0-1\"]\n1. e4 *\n\n1. c4 1-0\n");
+  std::uint64_t games = 0, selected = 0;
+  for (std::size_t c = 0; c < criteria.size(); ++c) {
+    std::string error;
+    const auto selector = xpgn::record::Selector::make(criteria[c], error);
+    REQUIRE(selector);
+    REQUIRE(!selector->needs_replay());
+    std::vector<std::string> names = selector->tag_names();
+    names.emplace_back("Result");  // as `xpgn select` asks for them
+    xpgn::record::Game game;
+    for (std::size_t t = 0; t < texts.size(); ++t) {
+      notation::scan_tags(texts[t], [&](const notation::TaggedGame& g) {
+        xpgn::record::take_tagged_game(g, names, game);
+        const bool expected = selector->matches(game);
+        INFO("criteria " << c << ", text " << t << ", game " << g.index);
+        CHECK(selector->matches_tags(g.tags, g.result) == expected);
+        ++games;
+        selected += expected ? 1 : 0;
+      });
+    }
+  }
+  CHECK(selected > 0);
+  CHECK(selected < games);
 }

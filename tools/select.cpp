@@ -299,6 +299,11 @@ class SelectJob final : public ReplayJob {
     entry.end = chosen.text.size();
     chosen.entries.push_back(entry);
   }
+  bool skip_tagged(Part& part, const notation::TaggedGame& tagged) const override {
+    if (selector_.matches_tags(tagged.tags, tagged.result)) return false;
+    ++static_cast<Chosen&>(part).games;
+    return true;
+  }
   void add_orphans(Part&, std::vector<record::Diagnostic>&&) const override {}
   std::vector<std::string> tag_names() const override {
     std::vector<std::string> names = selector_.tag_names();

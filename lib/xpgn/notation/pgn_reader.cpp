@@ -185,7 +185,12 @@ class Reader {
     const std::string_view text = encoding_.decode(
         raw, std::string_view(slice.begin, static_cast<std::size_t>(input_end - slice.begin)),
         converted_, note);
-    if (!grammar_only_ && plain_head(text, slice.start, tags)) return true;
+    if (!grammar_only_) {
+      // The splitter's spans hold for the text as it is in the input alone.
+      const bool as_read = text.data() == raw.data() && text.size() == raw.size();
+      if (as_read && slice.head_tags != nullptr && spanned_head(slice, tags)) return true;
+      if (plain_head(text, slice.start, tags)) return true;
+    }
     visitor_.begin_game(games_, slice.start);
     visitor_.game_text(raw);
     if (!note.empty()) visitor_.warning(slice.start, note);
@@ -204,19 +209,8 @@ class Reader {
     const char* const e = p + text.size();
     lines_.reset(p, start, false);
     for (;;) {
-      for (; p < e; ++p) {
-        const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
-        if (cls == 2)
-          lines_.newline(p);
-        else if (cls != 1)
-          break;
-      }
-      if (p == e || *p != '[') {
-        // Comments before the tags belong to the head (gp::leading_comments), as does what an
-        // escape line or a byte order mark may hide: the grammar reads those.
-        if (p < e && skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
-        return !(tags.empty() && p < e && (*p == '{' || *p == ';'));
-      }
+      p = skip_head_blanks(p, e);
+      if (p == e || *p != '[') return ends_plain_head(p, e, tags.empty());
       const char* q = p + 1;
       while (q < e && (*q == ' ' || *q == '\t')) ++q;
       const char* const name = q;
@@ -234,6 +228,49 @@ class Reader {
       if (q == e || *q != ']') return false;
       tags.push_back({tag_name, tag_value, lines_.on_line(p)});
       p = q + 1;
+    }
+  }
+
+  // The first byte from `p` on (or `e`) that is no blank or newline; the newlines go to lines_.
+  const char* skip_head_blanks(const char* p, const char* e) {
+    for (; p < e; ++p) {
+      const unsigned char cls = skip_class.table[static_cast<unsigned char>(*p)];
+      if (cls == 2)
+        lines_.newline(p);
+      else if (cls != 1)
+        break;
+    }
+    return p;
+  }
+
+  // True when a head of plain tag pairs (none with `no_tags`) may end at `p` (the end `e`, or a
+  // byte other than '['): comments before the tags belong to the head (gp::leading_comments), as
+  // does what an escape line or a byte order mark may hide; the grammar reads those.
+  static bool ends_plain_head(const char* p, const char* e, bool no_tags) {
+    if (p == e) return true;
+    if (skip_class.table[static_cast<unsigned char>(*p)] == 3) return false;
+    return !(no_tags && (*p == '{' || *p == ';'));
+  }
+
+  // plain_head() of the text of `slice` as read (not converted), from the tag pairs the
+  // splitter saw plain (slice.head_tags): only what lies between them and after the last one is
+  // looked at. False when that is not plain (plain_head() decides then).
+  bool spanned_head(const GameSlice& slice, std::vector<TagText>& tags) {
+    tags.clear();
+    const char* p = slice.begin;
+    const char* const e = slice.end;
+    const std::uint64_t origin = slice.start.offset;
+    const auto at = [&](std::uint64_t offset) { return slice.begin + (offset - origin); };
+    lines_.reset(p, slice.start, false);
+    for (std::size_t i = 0;; ++i) {
+      p = skip_head_blanks(p, e);
+      if (i == slice.head_tag_count)
+        return (p == e || *p != '[') && ends_plain_head(p, e, tags.empty());
+      const TagSpan& span = slice.head_tags[i];
+      if (p != at(span.open)) return false;
+      tags.push_back({std::string_view(at(span.name), span.name_size),
+                      std::string_view(at(span.value), span.value_size), lines_.on_line(p)});
+      p = at(span.end);
     }
   }
 
@@ -404,6 +441,9 @@ struct HeldSlice {
   std::size_t result_size = 0;
   bool has_result = false;
   SourcePos start;
+  // The splitter's, valid until it scans on (GameSlice::head_tags).
+  const TagSpan* head_tags = nullptr;
+  std::size_t head_tag_count = 0;
   // The offsets of `s`, whose bytes lie in `data` (data[0] at offset `base`).
   static HeldSlice of(const GameSlice& s, const char* data, std::uint64_t base) {
     HeldSlice h;
@@ -413,6 +453,8 @@ struct HeldSlice {
     if (h.has_result) h.result = base + static_cast<std::uint64_t>(s.result - data);
     h.result_size = s.result_size;
     h.start = s.start;
+    h.head_tags = s.head_tags;
+    h.head_tag_count = s.head_tag_count;
     return h;
   }
   // The slice again, in `data` (data[0] at offset `base`, which is at most `begin`).
@@ -423,6 +465,8 @@ struct HeldSlice {
     s.result = has_result ? data + (result - base) : nullptr;
     s.result_size = result_size;
     s.start = start;
+    s.head_tags = head_tags;
+    s.head_tag_count = head_tag_count;
     return s;
   }
 };

@@ -532,7 +532,8 @@ void OrderedReplayer::scan_tags(
   const std::vector<std::string> names = job.tag_names();
   record::Game game;
   std::string first;  // the input's first game's text with what comes before it
-  scan([&](const notation::TaggedGame& tagged) {
+  // Hands a game over with its text.
+  const auto add = [&](const notation::TaggedGame& tagged) {
     take_tagged_game(tagged, names, game);
     std::string_view raw = tagged.text;
     // The input's first game takes what comes before it too (a byte order mark, say); lost
@@ -549,6 +550,9 @@ void OrderedReplayer::scan_tags(
       }
     }
     job.add_game_text(*part, game, raw);
+  };
+  scan([&](const notation::TaggedGame& tagged) {
+    if (!job.skip_tagged(*part, tagged)) add(tagged);  // (most games are not selected)
     if (++in_part == games_per_part) {
       job.take(index, std::move(part));
       part = job.new_part();

@@ -47,6 +47,14 @@ class ReplayJob {
   // With tags_only(): the names of the tags the games handed over must have (the others are
   // not kept, which saves time); empty (the default): every tag.
   virtual std::vector<std::string> tag_names() const { return {}; }
+  // With tags_only(): true when `tagged`'s tags alone show that add_game_text() would add
+  // nothing of the game to `part` but that it was read; it is then counted in `part` and not
+  // handed to add_game_text(). False (the default): it is handed over.
+  virtual bool skip_tagged(Part& part, const notation::TaggedGame& tagged) const {
+    (void)part;
+    (void)tagged;
+    return false;
+  }
   // Adds what the replay found outside any game (Replayer::finish()) to `part`.
   virtual void add_orphans(Part& part, std::vector<Diagnostic>&& diagnostics) const = 0;
   // Takes the next part of input number `input` (an index into the paths). Called on the

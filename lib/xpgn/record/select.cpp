@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <optional>
+#include <span>
 
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/openings.hpp"
@@ -86,24 +88,62 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-// True when tag `name` of `game` holds `needle` (lower case), ignoring ASCII case.
-bool tag_contains(const Game& game, std::string_view name, const std::string& needle) {
-  const std::string* value = game.tag(name);
-  if (value == nullptr) return false;
+// True when `value` holds `needle` (lower case), ignoring ASCII case.
+bool contains_folded(std::string_view value, const std::string& needle) {
   // (Compared in place: no lower-case copy of every value looked at; each start is tried on
   // its first byte before the rest.)
   const auto lower = [](char a) { return a >= 'A' && a <= 'Z' ? static_cast<char>(a | 0x20) : a; };
   const std::size_t n = needle.size();
   if (n == 0) return true;
-  if (n > value->size()) return false;
-  const char* const hay = value->data();
-  for (std::size_t i = 0, last = value->size() - n; i <= last; ++i) {
-    if (lower(hay[i]) != needle[0]) continue;
+  if (n > value.size()) return false;
+  const char* const hay = value.data();
+  const char first = needle[0];
+  const char first_upper = first >= 'a' && first <= 'z' ? static_cast<char>(first - 0x20) : first;
+  for (std::size_t i = 0, last = value.size() - n; i <= last; ++i) {
+    if (hay[i] != first && hay[i] != first_upper) continue;
     std::size_t j = 1;
     while (j < n && lower(hay[i + j]) == needle[j]) ++j;
     if (j == n) return true;
   }
   return false;
+}
+
+// A game's tags as Selector::tags_match() reads them: the value of the last tag of a name.
+struct GameTags {
+  const Game& game;
+  std::optional<std::string_view> operator()(std::string_view name) const {
+    const std::string* value = game.tag(name);
+    if (value == nullptr) return std::nullopt;
+    return std::string_view(*value);
+  }
+};
+
+// The same of the tag pairs of notation::scan_tags().
+struct TagTexts {
+  std::span<const notation::TagText> tags;
+  std::optional<std::string_view> operator()(std::string_view name) const {
+    for (auto t = tags.rbegin(); t != tags.rend(); ++t)
+      if (t->name.size() == name.size() &&
+          (name.empty() ||
+           (t->name[0] == name[0] && std::memcmp(t->name.data(), name.data(), name.size()) == 0)))
+        return t->value;
+    return std::nullopt;
+  }
+};
+
+// True when the tag `name` (as `tag` gives it) holds `needle` (lower case), ignoring ASCII case.
+template <typename Tags>
+bool tag_contains(const Tags& tag, std::string_view name, const std::string& needle) {
+  const std::optional<std::string_view> value = tag(name);
+  return value && contains_folded(*value, needle);
+}
+
+// variant_of_tags() of the tags `tag` gives.
+template <typename Tags>
+const rules::Variant* variant_of(const Tags& tag) {
+  std::string error;
+  return catalog::find_variant(tag("Variant").value_or("chess"),
+                               tag("VariantOptions").value_or(std::string_view()), error);
 }
 
 // The number written by the `n` digits at `text[at]`, or -1 when they are not all digits.
@@ -633,10 +673,7 @@ std::optional<EcoRange> parse_eco_range(std::string_view text, std::string& erro
 }
 
 const rules::Variant* variant_of_tags(const Game& game) {
-  const std::string* name = game.tag("Variant");
-  std::string error;
-  return catalog::find_variant(name ? std::string_view(*name) : std::string_view("chess"),
-                               tag_or_empty(game, "VariantOptions"), error);
+  return variant_of(GameTags{game});
 }
 
 std::optional<Selector> Selector::make(const SelectOptions& options, std::string& error) {
@@ -760,47 +797,58 @@ std::vector<std::string> Selector::tag_names() const {
   return names;
 }
 
-bool Selector::matches(const Game& game) const {
-  if (!white_.empty() && !tag_contains(game, "White", white_)) return false;
-  if (!black_.empty() && !tag_contains(game, "Black", black_)) return false;
-  if (!player_.empty() && !tag_contains(game, "White", player_) &&
-      !tag_contains(game, "Black", player_))
+bool Selector::matches_tags(std::span<const notation::TagText> tags,
+                            std::string_view result_marker) const {
+  return tags_match(TagTexts{tags}, result_marker, nullptr);
+}
+
+template <typename Tags>
+bool Selector::tags_match(const Tags& tag, std::string_view result_marker,
+                          const rules::Variant* variant) const {
+  if (!white_.empty() && !tag_contains(tag, "White", white_)) return false;
+  if (!black_.empty() && !tag_contains(tag, "Black", black_)) return false;
+  if (!player_.empty() && !tag_contains(tag, "White", player_) &&
+      !tag_contains(tag, "Black", player_))
     return false;
-  if (!event_.empty() && !tag_contains(game, "Event", event_)) return false;
-  if (!site_.empty() && !tag_contains(game, "Site", site_)) return false;
+  if (!event_.empty() && !tag_contains(tag, "Event", event_)) return false;
+  if (!site_.empty() && !tag_contains(tag, "Site", site_)) return false;
   for (const TagPattern& t : tags_) {
-    const std::string* value = game.tag(t.name);
-    if (value == nullptr || value->size() > max_regex_value ||
-        !std::regex_search(*value, t.pattern))
+    const std::optional<std::string_view> value = tag(t.name);
+    if (!value || value->size() > max_regex_value ||
+        !std::regex_search(value->begin(), value->end(), t.pattern))
       return false;
   }
   if (!results_.empty()) {
-    const std::string* tag = game.tag("Result");
-    const std::string& result = tag ? *tag : game.result_marker;
+    const std::string_view result = tag("Result").value_or(result_marker);
     if (std::find(results_.begin(), results_.end(), result) == results_.end()) return false;
   }
   if (!variants_.empty()) {
-    const rules::Variant* v = game.variant ? game.variant : variant_of_tags(game);
+    const rules::Variant* v = variant ? variant : variant_of(tag);
     if (v == nullptr || std::none_of(variants_.begin(), variants_.end(),
                                      [&](const auto* w) { return w->id == v->id; }))
       return false;
   }
   if (!eco_.empty()) {
-    const std::string* tag = game.tag("ECO");
-    if (tag == nullptr || tag->size() < 3) return false;
-    std::string code = tag->substr(0, 3);
+    const std::optional<std::string_view> eco = tag("ECO");
+    if (!eco || eco->size() < 3) return false;
+    std::string code(eco->substr(0, 3));
     if (code[0] >= 'a' && code[0] <= 'e') code[0] = static_cast<char>(code[0] - 'a' + 'A');
     if (std::none_of(eco_.begin(), eco_.end(),
                      [&](const EcoRange& r) { return r.first <= code && code <= r.last; }))
       return false;
   }
   if (date_from_ || date_to_) {
-    const std::string* tag = game.tag("Date");
-    const auto date = tag ? parse_pgn_date(*tag) : std::nullopt;
+    const std::optional<std::string_view> text = tag("Date");
+    const auto date = text ? parse_pgn_date(*text) : std::nullopt;
     if (!date) return false;
     if (date_from_ && date->last < *date_from_) return false;
     if (date_to_ && date->first > *date_to_) return false;
   }
+  return true;
+}
+
+bool Selector::matches(const Game& game) const {
+  if (!tags_match(GameTags{game}, game.result_marker, game.variant)) return false;
   if (min_plies_ && game.mainline_plies < *min_plies_) return false;
   if (max_plies_ && game.mainline_plies > *max_plies_) return false;
   if (valid_ && !game.valid()) return false;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <regex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -193,6 +194,10 @@ class Selector {
   // or TagReader); when needs_replay(), it must have been replayed, and in full when
   // needs_positions().
   bool matches(const Game& game) const;
+  // For a selector that does not need_replay(): matches() of the game take_tagged_game() makes
+  // of the tag pairs `tags` and termination marker `result_marker` (of notation::scan_tags()),
+  // read on the views themselves.
+  bool matches_tags(std::span<const notation::TagText> tags, std::string_view result_marker) const;
 
   // The number of position criteria (--position and --material), at most 64 for a watch.
   std::size_t position_criteria() const { return positions_.size() + materials_.size(); }
@@ -218,6 +223,11 @@ class Selector {
   std::uint64_t id_ = 0;  // distinct per make() (look_at()'s cache tells selectors apart by it)
   // True when every position pattern and material is seen at some main-line position.
   bool positions_seen(const Game& game) const;
+  // The criteria on tags, read through `tag` (the value of the last tag of a name, or nullopt),
+  // with the game's termination marker and its variant when it was replayed (else nullptr).
+  template <typename Tags>
+  bool tags_match(const Tags& tag, std::string_view result_marker,
+                  const rules::Variant* variant) const;
   // Looks at one main-line position of `game` for the position criteria (SelectWatch): sets in
   // game.marks.seen the bits of those it meets, in game.marks.fit those whose piece counts it
   // fits; with `same_counts` (the piece counts are those of the last position looked at) only the

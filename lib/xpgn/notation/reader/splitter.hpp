@@ -33,12 +33,25 @@ namespace {
 //  - before a line starting with [Event " inside a {} comment (an unclosed comment);
 //  - at the end of the input.
 // White space between games belongs to nobody; a game starts at its first token.
+// A tag pair as the splitter saw it, as absolute input offsets: its '[', name, value (between
+// its quotes) and end (past its ']').
+struct TagSpan {
+  std::uint64_t open = 0, name = 0, value = 0, end = 0;
+  std::uint32_t name_size = 0, value_size = 0;
+};
+
 struct GameSlice {
   const char* begin = nullptr;
   const char* end = nullptr;
   SourcePos start;
   const char* result = nullptr;  // the termination marker, if the splitter saw one
   std::size_t result_size = 0;
+  // The tag pairs of the game's head (those before its first other token), when the splitter
+  // (Fast) saw each of them as a plain `[Name "value"]` (blanks around the name and before ']';
+  // no backslash, quote or line end in the value) in one scan: what lies between them is not
+  // looked at (the reader checks it). Otherwise `head_tags` is nullptr.
+  const TagSpan* head_tags = nullptr;
+  std::size_t head_tag_count = 0;
 };
 
 // What Splitter::next() found.
@@ -219,9 +232,17 @@ class Splitter {
           while (name_end < name_limit && is_tag_name_char(*name_end)) ++name_end;
         }
         const char* inside = nullptr;
-        const char* tag_end =
-            resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
-                              : scan_tag_value(name_end, e, inside, !f.in_game || !f.has_movetext);
+        const bool in_head = !f.in_game || !f.has_movetext;
+        const char* tag_end = nullptr;
+        const char* value = nullptr;  // with Fast, in the head: the plain pair's value, if it is
+        const char* value_end = nullptr;
+        if constexpr (Fast) {
+          if (in_head && resume(p, p) == p)
+            tag_end = plain_tag_value(name, name_end, name_limit, e, value, value_end);
+        }
+        if (tag_end == nullptr)
+          tag_end = resume(p, p) != p ? scan_quoted(resume(p, p), e, inside)
+                                      : scan_tag_value(name_end, e, inside, in_head);
         if (tag_end == nullptr) {
           if (!eof) return inside != nullptr ? need_more(p, inside) : need_more(p);
           tag_end = e;
@@ -233,14 +254,19 @@ class Splitter {
           return emit(f, p, out);
         }
         if (!f.in_game) start_game(f, p);
-        if constexpr (Fast)
-          tag_spans_.push_back({abs(name), tag_name.size()});
-        else
+        if constexpr (Fast) {
+          if (in_head && value == nullptr) head_plain_ = false;
+          note_tag(p, name, name_end, in_head ? value : nullptr, value_end, tag_end);
+        } else {
           tag_names_.emplace(tag_name);
+        }
         f.has_tags = true;
         f.blank_line_since_tag = false;
         f.line_has_content = true;
         p = tag_end;
+        if constexpr (Fast) {
+          if (in_head && head_plain_) p = head_pairs(p, e);
+        }
         continue;
       }
       // Any other character is a token of its own.
@@ -260,6 +286,49 @@ class Splitter {
       }
       f.has_movetext = true;
       ++p;
+    }
+  }
+
+  // Notes the tag pair at `open` (Fast): its name [name, name_end), and when `value` is given
+  // (a plain pair of the head while head_plain_) its value [value, value_end) and end.
+  void note_tag(const char* open, const char* name, const char* name_end, const char* value,
+                const char* value_end, const char* end) {
+    TagSpan& span = tag_spans_.emplace_back();
+    span.name = abs(name);
+    span.name_size = static_cast<std::uint32_t>(name_end - name);
+    if (value == nullptr || !head_plain_) return;
+    if (value_end - value > std::ptrdiff_t{UINT32_MAX}) {  // (a limit past 4 GiB a game)
+      head_plain_ = false;
+      return;
+    }
+    span.open = abs(open);
+    span.value = abs(value);
+    span.value_size = static_cast<std::uint32_t>(value_end - value);
+    span.end = abs(end);
+    ++head_tags_;
+  }
+
+  // After a plain tag pair of the head (Fast, head_plain_) that ends at `p`: the plain pairs
+  // that follow it, each at the start of the next line ("\n[" or "\r\n[", no blank before the
+  // name), noted as scan() notes them; returns where the last one ends. scan()'s flags after a
+  // tag pair hold after each of them unchanged: no blank line comes between them, so none can
+  // start a game. Stops before the first line that is anything else, or cut by `e`.
+  const char* head_pairs(const char* p, const char* e) {
+    for (;;) {
+      const char* q = p;
+      if (q < e && *q == '\r') ++q;
+      if (e - q < 2 || q[0] != '\n' || q[1] != '[') return p;
+      const char* const name = q + 2;
+      const char* const name_limit =
+          name + std::min<std::ptrdiff_t>(e - name, grammars::pgn::max_tag_name_length);
+      const char* name_end = name;
+      while (name_end < name_limit && is_tag_name_char(*name_end)) ++name_end;
+      const char* value = nullptr;
+      const char* value_end = nullptr;
+      const char* const end = plain_tag_value(name, name_end, name_limit, e, value, value_end);
+      if (end == nullptr) return p;
+      note_tag(q + 1, name, name_end, value, value_end, end);
+      p = end;
     }
   }
 
@@ -360,6 +429,8 @@ class Splitter {
     result_at_ = 0;
     result_size_ = 0;
     tag_spans_.clear();
+    head_tags_ = 0;
+    head_plain_ = true;
     if (!tag_names_.empty()) tag_names_.clear();
     names_indexed_ = 0;
   }
@@ -394,6 +465,8 @@ class Splitter {
     out.start = mark_pos_;
     out.result = result_size_ > 0 ? ptr(result_at_) : nullptr;
     out.result_size = result_size_;
+    out.head_tags = Fast && head_plain_ ? tag_spans_.data() : nullptr;
+    out.head_tag_count = out.head_tags != nullptr ? head_tags_ : 0;
     advance_mark(abs(end));
     f.in_game = false;
     return Event::game;
@@ -416,6 +489,30 @@ class Splitter {
     if (*q == '"') return scan_quoted(q + 1, e, inside);
     if (*q == ']') return q + 1;
     return in_head ? scan_quoted(q, e, inside) : q;
+  }
+
+  // After a tag name [name, name_end) (the name scan stopped at `name_limit` at the latest): the
+  // end of the tag pair when it is plain (`"value"`, blanks before its quote and ']' allowed, no
+  // backslash, quote or line end in the value, a name of at most the grammar's length), and
+  // then its value in [value, value_end); nullptr otherwise, and when the buffer ends first.
+  // Where it returns an end, scan_tag_value() returns the same.
+  static const char* plain_tag_value(const char* name, const char* name_end, const char* name_limit,
+                                     const char* e, const char*& value, const char*& value_end) {
+    if (name_end == name || name_end == name_limit) return nullptr;
+    const char* q = name_end;
+    if (e - q > 1 && q[0] == ' ' && q[1] == '"') ++q;  // the usual case
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e || *q != '"') return nullptr;
+    const char* const v = q + 1;
+    q = find_tag_value_stop(v, e);
+    if (q == e || *q != '"') return nullptr;
+    const char* const v_end = q;
+    ++q;
+    while (q < e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e || *q != ']') return nullptr;
+    value = v;
+    value_end = v_end;
+    return q + 1;
   }
 
   // Inside a quoted tag value, from `q`: as scan_tag_value(); `inside` is where to go on.
@@ -475,8 +572,8 @@ class Splitter {
     if (!f.blank_line_since_tag) return false;
     if constexpr (Fast)
       for (; names_indexed_ < tag_spans_.size(); ++names_indexed_) {
-        const auto [offset, size] = tag_spans_[names_indexed_];
-        tag_names_.emplace(ptr(offset), size);
+        const TagSpan& span = tag_spans_[names_indexed_];
+        tag_names_.emplace(ptr(span.name), span.name_size);
       }
     return tag_names_.count(std::string(name)) > 0;
   }
@@ -498,7 +595,11 @@ class Splitter {
   std::uint64_t run_floor_ = 0;
   bool skipping_ = false;  // after abandon_game(), until the next [Event line
   std::size_t result_size_ = 0;
-  std::vector<std::pair<std::uint64_t, std::size_t>> tag_spans_;  // the current game's tag names
+  // The current game's tag pairs (with Fast): their names, and for the first head_tags_ (the
+  // head's, while head_plain_: each a plain pair) their whole span.
+  std::vector<TagSpan> tag_spans_;
+  std::size_t head_tags_ = 0;
+  bool head_plain_ = true;
   std::unordered_set<std::string> tag_names_;  // the first names_indexed_ of them
   std::size_t names_indexed_ = 0;
   // Line counting: the position of absolute offset mark_.
