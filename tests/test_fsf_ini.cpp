@@ -402,6 +402,155 @@ TEST_CASE("fsf ini: --variant-file, --variant NAME and variants --show", "[fsf-i
   }
 }
 
+TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catalog's as base",
+          "[fsf-ini][perft]") {
+  // The definition: the catalog variant as base, the start position the section's.
+  const auto xq = imported("[myxq:xiangqi]\nstartFen = 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n");
+  CHECK(xq == nlohmann::ordered_json::parse(R"({"format": "xpgn-variant", "version": 1,
+    "id": "myxq", "name": "myxq", "description": "Imported from Fairy-Stockfish's variant [myxq]",
+    "base": "xiangqi", "start_fen": "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"})"));
+  // Through sections of the file, the base stays the catalog's; keys that change no rule pass.
+  std::vector<catalog::DefinitionError> errors;
+  const auto chain = catalog::fsf::import_ini(
+      "[a:shogi]\npieceToCharTable = -\n[b:a]\nstartFen = 4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1\n"
+      "[c:b]\n",
+      "t.ini", "c", errors);
+  CHECK(errors.empty());
+  REQUIRE(chain.size() == 1);
+  CHECK(chain[0].json["base"] == "shogi");
+  CHECK(chain[0].json["start_fen"] == "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1");
+  CHECK(chain[0].origins.at("/start_fen").text() == "t.ini:4:1: [b] startFen");
+
+  // Perft at the start (depths 1 to 3) and from positions of random games equals ffish's for the
+  // same file (tests/reference/fsf_ini_families.mjs).
+  std::ifstream in(ini_dir + "families-perft-ffish.txt");
+  REQUIRE(in);
+  std::string line;
+  int compared = 0;
+  std::set<std::string> sections;
+  while (std::getline(in, line)) {
+    INFO(line);
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+    REQUIRE(f.size() == 5);
+    ensure_loaded(f[0], f[1]);
+    std::string error;
+    const rules::Variant* v = catalog::find_variant(f[1], "", error);
+    INFO(error);
+    REQUIRE(v != nullptr);
+    const rules::Position pos = test::from_fen(f[2], *v);
+    CHECK(pos.fen() == f[2]);
+    CHECK(rules::perft(pos, std::stoi(f[3])) == std::stoull(f[4]));
+    sections.insert(f[1]);
+    ++compared;
+  }
+  CHECK(compared == 49);
+  CHECK(sections.size() == 7);
+
+  // A random game of ffish's per section, replayed by its UCI: the same number of legal moves
+  // before each ply, the same FEN after the last.
+  std::ifstream games(ini_dir + "families-games-ffish.txt");
+  REQUIRE(games);
+  int replayed = 0, plies = 0;
+  while (std::getline(games, line)) {
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+    REQUIRE(f.size() == 5);
+    INFO(f[1]);
+    ensure_loaded(f[0], f[1]);
+    std::string error;
+    const rules::Variant* v = catalog::find_variant(f[1], "", error);
+    REQUIRE(v != nullptr);
+    rules::Position pos = rules::Position::start(*v);
+    const auto ucis = test::words(f[2]), counts = test::words(f[3]);
+    REQUIRE(ucis.size() == counts.size());
+    for (std::size_t i = 0; i < ucis.size(); ++i) {
+      INFO("ply " << i + 1 << " " << ucis[i] << " in " << pos.fen());
+      rules::MoveList legal;
+      rules::generate_legal(pos, legal);
+      CHECK(legal.size() == std::stoul(counts[i]));
+      int found = 0;
+      rules::Move move{};
+      for (const rules::Move& m : legal)
+        if (rules::to_uci(pos, m) == ucis[i]) move = m, ++found;
+      REQUIRE(found == 1);
+      pos = rules::play(pos, move);
+      ++plies;
+    }
+    CHECK(pos.fen() == f[4]);
+    ++replayed;
+  }
+  CHECK(replayed == 7);
+  CHECK(plies >= 7 * 30);
+
+  // An unchanged child plays as its base: the same perft as the catalog's janggi.
+  {
+    ensure_loaded("families.ini", "janggi-plain");
+    std::string error;
+    const rules::Variant* plain = catalog::find_variant("janggi-plain", "", error);
+    REQUIRE(plain != nullptr);
+    const rules::Variant& janggi = test::variant("janggi");
+    const auto a = rules::Position::start(*plain), b = rules::Position::start(janggi);
+    CHECK(a.fen() == b.fen());
+    for (int depth = 1; depth <= 3; ++depth)
+      CHECK(rules::perft(a, depth) == rules::perft(b, depth));
+  }
+}
+
+TEST_CASE("fsf ini: keys of a child of a catalog parent other than startFen are refused",
+          "[fsf-ini]") {
+  CHECK(problems("[a:xiangqi]\nstartFen = 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n"
+                 "flyingGeneral = false\nmaxRank = 9\n") ==
+        "t.ini:3:1: error: [a] flyingGeneral: not honoured on a parent of the xiangqi family: "
+        "xpgn's xiangqi is its own definition (its palace, river, flying general and "
+        "perpetual-check rules are xpgn components that Fairy-Stockfish's keys do not describe "
+        "one to one); a child of it may change startFen only\n");
+  // Even a key at the value Fairy-Stockfish's own variant has, and through a section of the file.
+  CHECK(problems("[a:janggi]\n[b:a]\nbikjangRule = true\n") ==
+        "t.ini:3:1: error: [b] bikjangRule: not honoured on a parent of the janggi family: "
+        "xpgn's janggi is its own definition (its palace lines, cannons, passing, bikjang and "
+        "counted results are xpgn components that Fairy-Stockfish's keys do not describe one to "
+        "one); a child of it may change startFen only\n");
+  CHECK(problems("[a:makruk]\ncustomPiece1 = a:N\n")
+            .starts_with("t.ini:2:1: error: [a] customPiece1: not honoured on a parent of the "
+                         "makruk family: xpgn's makruk is its own definition"));
+  // A child of the refused section is refused with it.
+  CHECK(problems("[a:shogi]\nnMoveRule = 0\n[b:a]\n", "b") ==
+        "t.ini:2:1: error: [a] nMoveRule: not honoured on a parent of the shogi family: xpgn's "
+        "shogi is its own definition (its drops with shogi's restrictions, promotion zone and "
+        "repetition rules are xpgn components that Fairy-Stockfish's keys do not describe one to "
+        "one); a child of it may change startFen only\n"
+        "t.ini:3:1: error: [b]: its parent [a] has problems\n");
+  // The parents named when one is unknown include the catalog's.
+  CHECK(problems("[a:xiangqi2]\n").find("janggi, janggicasual") != std::string::npos);
+  // A start position xpgn's janggi refuses is placed at the key.
+  const std::string bad = "/tmp/xpgn-test-fsf-family.ini";
+  std::ofstream(bad) << "[fsf-family-bad:janggi]\nstartFen = rnba1abnr/4k4/9 w - - 0 1\n";
+  const auto [status, out] = xpgn_run("perft --variant-file " + bad + " 1");
+  INFO(out);
+  CHECK(status == 2);
+  CHECK(out.starts_with(bad + ":2:1: error: [fsf-family-bad] startFen: "));
+}
+
+TEST_CASE("fsf ini: variants --show prints a catalog parent's child with its base",
+          "[fsf-ini][cli]") {
+  const std::string file = "'" + ini_dir + "families.ini'";
+  const auto [status, out] =
+      xpgn_run("variants --variant-file " + file + " --show janggi-setup --format json");
+  INFO(out);
+  CHECK(status == 0);
+  const auto j = nlohmann::ordered_json::parse(out);
+  CHECK(j["base"] == "janggi");
+  CHECK(j["start_fen"] ==
+        "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
+  const auto [pstatus, pout] =
+      xpgn_run("perft --variant-file " + file + " --variant xiangqi-open 2");
+  CHECK(pstatus == 0);
+  CHECK(pout == "1057\n");
+}
+
 TEST_CASE("fsf ini: the fuzz harness on the test files and on broken ones", "[fsf-ini][fuzz]") {
   auto run = [](const std::string& text) {
     fuzz::run_fsf_ini(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
