@@ -53,25 +53,24 @@ nlohmann::ordered_json imported(const std::string& text) {
   return out.front().json;
 }
 
-std::pair<int, std::string> xpgn_run(const std::string& args) {
-  auto r = test::run_shell(std::string("'") + XPGN_BINARY + "' " + args + " 2>&1");
-  REQUIRE(r.status != -1);
-  return {r.status, std::move(r.out)};
+// The `;`-separated fields of a line of reference data.
+std::vector<std::string> fields_of(const std::string& line) {
+  std::vector<std::string> f;
+  std::stringstream ss(line);
+  for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+  return f;
 }
 
-}  // namespace
-
-TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft]") {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/fsf-ini/perft-ffish.txt");
+// Checks each line `INI;SECTION;FEN;depth;nodes` of tests/data/fsf-ini/`file` (ffish's perft
+// of SECTION of INI from FEN): xpgn reads the FEN back as written and counts the same nodes.
+// Returns the number of lines and adds their sections to `sections`.
+int check_ffish_perft(const std::string& file, std::set<std::string>& sections) {
+  std::ifstream in(ini_dir + file);
   REQUIRE(in);
-  std::string line;
   int compared = 0;
-  std::set<std::string> sections;
-  while (std::getline(in, line)) {
+  for (std::string line; std::getline(in, line);) {
     INFO(line);
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+    const auto f = fields_of(line);
     REQUIRE(f.size() == 5);
     ensure_loaded(f[0], f[1]);
     std::string error;
@@ -84,6 +83,20 @@ TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft
     sections.insert(f[1]);
     ++compared;
   }
+  return compared;
+}
+
+std::pair<int, std::string> xpgn_run(const std::string& args) {
+  auto r = test::run_shell(std::string("'") + XPGN_BINARY + "' " + args + " 2>&1");
+  REQUIRE(r.status != -1);
+  return {r.status, std::move(r.out)};
+}
+
+}  // namespace
+
+TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft]") {
+  std::set<std::string> sections;
+  const int compared = check_ffish_perft("perft-ffish.txt", sections);
   CHECK(compared >= 84 + 49);
   CHECK(sections.size() >= 12 + 7);
 }
@@ -425,28 +438,8 @@ TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catal
 
   // Perft at the start (depths 1 to 3) and from positions of random games equals ffish's for the
   // same file (tests/reference/fsf_ini_families.mjs).
-  std::ifstream in(ini_dir + "families-perft-ffish.txt");
-  REQUIRE(in);
-  std::string line;
-  int compared = 0;
   std::set<std::string> sections;
-  while (std::getline(in, line)) {
-    INFO(line);
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
-    REQUIRE(f.size() == 5);
-    ensure_loaded(f[0], f[1]);
-    std::string error;
-    const rules::Variant* v = catalog::find_variant(f[1], "", error);
-    INFO(error);
-    REQUIRE(v != nullptr);
-    const rules::Position pos = test::from_fen(f[2], *v);
-    CHECK(pos.fen() == f[2]);
-    CHECK(rules::perft(pos, std::stoi(f[3])) == std::stoull(f[4]));
-    sections.insert(f[1]);
-    ++compared;
-  }
+  const int compared = check_ffish_perft("families-perft-ffish.txt", sections);
   CHECK(compared == 49);
   CHECK(sections.size() == 7);
 
@@ -455,10 +448,8 @@ TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catal
   std::ifstream games(ini_dir + "families-games-ffish.txt");
   REQUIRE(games);
   int replayed = 0, plies = 0;
-  while (std::getline(games, line)) {
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+  for (std::string line; std::getline(games, line);) {
+    const auto f = fields_of(line);
     REQUIRE(f.size() == 5);
     INFO(f[1]);
     ensure_loaded(f[0], f[1]);

@@ -17,7 +17,7 @@
 // the game is over), `INI;SECTION;UCI UCI ...;N N ...;FEN`: the moves, the number of legal moves
 // before each of them, and the FEN after the last.
 
-import { loadFfish, moveList, mulberry32, perft, runMode } from './ffish_common.mjs';
+import { loadFfish, moveList, mulberry32, perft, randomGamePositions, runMode } from './ffish_common.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,20 +42,8 @@ function perftLines() {
     const out = [[start.fen(), 1], [start.fen(), 2], [start.fen(), 3]];
     start.delete();
     const seen = new Set([out[0][0]]);
-    for (let game = 0; out.length < 3 + RANDOM_POSITIONS && game < 50; ++game) {
-      const board = new ffish.Board(section);
-      const stop = 4 + Math.floor(rand() * 37);
-      for (let ply = 0; ply < stop && !board.isGameOver(); ++ply) {
-        const moves = moveList(board);
-        board.push(moves[Math.floor(rand() * moves.length)]);
-      }
-      const fen = board.fen();
-      if (!board.isGameOver() && !seen.has(fen)) {
-        seen.add(fen);
-        out.push([fen, 2]);
-      }
-      board.delete();
-    }
+    for (const fen of randomGamePositions(ffish, section, rand,
+      { count: RANDOM_POSITIONS, games: 50, plies: 37, seen })) out.push([fen, 2]);
     for (const [fen, depth] of out) {
       const board = new ffish.Board(section, fen);
       process.stdout.write(`${FILE};${section};${fen};${depth};${perft(board, depth)}\n`);
