@@ -9,6 +9,7 @@
 //   npm install --prefix /tmp/ffish ffish@0.7.10
 //   NODE_PATH=/tmp/ffish/node_modules node tests/reference/fsf_ini_families.mjs perft > tests/data/fsf-ini/families-perft-ffish.txt
 //   NODE_PATH=/tmp/ffish/node_modules node tests/reference/fsf_ini_families.mjs games > tests/data/fsf-ini/families-games-ffish.txt
+//   NODE_PATH=/tmp/ffish/node_modules node tests/reference/fsf_ini_families.mjs pgn > tests/data/fsf-ini/families-games-ffish.pgn
 //
 // perft: one line per position, `INI;SECTION;FEN;depth;nodes` (as fsf_ini_perft.mjs): the start
 // position at depths 1, 2 and 3, then positions of random games from the start (a fixed-seed
@@ -16,6 +17,7 @@
 // games: one random game per section from its start (up to 60 plies, stopping where ffish says
 // the game is over), `INI;SECTION;UCI UCI ...;N N ...;FEN`: the moves, the number of legal moves
 // before each of them, and the FEN after the last.
+// pgn: the games of families-games-ffish.txt as PGN with ffish's SAN and result.
 
 import { loadFfish, moveList, mulberry32, perft, randomGamePositions, runMode } from './ffish_common.mjs';
 import { readFileSync } from 'node:fs';
@@ -70,4 +72,22 @@ function gameLines() {
   }
 }
 
-runMode(ffish, 'fsf_ini_families.mjs', { perft: perftLines, games: gameLines });
+// The same games as PGN, with ffish's SAN (a [Variant] tag naming the section).
+function pgnGames() {
+  load();
+  for (const line of readFileSync(join(HERE, '..', 'data', 'fsf-ini', 'families-games-ffish.txt'), 'utf8')
+    .trim().split('\n')) {
+    const [, section, ucis] = line.split(';');
+    const board = new ffish.Board(section);
+    let moves = '';
+    ucis.split(' ').forEach((uci, i) => {
+      moves += `${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${board.sanMove(uci)} `;
+      board.push(uci);
+    });
+    const result = board.isGameOver() ? board.result() : '*';
+    board.delete();
+    process.stdout.write(`[Variant "${section}"]\n[Result "${result}"]\n\n${moves}${result}\n\n`);
+  }
+}
+
+runMode(ffish, 'fsf_ini_families.mjs', { perft: perftLines, games: gameLines, pgn: pgnGames });
