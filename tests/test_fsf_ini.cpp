@@ -489,7 +489,33 @@ TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catal
   CHECK(replayed == 7);
   CHECK(plies >= 7 * 30);
 
-  // An unchanged child plays as its base: the same perft as the catalog's janggi.
+  // An unchanged child of each catalog parent plays as its base: the same start position and
+  // perft to depth 2 (to depth 3 for janggi, below).
+  {
+    const std::vector<std::string> parents = {
+        "xiangqi",      "minixiangqi", "manchu",    "janggi",     "janggitraditional",
+        "janggicasual", "shogi",       "minishogi", "kyotoshogi", "dobutsu",
+        "makruk",       "asean",       "sittuyin",  "cambodian"};
+    const std::string file = "/tmp/xpgn-test-fsf-catalog-parents.ini";
+    {
+      std::ofstream out(file);
+      for (const auto& p : parents) out << "[fsf-unchanged-" << p << ":" << p << "]\n";
+    }
+    std::string error;
+    if (!catalog::find_variant("fsf-unchanged-xiangqi", "", error)) {
+      const auto load_errors = catalog::load_files({file});
+      for (const auto& e : load_errors) INFO(e.text());
+      REQUIRE(load_errors.empty());
+    }
+    for (const auto& p : parents) {
+      INFO(p);
+      const rules::Variant* child = catalog::find_variant("fsf-unchanged-" + p, "", error);
+      REQUIRE(child != nullptr);
+      const auto a = rules::Position::start(*child), b = rules::Position::start(test::variant(p));
+      CHECK(a.fen() == b.fen());
+      CHECK(rules::perft(a, 2) == rules::perft(b, 2));
+    }
+  }
   {
     ensure_loaded("families.ini", "janggi-plain");
     std::string error;
