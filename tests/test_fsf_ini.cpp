@@ -53,25 +53,24 @@ nlohmann::ordered_json imported(const std::string& text) {
   return out.front().json;
 }
 
-std::pair<int, std::string> xpgn_run(const std::string& args) {
-  auto r = test::run_shell(std::string("'") + XPGN_BINARY + "' " + args + " 2>&1");
-  REQUIRE(r.status != -1);
-  return {r.status, std::move(r.out)};
+// The `;`-separated fields of a line of reference data.
+std::vector<std::string> fields_of(const std::string& line) {
+  std::vector<std::string> f;
+  std::stringstream ss(line);
+  for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+  return f;
 }
 
-}  // namespace
-
-TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft]") {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/fsf-ini/perft-ffish.txt");
+// Checks each line `INI;SECTION;FEN;depth;nodes` of tests/data/fsf-ini/`file` (ffish's perft
+// of SECTION of INI from FEN): xpgn reads the FEN back as written and counts the same nodes.
+// Returns the number of lines and adds their sections to `sections`.
+int check_ffish_perft(const std::string& file, std::set<std::string>& sections) {
+  std::ifstream in(ini_dir + file);
   REQUIRE(in);
-  std::string line;
   int compared = 0;
-  std::set<std::string> sections;
-  while (std::getline(in, line)) {
+  for (std::string line; std::getline(in, line);) {
     INFO(line);
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string part; std::getline(ss, part, ';');) f.push_back(part);
+    const auto f = fields_of(line);
     REQUIRE(f.size() == 5);
     ensure_loaded(f[0], f[1]);
     std::string error;
@@ -84,6 +83,20 @@ TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft
     sections.insert(f[1]);
     ++compared;
   }
+  return compared;
+}
+
+std::pair<int, std::string> xpgn_run(const std::string& args) {
+  auto r = test::run_shell(std::string("'") + XPGN_BINARY + "' " + args + " 2>&1");
+  REQUIRE(r.status != -1);
+  return {r.status, std::move(r.out)};
+}
+
+}  // namespace
+
+TEST_CASE("fsf ini: perft of imported sections equals ffish's", "[fsf-ini][perft]") {
+  std::set<std::string> sections;
+  const int compared = check_ffish_perft("perft-ffish.txt", sections);
   CHECK(compared >= 84 + 49);
   CHECK(sections.size() >= 12 + 7);
 }
@@ -261,9 +274,10 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
         "narrow forward leaps have no Betza in xpgn\n");
   CHECK(problems("[a:nosuch]\n") ==
         "t.ini:1:1: error: [a]: unknown parent 'nosuch' (a parent is an earlier section of the "
-        "file or one of the Fairy-Stockfish variants: capablanca, chess, courier, crazyhouse, "
-        "embassy, fairy, gothic, grand, hoppelpoppel, janus, placement, shako, shatar, "
-        "shatranj)\n");
+        "file or one of the Fairy-Stockfish variants: asean, cambodian, capablanca, chess, "
+        "courier, crazyhouse, dobutsu, embassy, fairy, gothic, grand, hoppelpoppel, janggi, "
+        "janggicasual, janggitraditional, janus, kyotoshogi, makruk, manchu, minishogi, "
+        "minixiangqi, placement, shako, shatar, shatranj, shogi, sittuyin, xiangqi)\n");
   CHECK(problems("[a:chess]\nmaxRank = 10\npromotionRegionWhite = *8 *9 *10\n"
                  "doubleStepRegionBlack = *9\npromotionRegionBlack = *1 *2 *3\n") ==
         "t.ini:3:1: error: [a] promotionRegionWhite: xpgn's promotion on several ranks is a "
@@ -400,6 +414,176 @@ TEST_CASE("fsf ini: --variant-file, --variant NAME and variants --show", "[fsf-i
     CHECK(ok_status == 0);
     CHECK(ok_out == "20\n");
   }
+}
+
+TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catalog's as base",
+          "[fsf-ini][perft]") {
+  // The definition: the catalog variant as base, the start position the section's.
+  const auto xq = imported("[myxq:xiangqi]\nstartFen = 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n");
+  CHECK(xq == nlohmann::ordered_json::parse(R"({"format": "xpgn-variant", "version": 1,
+    "id": "myxq", "name": "myxq", "description": "Imported from Fairy-Stockfish's variant [myxq]",
+    "base": "xiangqi", "start_fen": "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"})"));
+  // Through sections of the file, the base stays the catalog's; keys that change no rule pass.
+  std::vector<catalog::DefinitionError> errors;
+  const auto chain = catalog::fsf::import_ini(
+      "[a:shogi]\npieceToCharTable = -\n[b:a]\nstartFen = 4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1\n"
+      "[c:b]\n",
+      "t.ini", "c", errors);
+  CHECK(errors.empty());
+  REQUIRE(chain.size() == 1);
+  CHECK(chain[0].json["base"] == "shogi");
+  CHECK(chain[0].json["start_fen"] == "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1");
+  CHECK(chain[0].origins.at("/start_fen").pointer == "[b] startFen");
+  CHECK(chain[0].origins.at("/start_fen").line == 4);
+
+  // Perft at the start (depths 1 to 3) and from positions of random games equals ffish's for the
+  // same file (tests/reference/fsf_ini_families.mjs).
+  std::set<std::string> sections;
+  const int compared = check_ffish_perft("families-perft-ffish.txt", sections);
+  CHECK(compared == 49);
+  CHECK(sections.size() == 7);
+
+  // A random game of ffish's per section, replayed by its UCI: the same number of legal moves
+  // before each ply, the same FEN after the last (see below for shogi's halfmove clock).
+  std::ifstream games(ini_dir + "families-games-ffish.txt");
+  REQUIRE(games);
+  int replayed = 0, plies = 0;
+  for (std::string line; std::getline(games, line);) {
+    const auto f = fields_of(line);
+    REQUIRE(f.size() == 5);
+    INFO(f[1]);
+    ensure_loaded(f[0], f[1]);
+    std::string error;
+    const rules::Variant* v = catalog::find_variant(f[1], "", error);
+    REQUIRE(v != nullptr);
+    rules::Position pos = rules::Position::start(*v);
+    const auto ucis = test::words(f[2]), counts = test::words(f[3]);
+    REQUIRE(ucis.size() == counts.size());
+    for (std::size_t i = 0; i < ucis.size(); ++i) {
+      INFO("ply " << i + 1 << " " << ucis[i] << " in " << pos.fen());
+      rules::MoveList legal;
+      rules::generate_legal(pos, legal);
+      CHECK(legal.size() == std::stoul(counts[i]));
+      int found = 0;
+      rules::Move move{};
+      for (const rules::Move& m : legal)
+        if (rules::to_uci(pos, m) == ucis[i]) move = m, ++found;
+      REQUIRE(found == 1);
+      pos = rules::play(pos, move);
+      ++plies;
+    }
+    // The FEN but its halfmove clock: xpgn's shogi family does not reset it on a drop, as
+    // Fairy-Stockfish does (a difference of the catalog's shogi, where no rule reads it).
+    const std::string ours = pos.fen(), theirs = f[4];
+    const auto clock_less = [](const std::string& fen) {
+      auto w = test::words(fen);
+      if (w.size() >= 2) w.erase(w.end() - 2);
+      std::string out;
+      for (const auto& x : w) out += x + " ";
+      return out;
+    };
+    CHECK(clock_less(ours) == clock_less(theirs));
+    if (f[1].find("shogi") == std::string::npos) CHECK(ours == theirs);
+    ++replayed;
+  }
+  CHECK(replayed == 7);
+  CHECK(plies >= 7 * 30);
+
+  // An unchanged child of each catalog parent plays as its base: the same start position and
+  // perft to depth 2 (to depth 3 for janggi, below).
+  {
+    const std::vector<std::string> parents = {
+        "xiangqi",      "minixiangqi", "manchu",    "janggi",     "janggitraditional",
+        "janggicasual", "shogi",       "minishogi", "kyotoshogi", "dobutsu",
+        "makruk",       "asean",       "sittuyin",  "cambodian"};
+    const std::string file = "/tmp/xpgn-test-fsf-catalog-parents.ini";
+    {
+      std::ofstream out(file);
+      for (const auto& p : parents) out << "[fsf-unchanged-" << p << ":" << p << "]\n";
+    }
+    std::string error;
+    if (!catalog::find_variant("fsf-unchanged-xiangqi", "", error)) {
+      const auto load_errors = catalog::load_files({file});
+      for (const auto& e : load_errors) INFO(e.text());
+      REQUIRE(load_errors.empty());
+    }
+    for (const auto& p : parents) {
+      INFO(p);
+      const rules::Variant* child = catalog::find_variant("fsf-unchanged-" + p, "", error);
+      REQUIRE(child != nullptr);
+      const auto a = rules::Position::start(*child), b = rules::Position::start(test::variant(p));
+      CHECK(a.fen() == b.fen());
+      CHECK(rules::perft(a, 2) == rules::perft(b, 2));
+    }
+  }
+  {
+    ensure_loaded("families.ini", "janggi-plain");
+    std::string error;
+    const rules::Variant* plain = catalog::find_variant("janggi-plain", "", error);
+    REQUIRE(plain != nullptr);
+    const rules::Variant& janggi = test::variant("janggi");
+    const auto a = rules::Position::start(*plain), b = rules::Position::start(janggi);
+    CHECK(a.fen() == b.fen());
+    for (int depth = 1; depth <= 3; ++depth)
+      CHECK(rules::perft(a, depth) == rules::perft(b, depth));
+  }
+}
+
+TEST_CASE("fsf ini: keys of a child of a catalog parent other than startFen are refused",
+          "[fsf-ini]") {
+  CHECK(problems("[a:xiangqi]\nstartFen = 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1\n"
+                 "flyingGeneral = false\nmaxRank = 9\n") ==
+        "t.ini:3:1: error: [a] flyingGeneral: not honoured on a parent of the xiangqi family: "
+        "xpgn's xiangqi is its own definition (its palace, river, flying general and "
+        "perpetual-check rules are xpgn components that Fairy-Stockfish's keys do not describe "
+        "one to one); a child of it may change startFen only\n");
+  // Even a key at the value Fairy-Stockfish's own variant has, and through a section of the file.
+  CHECK(problems("[a:janggi]\n[b:a]\nbikjangRule = true\n") ==
+        "t.ini:3:1: error: [b] bikjangRule: not honoured on a parent of the janggi family: "
+        "xpgn's janggi is its own definition (its palace lines, cannons, passing, bikjang and "
+        "counted results are xpgn components that Fairy-Stockfish's keys do not describe one to "
+        "one); a child of it may change startFen only\n");
+  CHECK(problems("[a:makruk]\ncustomPiece1 = a:N\n")
+            .starts_with("t.ini:2:1: error: [a] customPiece1: not honoured on a parent of the "
+                         "makruk family: xpgn's makruk is its own definition"));
+  // A child of the refused section is refused with it.
+  CHECK(problems("[a:shogi]\nnMoveRule = 0\n[b:a]\n", "b") ==
+        "t.ini:2:1: error: [a] nMoveRule: not honoured on a parent of the shogi family: xpgn's "
+        "shogi is its own definition (its drops with shogi's restrictions, promotion zone and "
+        "repetition rules are xpgn components that Fairy-Stockfish's keys do not describe one to "
+        "one); a child of it may change startFen only\n"
+        "t.ini:3:1: error: [b]: its parent [a] has problems\n");
+  // The parents named when one is unknown include the catalog's.
+  CHECK(problems("[a:xiangqi2]\n").find("janggi, janggicasual") != std::string::npos);
+  // A start position xpgn's janggi refuses is placed at the key.
+  const std::string bad = "/tmp/xpgn-test-fsf-family.ini";
+  std::ofstream(bad) << "[fsf-family-bad:janggi]\nstartFen = rnba1abnr/4k4/9 w - - 0 1\n";
+  const auto [status, out] = xpgn_run("perft --variant-file " + bad + " 1");
+  INFO(out);
+  CHECK(status == 2);
+  CHECK(out.starts_with(bad + ":2:1: error: [fsf-family-bad] startFen: "));
+}
+
+TEST_CASE("fsf ini: variants --show and check with a catalog parent's child", "[fsf-ini][cli]") {
+  const std::string file = "'" + ini_dir + "families.ini'";
+  const auto [status, out] =
+      xpgn_run("variants --variant-file " + file + " --show janggi-setup --format json");
+  INFO(out);
+  CHECK(status == 0);
+  const auto j = nlohmann::ordered_json::parse(out);
+  CHECK(j["base"] == "janggi");
+  CHECK(j["start_fen"] ==
+        "rbna1anbr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1");
+  const auto [pstatus, pout] =
+      xpgn_run("perft --variant-file " + file + " --variant xiangqi-open 2");
+  CHECK(pstatus == 0);
+  CHECK(pout == "1057\n");
+  // ffish's games of these sections with its SAN (fsf_ini_families.mjs pgn), one ending in mate:
+  // every move read, the result agreed.
+  const auto [cstatus, cout] =
+      xpgn_run("check --variant-file " + file + " '" + ini_dir + "families-games-ffish.pgn'");
+  CHECK(cstatus == 0);
+  CHECK(cout == "checked 7 games: 7 valid, 0 invalid\n");
 }
 
 TEST_CASE("fsf ini: the fuzz harness on the test files and on broken ones", "[fsf-ini][fuzz]") {

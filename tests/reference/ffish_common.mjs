@@ -74,6 +74,29 @@ export function perft(board, depth) {
   return nodes;
 }
 
+// Up to `count` positions (FENs) where random games of `variant` from its start stop: each game
+// (at most `games` of them) draws with `next` a ply from 4 to 3 + `plies` to stop at, then each
+// move from the legal ones; positions where the game is over, and those in `seen` (a Set, which
+// grows), are skipped.
+export function randomGamePositions(ffish, variant, next, { count, games, plies, seen }) {
+  const out = [];
+  for (let game = 0; out.length < count && game < games; ++game) {
+    const board = new ffish.Board(variant);
+    const stop = 4 + Math.floor(next() * plies);
+    for (let ply = 0; ply < stop && !board.isGameOver(); ++ply) {
+      const moves = moveList(board);
+      board.push(moves[Math.floor(next() * moves.length)]);
+    }
+    const fen = board.fen();
+    if (!board.isGameOver() && !seen.has(fen)) {
+      seen.add(fen);
+      out.push(fen);
+    }
+    board.delete();
+  }
+  return out;
+}
+
 // A random move of `board` drawn with `next`; with `greedy`, a capture (a SAN with `x`) four
 // times out of five when there is one.
 export function randomMove(board, next, greedy = false) {

@@ -15,7 +15,7 @@
 // from 4 to 40 to stop at), at depth 3 for the first two and depth 2 for the others. Positions
 // where the game is over are skipped. Progress goes to stderr.
 
-import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
+import { loadFfish, mulberry32, perft, randomGamePositions, versionOfFfish, whenReady } from './ffish_common.mjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,20 +49,9 @@ whenReady(ffish, () => {
       const out = [[start.fen(), 3]];
       start.delete();
       const seen = new Set([out[0][0]]);
-      for (let game = 0; out.length < 1 + RANDOM_POSITIONS && game < 50; ++game) {
-        const board = new ffish.Board(section);
-        const stop = 4 + Math.floor(rand() * 37);
-        for (let ply = 0; ply < stop && !board.isGameOver(); ++ply) {
-          const moves = moveList(board);
-          board.push(moves[Math.floor(rand() * moves.length)]);
-        }
-        const fen = board.fen();
-        if (!board.isGameOver() && !seen.has(fen)) {
-          seen.add(fen);
-          out.push([fen, out.length <= 2 ? 3 : 2]);
-        }
-        board.delete();
-      }
+      const found = randomGamePositions(ffish, section, rand,
+        { count: RANDOM_POSITIONS, games: 50, plies: 37, seen });
+      found.forEach((fen, i) => out.push([fen, i < 2 ? 3 : 2]));
       for (const [fen, depth] of out) {
         const board = new ffish.Board(section, fen);
         process.stdout.write(`${file};${section};${fen};${depth};${perft(board, depth)}\n`);

@@ -160,7 +160,52 @@ struct State {
   std::vector<Piece> pieces;  // in Fairy-Stockfish's order of piece types
   std::map<std::string, Setting> settings;
   Where header;
+  // A child of one of catalog_parents (directly or through sections of the file): its id, and
+  // only startFen in `settings`; "" otherwise.
+  std::string catalog_base;
 };
+
+// Fairy-Stockfish variants that xpgn's catalog has as its own definitions under the same id,
+// with rules its keys do not describe one to one (`what`). A section inheriting from one imports
+// as a definition with that base; of its keys only startFen (and those that change no rule) can
+// be honoured.
+struct CatalogParent {
+  const char* id;
+  const char* family;
+  const char* what;
+};
+constexpr const char* xiangqi_rules =
+    "its palace, river, flying general and perpetual-check rules are xpgn components";
+constexpr const char* janggi_rules =
+    "its palace lines, cannons, passing, bikjang and counted results are xpgn components";
+constexpr const char* shogi_rules =
+    "its drops with shogi's restrictions, promotion zone and repetition rules are xpgn "
+    "components";
+constexpr const char* makruk_rules =
+    "its promotions, counting and (sittuyin) setup phase are xpgn components";
+const CatalogParent catalog_parents[] = {
+    {"xiangqi", "xiangqi", xiangqi_rules},
+    {"minixiangqi", "xiangqi", xiangqi_rules},
+    {"manchu", "xiangqi", xiangqi_rules},
+    {"janggi", "janggi", janggi_rules},
+    {"janggitraditional", "janggi", janggi_rules},
+    {"janggicasual", "janggi", janggi_rules},
+    {"shogi", "shogi", shogi_rules},
+    {"minishogi", "shogi", shogi_rules},
+    {"kyotoshogi", "shogi", shogi_rules},
+    {"dobutsu", "shogi", shogi_rules},
+    {"makruk", "makruk", makruk_rules},
+    {"asean", "makruk", makruk_rules},
+    {"sittuyin", "makruk", makruk_rules},
+    {"cambodian", "makruk", makruk_rules},
+};
+
+// The catalog parent of id `id`, or nullptr.
+const CatalogParent* catalog_parent(const std::string& id) {
+  for (const auto& c : catalog_parents)
+    if (id == c.id) return &c;
+  return nullptr;
+}
 
 // ---- Values ---------------------------------------------------------------------------------
 
@@ -701,6 +746,7 @@ class Reader {
   // Applies the section's keys in Fairy-Stockfish's order: board, pieces, then the rules.
   void apply() {
     for (const auto& p : raw_.syntax) throw p;
+    if (!st_.catalog_base.empty()) return apply_on_catalog();
     std::set<std::string> used;
     auto take = [&](const std::string& key) -> const Entry* {
       auto it = raw_.keys.find(key);
@@ -758,6 +804,28 @@ class Reader {
  private:
   Where where(const std::string& key, const Entry& e) const {
     return {source_, e.line, 1, raw_.name, key};
+  }
+
+  // A section over a catalog parent: startFen is kept, keys that change no rule are skipped,
+  // and the first other key (by line) is refused.
+  void apply_on_catalog() {
+    const CatalogParent& parent = *catalog_parent(st_.catalog_base);
+    const std::pair<const std::string, Entry>* refused = nullptr;
+    for (const auto& kv : raw_.keys) {
+      const std::string& key = kv.first;
+      if (key == "startFen") {
+        st_.settings[key] = {kv.second.value, where(key, kv.second)};
+        continue;
+      }
+      if (std::find(std::begin(ignored), std::end(ignored), key) != std::end(ignored)) continue;
+      if (!refused || kv.second.line < refused->second.line) refused = &kv;
+    }
+    if (refused)
+      refuse(where(refused->first, refused->second),
+             std::string("not honoured on a parent of the ") + parent.family + " family: xpgn's " +
+                 parent.id + " is its own definition (" + parent.what +
+                 " that Fairy-Stockfish's keys do not describe one to one); a child of it may "
+                 "change startFen only");
   }
 
   void piece(const std::string& key, const Entry& e) {
@@ -891,6 +959,17 @@ class Writer {
     j["name"] = section_;
     j["description"] = "Imported from Fairy-Stockfish's variant [" + section_ + "]";
     origins_[""] = st_.header;
+    if (!st_.catalog_base.empty()) {
+      // Over a catalog parent: that definition as the base, the start position changed.
+      j["base"] = st_.catalog_base;
+      origins_["/base"] = st_.header;
+      if (has("startFen")) {
+        j["start_fen"] = get("startFen").value;
+        origins_["/start_fen"] = get("startFen").from;
+      }
+      for (auto& [pointer, w] : origins_) out.origins[pointer] = w.location();
+      return out;
+    }
     files_ = has("maxFile") ? file_of_setting(get("maxFile")) + 1 : 8;
     ranks_ = has("maxRank") ? rank_of_setting(get("maxRank")) : 8;
     j["board"] = {{"files", files_}, {"ranks", ranks_}};
@@ -1534,15 +1613,21 @@ std::vector<Imported> run(std::string_view text, const std::string& source,
         if (problems.count(raw.parent))
           refuse(header, "its parent [" + raw.parent + "] has problems");
         auto it = states.find(raw.parent);
-        if (it == states.end()) {
+        if (it != states.end()) {
+          st = it->second;
+        } else if (!builtin && catalog_parent(raw.parent)) {
+          st.catalog_base = raw.parent;
+        } else {
+          std::set<std::string> names;
+          for (const auto& [name, s] : states) names.insert(name);
+          for (const auto& c : catalog_parents) names.insert(c.id);
           std::string known;
-          for (const auto& [name, s] : states) known += (known.empty() ? "" : ", ") + name;
+          for (const auto& name : names) known += (known.empty() ? "" : ", ") + name;
           refuse(header, "unknown parent '" + raw.parent +
                              "' (a parent is an earlier section of the file or one of the "
                              "Fairy-Stockfish variants: " +
                              known + ")");
         }
-        st = it->second;
       }
       st.header = header;
       Reader(st, raw, source).apply();

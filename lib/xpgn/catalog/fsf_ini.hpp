@@ -1,8 +1,11 @@
 // Fairy-Stockfish variant configuration files (`variants.ini`) imported as xpgn variant
 // definitions (docs/variant-files.md, "Fairy-Stockfish variant files"). Each section becomes one
 // JSON definition in xpgn's format, without a base: `[child:parent]` inheritance is resolved as
-// Fairy-Stockfish resolves it (the parent's rules, then the child's keys on top). A key xpgn
-// cannot honour is a problem naming the file, line, section and key, never a silent default.
+// Fairy-Stockfish resolves it (the parent's rules, then the child's keys on top). A section
+// descending from a Fairy-Stockfish variant xpgn's catalog has as its own definition (xiangqi,
+// janggi, shogi, makruk and their kin) is the exception: it imports with that catalog variant as
+// its base, and only its startFen is honoured. A key xpgn cannot honour is a problem naming the
+// file, line, section and key, never a silent default.
 // The text is untrusted: reading it takes time and memory linear in its size.
 #pragma once
 
