@@ -677,12 +677,14 @@ TEST_CASE("xpgn check, convert and select read moves in another language with --
 namespace {
 
 // The PGN files the tree-mode comparisons read: the repository's select and cli test data and,
-// when it is there, every .pgn file of the shared corpus (a WARN says when it is not).
-std::vector<std::string> comparison_files() {
+// when it is there and `corpus` is true, every .pgn file of the shared corpus (a WARN says when
+// it is skipped).
+std::vector<std::string> comparison_files(bool corpus = true) {
   std::vector<std::string> files = {curation};
   for (const auto& entry : fs::directory_iterator(std::string(XPGN_TEST_DATA) + "/cli"))
     files.push_back(entry.path().string());
-  for (auto& f : shared_corpus_files("tree against full mode")) files.push_back(std::move(f));
+  if (corpus)
+    for (auto& f : shared_corpus_files("tree against full mode")) files.push_back(std::move(f));
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -707,7 +709,9 @@ TEST_CASE("select: tree-mode games give the keys, plies, validity and endings of
   position.positions = {"8/8/8/8/8/8/8/8"};
   CHECK(xpgn::record::Selector::make(position, error)->needs_positions());
   std::size_t games = 0, restored = 0;
-  for (const auto& f : comparison_files()) {
+  const std::vector<std::string> files = comparison_files();
+  const bool with_corpus = files.size() != comparison_files(false).size();
+  for (const auto& f : files) {
     INFO(f);
     const std::string text = slurp(f);
     xpgn::record::ReplayOptions options;
@@ -836,7 +840,9 @@ TEST_CASE(
     while (!t.empty() && std::strchr("+#!?", t.back()) != nullptr) t.pop_back();
     return t;
   };
-  for (const auto& f : comparison_files()) {
+  const std::vector<std::string> files = comparison_files();
+  const bool with_corpus = files.size() != comparison_files(false).size();
+  for (const auto& f : files) {
     INFO(f);
     const std::string text = slurp(f);
     xpgn::record::ReplayOptions options;
@@ -877,11 +883,13 @@ TEST_CASE(
       CHECK(other->second == what);  // a key stands for one sequence of moves
     }
   }
-  CHECK(games >= 100);
+  // The repository's files alone (a clone without ../shared, or the sanitizer job) hold 16
+  // games, 2 of them invalid and 1 of another variant; the corpus many more.
+  CHECK(games >= (with_corpus ? 100 : 10));
   CHECK(by_moves.size() < games);  // (some duplicates among them)
-  CHECK(invalid >= 3);
-  CHECK(fide >= 50);
-  CHECK(variants >= 20);
+  CHECK(invalid >= (with_corpus ? 3 : 1));
+  CHECK(fide >= (with_corpus ? 50 : 10));
+  CHECK(variants >= (with_corpus ? 20 : 1));
 }
 
 TEST_CASE("xpgn select: tree-mode replay writes the bytes and summary of full mode",
