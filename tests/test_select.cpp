@@ -709,9 +709,7 @@ TEST_CASE("select: tree-mode games give the keys, plies, validity and endings of
   position.positions = {"8/8/8/8/8/8/8/8"};
   CHECK(xpgn::record::Selector::make(position, error)->needs_positions());
   std::size_t games = 0, restored = 0;
-  const std::vector<std::string> files = comparison_files();
-  const bool with_corpus = files.size() != comparison_files(false).size();
-  for (const auto& f : files) {
+  for (const auto& f : comparison_files()) {
     INFO(f);
     const std::string text = slurp(f);
     xpgn::record::ReplayOptions options;
@@ -812,7 +810,8 @@ TEST_CASE(
     }
   }
   CHECK(games >= 100);
-  CHECK(met >= 20);
+  // (The repository's files alone, without ../shared, meet none of the criteria.)
+  if (comparison_files().size() != comparison_files(false).size()) CHECK(met >= 20);
   CHECK(named >= 50);
   CHECK(generic >= 50);
 }
