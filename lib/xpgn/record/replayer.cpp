@@ -737,6 +737,10 @@ struct Replayer::State {
     // (The resolution is made in place: assigning it would copy its message.) Check mode
     // verifies only written marks, and a '+' against a mate only when the record does not go
     // on with a legal move (test_mark()).
+    // The history's check of this position, asked before the move is played from it: its
+    // answer is kept in the position's royal memo, which the next position then copies.
+    const bool keeps_plies = f.pos().variant().keeps_ply_history;
+    const bool checked = keeps_plies && rules::in_check(f.pos());
     rules::EffectList effects;
     const rules::Resolution res =
         null_move ? play_null_move(f)
@@ -755,8 +759,7 @@ struct Replayer::State {
       add_node(f, res.move, san, null_move, effects, text, pos, ply);
     }
     f.keys.push_back(key);
-    if (f.pos().variant().keeps_ply_history)
-      f.plies.push_back({res.move, rules::in_check(f.pos())});
+    if (keeps_plies) f.plies.push_back({res.move, checked});
     f.commit();
     if (res.mate_untested) defer_mark_test(f, res.move, text, pos, ply);
     f.outcome.reset();
