@@ -755,7 +755,8 @@ inline bool has_bit(Bits128 set, int i) {
 // The answer of `side`'s royal memo (Position::royal_memo) when the edits since it was written
 // cannot have changed it: 1 threatened, 0 safe, -1 when the attack test must look again. An
 // attack on a square depends only on the squares of its lines (Variant::AttackBitsOf::lines);
-// a royal piece that came, went or changed stands on an edited square.
+// a royal piece that came, went or changed stands on an edited square. An answer given is
+// written back as the memo of `pos` (its edits cleared).
 template <class Set>
 int remembered_threat(const Position& pos, Color side) {
   const Position::RoyalMemo memo = pos.royal_memo(side);
@@ -768,10 +769,17 @@ int remembered_threat(const Position& pos, Color side) {
     const int bit = v.bit_of[s];
     return !has_bit(edited, bit) && !(lines[bit] & edited);
   };
-  if (memo == Position::RoyalMemo::threatened)
-    return unchanged(pos.royal_memo_square(side)) ? 1 : -1;
+  // An answer that still holds is the memo of this position: written again, with no edits
+  // since, so that later tests look at the squares edited after it only.
+  if (memo == Position::RoyalMemo::threatened) {
+    const Square at = pos.royal_memo_square(side);
+    if (!unchanged(at)) return -1;
+    pos.remember_royals(side, memo, at);
+    return 1;
+  }
   for (int i = 0; i < pos.royal_count(side); ++i)
     if (!unchanged(pos.royal_square(side, i))) return -1;
+  pos.remember_royals(side, memo);
   return 0;
 }
 
