@@ -272,3 +272,28 @@ TEST_CASE("dobutsu: the lion's end rules give Fairy-Stockfish's verdicts", "[rul
   CHECK(to_uci(chick, hen.move) == "a3a4+");
   CHECK(test::resolve_text(chick, "Ca4").move == hen.move);
 }
+
+TEST_CASE("drops and the halfmove clock, as Fairy-Stockfish counts", "[rules][shogi]") {
+  // tests/reference/drop_clock.mjs: drops of a pawn and of another piece played when the clock
+  // stood above zero, with ffish's FEN after; the shogi family declares drop_resets_clock (and
+  // crazyhouse's pockets restart the clock too).
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/history/drop-clock-ffish.txt");
+  REQUIRE(in.good());
+  int compared = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> f;
+    std::stringstream fields(line);
+    for (std::string part; std::getline(fields, part, ';');) f.push_back(part);
+    REQUIRE(f.size() == 4);
+    INFO(line);
+    const Position before = test::from_fen(f[1], shogi_variant(f[0]));
+    REQUIRE(before.halfmove_clock() > 0);
+    CHECK(test::play_san(before, f[2]).fen() == f[3]);
+    ++compared;
+  }
+  CHECK(compared == 10);
+  // A move on the board still counts on: the clock is the drop's own.
+  const Position pos = test::from_fen("4k/5/5/5/K4[S] w - - 3 9", shogi_variant("minishogi"));
+  CHECK(test::play_san(pos, "Ka2").fen() == "4k/5/5/K4/5[S] b - - 4 9");
+  CHECK(test::play_san(pos, "S@c3").fen() == "4k/5/2S2/5/K4[] b - - 0 9");
+}

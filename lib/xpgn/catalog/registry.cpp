@@ -383,11 +383,13 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                  "a captured piece goes to the capturer's hand unpromoted and may be dropped "
                  "where it can move again; no second unpromoted pawn on a file, no pawn drop "
                  "that mates (`restricted`: false lifts these three); `drop_promoted`: a piece may "
-                 "also be dropped as its promoted form (Kyoto shogi)",
+                 "also be dropped as its promoted form (Kyoto shogi); `drop_resets_clock`: a "
+                 "drop restarts the halfmove clock (as Fairy-Stockfish counts)",
                  [](Params& p, rules::VariantSpec& v) {
                    const bool restricted = p.flag("restricted", true);
-                   v.components.push_back(
-                       rules::make_shogi_hand(restricted, p.flag("drop_promoted", false)));
+                   const bool drop_promoted = p.flag("drop_promoted", false);
+                   v.components.push_back(rules::make_shogi_hand(
+                       restricted, drop_promoted, p.flag("drop_resets_clock", false)));
                  }});
   out.push_back(
       {"shogi-flip",

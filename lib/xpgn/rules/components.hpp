@@ -176,9 +176,11 @@ class HandDrops : public RuleComponent {
 // a piece may be dropped on an empty square from which it could move again, an unpromoted pawn
 // (the variant's pawn type) not on a file with one of its own and not so that it mates; without
 // `restricted` (Kyoto shogi, dobutsu) anywhere empty. With `drop_promoted` (Kyoto shogi) a piece
-// may also be dropped as its promoted form (a placement whose `promotion` is that form).
+// may also be dropped as its promoted form (a placement whose `promotion` is that form). With
+// `drop_resets_clock` a drop restarts the halfmove clock (Fairy-Stockfish's count).
 std::shared_ptr<const RuleComponent> make_shogi_hand(bool restricted = true,
-                                                     bool drop_promoted = false);
+                                                     bool drop_promoted = false,
+                                                     bool drop_resets_clock = false);
 // Kyoto shogi: every move of a piece spelled "X" in FEN turns it into the piece spelled "+X",
 // and back (a demotion, effect "demotion").
 std::shared_ptr<const RuleComponent> make_shogi_flip();

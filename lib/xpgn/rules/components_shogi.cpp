@@ -45,11 +45,14 @@ const EffectKind demotion = EffectKind::define(demotion_info);
 // With `restricted` (shogi, minishogi) not where it could never move, not a pawn on a file
 // holding an unpromoted pawn of its own, and not a pawn so that it mates. With `drop_promoted`
 // (Kyoto shogi) a piece may also be dropped as its promoted form: a placement of the piece in
-// hand whose `promotion` is that form.
+// hand whose `promotion` is that form. With `drop_resets_clock` a drop restarts the halfmove
+// clock, as Fairy-Stockfish counts it.
 class ShogiHand final : public HandDrops<ShogiHand> {
  public:
-  ShogiHand(bool restricted, bool drop_promoted)
-      : restricted_(restricted), drop_promoted_(drop_promoted) {}
+  ShogiHand(bool restricted, bool drop_promoted, bool drop_resets_clock)
+      : restricted_(restricted),
+        drop_promoted_(drop_promoted),
+        drop_resets_clock_(drop_resets_clock) {}
   std::string_view name() const override { return "shogi drops"; }
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows | hook_generate,
@@ -96,13 +99,14 @@ class ShogiHand final : public HandDrops<ShogiHand> {
     return {};
   }
 
-  // A drop takes the piece out of the hand; a capture puts the taken piece, unpromoted, into the
-  // capturer's hand.
+  // A drop takes the piece out of the hand (and restarts the halfmove clock where declared); a
+  // capture puts the taken piece, unpromoted, into the capturer's hand.
   void apply(const Position& before, const Move& move, Position& after,
              EffectList* effects) const override {
     const Color us = before.side_to_move();
     if (move.kind == MoveKind::placement) {
       after.set_in_hand(make_piece(us, move.piece), before.in_hand(us, move.piece) - 1);
+      if (drop_resets_clock_) after.set_halfmove_clock(0);
       return;
     }
     if (move.kind != MoveKind::normal) return;
@@ -124,7 +128,7 @@ class ShogiHand final : public HandDrops<ShogiHand> {
   }
 
  private:
-  bool restricted_, drop_promoted_;
+  bool restricted_, drop_promoted_, drop_resets_clock_;
 
   friend class HandDrops<ShogiHand>;
   // (HandDrops) Appends the drops of a `t` from the hand of the side to move on the empty `s`:
@@ -568,8 +572,9 @@ class Try final : public EndRule {
 
 }  // namespace
 
-std::shared_ptr<const RuleComponent> make_shogi_hand(bool restricted, bool drop_promoted) {
-  return std::make_shared<ShogiHand>(restricted, drop_promoted);
+std::shared_ptr<const RuleComponent> make_shogi_hand(bool restricted, bool drop_promoted,
+                                                     bool drop_resets_clock) {
+  return std::make_shared<ShogiHand>(restricted, drop_promoted, drop_resets_clock);
 }
 
 std::shared_ptr<const RuleComponent> make_shogi_flip() {
