@@ -363,8 +363,9 @@ struct TableCache {
     std::uint64_t positions = 0;  // positions they expanded, found or not
   };
   std::map<std::pair<std::uint64_t, std::string>, Searches> searches;
-  // Per variant, keys of positions from which a search found a line (see alive_line_found()).
-  std::map<std::uint64_t, std::unordered_set<std::uint64_t>> alive_keys;
+  // Keys of positions from which a search found a line, mixed with their variant's serial (see
+  // alive_line_found()).
+  std::unordered_set<std::uint64_t> alive_keys;
 };
 TableCache& cache() {
   static TableCache c;
@@ -461,24 +462,28 @@ std::uint64_t positions_searched(const Variant& v, const Material& m) {
   return it == c.searches.end() ? 0 : it->second.positions;
 }
 
-// Alive positions kept per variant: past this many, the set starts again empty.
-constexpr std::size_t max_alive_keys = 1 << 20;
+// Alive positions kept for all variants together (some 10 MB): past this many, the set starts
+// again empty.
+constexpr std::size_t max_alive_keys = 1 << 18;
 
-// True when a search found a line from the position with key `key` (alive_line_found()).
+// A position's key in TableCache::alive_keys.
+std::uint64_t alive_key(const Variant& v, std::uint64_t position_key) {
+  return position_key ^ (v.serial * 0x9E3779B97F4A7C15u);
+}
+
+// True when a search found a line from the position of `v` with key `key` (alive_line_found()).
 bool known_alive(const Variant& v, std::uint64_t key) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  const auto it = c.alive_keys.find(v.serial);
-  return it != c.alive_keys.end() && it->second.count(key) > 0;
+  return c.alive_keys.count(alive_key(v, key)) > 0;
 }
 
-// Notes the keys of positions from which a line to an alive position exists.
+// Notes the keys of positions of `v` from which a line to an alive position exists.
 void note_alive(const Variant& v, const std::vector<std::uint64_t>& keys) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  auto& set = c.alive_keys[v.serial];
-  if (set.size() + keys.size() > max_alive_keys) set.clear();
-  set.insert(keys.begin(), keys.end());
+  if (c.alive_keys.size() + keys.size() > max_alive_keys) c.alive_keys.clear();
+  for (const std::uint64_t key : keys) c.alive_keys.insert(alive_key(v, key));
 }
 
 // True when the table group holding `m` for `reach` is already built.
