@@ -572,7 +572,7 @@ TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position
   // The pawn can promote, which a short search finds: the game needs no table. When the only
   // move takes the queen (so the position is dead), the search finds nothing, and the capture
   // that every move makes, leaving bare kings, decides without the K+Q v K table (a second to
-  // build). XPGN_DEAD_TRACE lists the tables built.
+  // build). XPGN_DEAD_TRACE lists the searches made and the tables built ("... from K+P vs K").
   Scratch scratch("dead-trace");
   std::ofstream(scratch / "run.pgn")
       << "[Event \"r\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd6 *\n";
@@ -581,12 +581,41 @@ TEST_CASE("a replay reaching K+P v K with a running pawn builds no dead-position
   setenv("XPGN_DEAD_TRACE", "1", 1);  // inherited by the commands below
   const Shell running = run("check '" + (scratch / "run.pgn") + "'");
   CHECK(running.status == 0);
-  CHECK(running.err.find("K+P vs K") == std::string::npos);
+  CHECK(running.err.find("from K+P vs K") == std::string::npos);
   const Shell forced = run("check '" + (scratch / "forced.pgn") + "'");
   unsetenv("XPGN_DEAD_TRACE");
   INFO(forced.err);
   CHECK(forced.out.find("the game is over (insufficient_material)") != std::string::npos);
-  CHECK(forced.err.find("K+Q vs K") == std::string::npos);
+  CHECK(forced.err.find("dead-position search: chess K+Q vs K, nothing") != std::string::npos);
+  CHECK(forced.err.find("from K+Q vs K") == std::string::npos);
+}
+
+TEST_CASE("a position whose search found a mating line is known alive when it comes again",
+          "[cli][dead]") {
+  // K+Q v K in the generic engine (the FIDE board knows a queen can mate): each ply's position
+  // is searched for a mate, and no table is built. The positions of a line found are kept, so
+  // when the start comes again after four plies its lookup expands nothing, and the searches
+  // between start from near the kept line.
+  Scratch scratch("dead-memo");
+  std::ofstream(scratch / "again.pgn")
+      << "[Event \"m\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/3k4/8/8/1Q6/4K3 w - - 0 1\"]\n\n"
+         "1. Qc2 Kd4 2. Qb2+ Kd5 *\n";
+  setenv("XPGN_DEAD_TRACE", "1", 1);  // inherited by the command below
+  setenv("XPGN_GENERIC_CHESS", "1", 1);
+  const Shell again = run("check '" + (scratch / "again.pgn") + "'");
+  unsetenv("XPGN_DEAD_TRACE");
+  unsetenv("XPGN_GENERIC_CHESS");
+  INFO(again.err);
+  CHECK(again.status == 0);
+  std::vector<std::string> searches;
+  std::istringstream lines(again.err);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("dead-position search: chess K+Q vs K, alive after ", 0) == 0)
+      searches.push_back(line);
+  REQUIRE(searches.size() == 5);  // the start and each ply's position
+  CHECK(searches.front().find("after 0 positions") == std::string::npos);
+  CHECK(searches.back() == "dead-position search: chess K+Q vs K, alive after 0 positions");
+  CHECK(again.err.find("from K+Q vs K") == std::string::npos);  // no table
 }
 
 TEST_CASE("check --format jsonl writes a record per game and a summary; sarif locates problems",

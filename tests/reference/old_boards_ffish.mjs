@@ -25,7 +25,9 @@
 // the data of the others unchanged.
 // Progress goes to stderr.
 
-import { loadFfish, moveList, mulberry32, perft, versionOfFfish, whenReady } from './ffish_common.mjs';
+import {
+  loadFfish, moveList, mulberry32, perft, randomGamePositions, versionOfFfish, whenReady,
+} from './ffish_common.mjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -113,20 +115,9 @@ whenReady(ffish, () => {
     const positions = [[start.fen(), 3]];
     start.delete();
     const seen = new Set([positions[0][0]]);
-    for (let game = 0; positions.length < 1 + RANDOM_POSITIONS && game < 100; ++game) {
-      const board = new ffish.Board(fsf);
-      const stop = 4 + Math.floor(rand() * 57);
-      for (let ply = 0; ply < stop && !board.isGameOver(); ++ply) {
-        const moves = moveList(board);
-        board.push(moves[Math.floor(rand() * moves.length)]);
-      }
-      const fen = board.fen();
-      if (!board.isGameOver() && !seen.has(fen)) {
-        seen.add(fen);
-        positions.push([fen, positions.length <= 2 ? 3 : 2]);
-      }
-      board.delete();
-    }
+    const random = randomGamePositions(ffish, fsf, rand,
+      { count: RANDOM_POSITIONS, games: 100, plies: 57, seen });
+    random.forEach((fen, i) => positions.push([fen, i < 2 ? 3 : 2]));
     for (const fen of VARIANT_EXTRA(id)) positions.push([fen, 3]);
     let perftText = '';
     for (const [fen, depth] of positions) {

@@ -128,17 +128,31 @@ void sort_men(std::array<std::pair<std::uint8_t, int>, dead_table_max_men>& men,
 // Reads the men of `pos` when there are at most dead_table_max_men; false otherwise.
 bool read_placement(const Position& pos, Placement& out) {
   const Variant& v = pos.variant();
-  const int board_men = men_count(pos, dead_table_max_men) - (pos.hand_total());
-  if (board_men > dead_table_max_men) return false;
   std::array<std::pair<std::uint8_t, int>, dead_table_max_men> men{};
   int n = 0;
-  // Rank by rank, and only until every man is found (this runs for every move a table plays).
-  for (int r = 0, i = 0; r < v.ranks && n < board_men; ++r) {
-    for (int f = 0; f < v.files; ++f, ++i) {
-      const Piece p = pos.at(make_square(f, r));
-      if (p.empty()) continue;
-      if (n == dead_table_max_men) return false;  // more men than counted: no table's business
-      men[static_cast<std::size_t>(n++)] = {p.code, i};
+  if (v.bitboards) {
+    // The occupied bits are the board indexes (Variant::bit_of); this runs for every move a
+    // table plays, so the men are found bit by bit rather than square by square.
+    const Bits128 occupied = pos.wide_occupied();
+    const std::array<std::uint64_t, 2> words{occupied.lo, occupied.hi};
+    for (int w = 0; w < 2; ++w) {
+      for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+        if (n == dead_table_max_men) return false;  // more men than counted
+        const int i = 64 * w + lowest_bit(bits);
+        men[static_cast<std::size_t>(n++)] = {pos.at(v.square_of_bit[i]).code, i};
+      }
+    }
+  } else {
+    const int board_men = men_count(pos, dead_table_max_men) - pos.hand_total();
+    if (board_men > dead_table_max_men) return false;
+    // Rank by rank, and only until every man is found.
+    for (int r = 0, i = 0; r < v.ranks && n < board_men; ++r) {
+      for (int f = 0; f < v.files; ++f, ++i) {
+        const Piece p = pos.at(make_square(f, r));
+        if (p.empty()) continue;
+        if (n == dead_table_max_men) return false;  // more men than counted: no table's business
+        men[static_cast<std::size_t>(n++)] = {p.code, i};
+      }
     }
   }
   sort_men(men, n);
@@ -341,8 +355,17 @@ std::string material_name(const Variant& v, const Material& m) {
 struct TableCache {
   std::recursive_mutex mutex;
   std::map<std::pair<std::uint64_t, std::string>, std::pair<std::shared_ptr<Group>, int>> groups;
-  std::map<std::uint64_t, bool> symmetric;                               // see colour_symmetric()
-  std::map<std::pair<std::uint64_t, std::string>, int> failed_searches;  // see lookup()
+  std::map<std::uint64_t, bool> symmetric;  // see colour_symmetric()
+  // Per variant and material, the searches for an alive line made before its table was built
+  // (see lookup()).
+  struct Searches {
+    int failed = 0;               // searches that found no line
+    std::uint64_t positions = 0;  // positions they expanded, found or not
+  };
+  std::map<std::pair<std::uint64_t, std::string>, Searches> searches;
+  // Keys of positions from which a search found a line, mixed with their variant's serial (see
+  // alive_line_found()).
+  std::unordered_set<std::uint64_t> alive_keys;
 };
 TableCache& cache() {
   static TableCache c;
@@ -419,11 +442,48 @@ void prefer_white(const Variant& v, Placement& p) {
   p.side = opposite(p.side);
 }
 
-// Counts one more search for an alive line in material `m` that found none; returns the count.
-int failed_searches(const Variant& v, const Material& m) {
+// Notes one more search for an alive line in material `m`, which expanded `positions` and
+// found a line or not; returns the record of the material's searches so far.
+TableCache::Searches note_search(const Variant& v, const Material& m, bool found,
+                                 std::uint64_t positions) {
   TableCache& c = cache();
   std::lock_guard lock(c.mutex);
-  return ++c.failed_searches[std::pair(v.serial, m.key())];
+  auto& record = c.searches[std::pair(v.serial, m.key())];
+  record.failed += found ? 0 : 1;
+  record.positions += positions;
+  return record;
+}
+
+// Positions searched for alive lines in material `m` so far.
+std::uint64_t positions_searched(const Variant& v, const Material& m) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  const auto it = c.searches.find(std::pair(v.serial, m.key()));
+  return it == c.searches.end() ? 0 : it->second.positions;
+}
+
+// Alive positions kept for all variants together (some 10 MB): past this many, the set starts
+// again empty.
+constexpr std::size_t max_alive_keys = 1 << 18;
+
+// A position's key in TableCache::alive_keys.
+std::uint64_t alive_key(const Variant& v, std::uint64_t position_key) {
+  return position_key ^ (v.serial * 0x9E3779B97F4A7C15u);
+}
+
+// True when a search found a line from the position of `v` with key `key` (alive_line_found()).
+bool known_alive(const Variant& v, std::uint64_t key) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  return c.alive_keys.count(alive_key(v, key)) > 0;
+}
+
+// Notes the keys of positions of `v` from which a line to an alive position exists.
+void note_alive(const Variant& v, const std::vector<std::uint64_t>& keys) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  if (c.alive_keys.size() + keys.size() > max_alive_keys) c.alive_keys.clear();
+  for (const std::uint64_t key : keys) c.alive_keys.insert(alive_key(v, key));
 }
 
 // True when the table group holding `m` for `reach` is already built.
@@ -471,38 +531,64 @@ int mate_distance(const Position& pos) {
 }
 
 // A bounded best-first search for a line of legal moves from `pos` to what a quick table calls
-// alive: a position without moves whose side to move loses, or a promotion. `distance` orders
-// the positions (smallest first; no_pawn_left: not followed); positions with fewer men than
-// `pos` are not followed either. True when found (the quick table then says alive too); false
-// when not found within `budget` positions, which proves nothing.
-bool alive_line_found(const Position& pos, int budget, int (*distance)(const Position&)) {
+// alive: a position without moves whose side to move loses, a promotion, or a position from
+// which an earlier search found such a line. `distance` orders the positions (smallest first;
+// no_pawn_left: not followed); positions with fewer men than `pos` are not followed either.
+// True when found (the quick table then says alive too): the positions of the line are noted
+// for later searches (a game's next plies mostly search from near the same line). False when
+// not found within `budget` positions, which proves nothing. `expanded` counts the positions
+// expanded.
+bool alive_line_found(const Position& pos, int budget, int (*distance)(const Position&),
+                      std::uint64_t& expanded) {
+  const Variant& v = pos.variant();
+  expanded = 0;
+  if (known_alive(v, pos.key())) return true;
   const int men = men_count(pos, dead_table_max_men + 1);
   struct Entry {
     int priority;
     std::uint64_t order;
+    int node;  // in `nodes`
     Position position;
     bool operator<(const Entry& o) const {
       return priority != o.priority ? priority > o.priority : order > o.order;
     }
   };
+  // The positions reached, each with the index of the one it was reached from (-1: `pos`'s).
+  struct Node {
+    std::uint64_t key;
+    int parent;
+  };
+  std::vector<Node> nodes{{pos.key(), -1}};
+  // Notes the line that reaches node `last` as alive; returns true.
+  const auto found = [&](int last) {
+    std::vector<std::uint64_t> line;
+    for (int n = last; n >= 0; n = nodes[static_cast<std::size_t>(n)].parent)
+      line.push_back(nodes[static_cast<std::size_t>(n)].key);
+    note_alive(v, line);
+    return true;
+  };
   std::priority_queue<Entry> open;
   std::unordered_set<std::uint64_t> seen{pos.key()};
   std::uint64_t order = 0;
-  open.push({distance(pos), order++, pos});
+  open.push({distance(pos), order++, 0, pos});
   MoveList moves;
   while (!open.empty() && budget-- > 0) {
+    ++expanded;
+    const int here_node = open.top().node;
     const Position here = open.top().position;
     open.pop();
     moves.clear();
     generate_legal(here, moves);
-    if (moves.empty() && no_move_is_loss(here)) return true;
+    if (moves.empty() && no_move_is_loss(here)) return found(here_node);
     for (const Move& m : moves) {
-      if (m.promotion != no_piece_type) return true;
+      if (m.promotion != no_piece_type) return found(here_node);
       Position next = play(here, m);
       if (men_count(next, men) < men) continue;
       const int priority = distance(next);
-      if (priority != no_pawn_left && seen.insert(next.key()).second)
-        open.push({priority, order++, std::move(next)});
+      if (priority == no_pawn_left || !seen.insert(next.key()).second) continue;
+      if (known_alive(v, next.key())) return found(here_node);
+      nodes.push_back({next.key(), here_node});
+      open.push({priority, order++, static_cast<int>(nodes.size()) - 1, std::move(next)});
     }
   }
   return false;
@@ -532,15 +618,27 @@ State lookup(const Position& pos, Reach reach) {
   const Variant& v = pos.variant();
   Placement p;
   if (!dead_tables_apply(v) || !indexable(pos) || !read_placement(pos, p)) return no_position;
+  if (bare_kings(pos)) return dead;  // proven without a table
   prefer_white(v, p);
   // Before building a quick table, look for a running pawn or a helpmate.
   // When there is none, a capture every legal move must make that leaves bare kings also
   // answers (dead, as the table would say) without the table, which costs about a second
-  // to build; a few times per material, as a failed search costs time too.
-  if (reach == Reach::quick && !group_built(v, p.material, reach)) {
-    if (alive_line_found(pos, 20000, has_pawn(v, p.material) ? promotion_distance : mate_distance))
-      return alive;
-    if (failed_searches(v, p.material) <= 8 && every_move_bares_the_kings(pos)) return dead;
+  // to build; a few times per material, as a failed search costs time too. Once the searches
+  // of a material have expanded a quarter as many positions as its table has slots (each
+  // costs about twice a slot), the table is built: a material's cost stays within a small
+  // multiple of its table's, however many plies ask.
+  if (reach == Reach::quick && !group_built(v, p.material, reach) &&
+      positions_searched(v, p.material) < slots_of(v, p.material) / 4) {
+    std::uint64_t expanded = 0;
+    const bool found = alive_line_found(
+        pos, 20000, has_pawn(v, p.material) ? promotion_distance : mate_distance, expanded);
+    const auto searches = note_search(v, p.material, found, expanded);
+    // XPGN_DEAD_TRACE=1 reports each search, for measurements.
+    if (std::getenv("XPGN_DEAD_TRACE"))
+      std::cerr << "dead-position search: " << v.id << " " << material_name(v, p.material) << ", "
+                << (found ? "alive" : "nothing") << " after " << expanded << " positions\n";
+    if (found) return alive;
+    if (searches.failed <= 8 && every_move_bares_the_kings(pos)) return dead;
   }
   const auto [group, index] = group_of(v, p.material, reach);
   return static_cast<State>(group->state[group->offsets[index] + local_slot(v, p)]);
