@@ -7,7 +7,7 @@ import io
 import pytest
 
 import xpgn
-from conftest import CORPUS, SAMPLES, corpus_params
+from conftest import SAMPLES, corpus_params
 
 # More corpus files than conftest's list: FIDE archives and variant games of other tools.
 EXTRA_CORPUS = [
@@ -20,16 +20,6 @@ EXTRA_CORPUS = [
     "variants/fairy-stockfish-pychess-variants_YHEWvfWF.pgn",
     "variants/tcec-s20-frc3-league-a.pgn",
 ]
-
-
-def extra_corpus_params():
-    """EXTRA_CORPUS as pytest parameters, each skipped when the corpus is not there."""
-    params = []
-    for name in EXTRA_CORPUS:
-        path = CORPUS / name
-        marks = [] if path.is_file() else [pytest.mark.skip(reason=f"corpus file {path} absent")]
-        params.append(pytest.param(path, id=name, marks=marks))
-    return params
 
 
 def summary(game):
@@ -61,7 +51,7 @@ def test_samples_same_san_both_ways(path):
     assert_same_games(path)
 
 
-@pytest.mark.parametrize("path", corpus_params() + extra_corpus_params())
+@pytest.mark.parametrize("path", corpus_params() + corpus_params(EXTRA_CORPUS))
 def test_corpus_same_san_both_ways(path):
     games = assert_same_games(path)
     assert games, f"{path} has no games"
