@@ -172,6 +172,9 @@ std::size_t verified_plies(const Game& game) {
 struct GameData {
   Game game;
   bool restored = false;
+  // False for a game read with san_only (ReplayOptions::mainline_san): it has no move tree, and
+  // what needs one raises (see tree()).
+  bool has_tree = true;
   std::optional<xpgn::Position> start;  // set by positions()
   // The SAN of the verified mainline moves, packed: the texts one after another and where each
   // ends, then 16 zero bytes. Made by make_game() on the reading thread, which has just written the
@@ -185,6 +188,15 @@ struct GameData {
   GameData& operator=(const GameData&) = delete;
   ~GameData() {
     game_room.give({std::move(game), std::move(mainline_san), std::move(mainline_san_ends)});
+  }
+
+  // Raises ValueError naming `what` when the game was read with san_only (no tree).
+  void need_tree(const char* what) const {
+    if (has_tree) return;
+    throw py::value_error(std::string("Game.") + what +
+                          " needs the move tree, and this game was read with "
+                          "xpgn.read(..., san_only=True), which keeps only the mainline's SAN: "
+                          "read without san_only for moves, positions and writing");
   }
 
   // The game with every verified node's position and effects (restored on the first call), its
@@ -204,10 +216,23 @@ struct GameData {
 using GamePtr = std::shared_ptr<GameData>;
 
 // Wraps a game the replayer produced, moving its contents, and packs its mainline's SAN (into the
-// buffers of `spare` when given: the remains of a dropped game, see GameRoom).
-GamePtr make_game(Game&& game, Remains* spare = nullptr) {
+// buffers of `spare` when given: the remains of a dropped game, see GameRoom). `san_only`: the
+// game was replayed with ReplayOptions::mainline_san, its SAN packed already, and `spare`'s
+// buffers are left empty for the replayer to fill (see san_buffers_back()).
+GamePtr make_game(Game&& game, bool san_only, Remains* spare = nullptr) {
   auto data = std::make_shared<GameData>();
   data->game = std::move(game);
+  if (san_only) {  // the replayer packed the SAN already (ReplayOptions::mainline_san)
+    data->has_tree = false;
+    data->mainline_san = std::move(data->game.mainline_san);
+    data->mainline_san_ends = std::move(data->game.mainline_san_ends);
+    data->mainline_san.append(16, '\0');  // (see SanStrings::get)
+    if (spare) {  // the buffers go back to the replayer (see Reader's callbacks)
+      spare->san.clear();
+      spare->ends.clear();
+    }
+    return data;
+  }
   if (spare) {
     data->mainline_san = std::move(spare->san);
     data->mainline_san.clear();
@@ -369,12 +394,19 @@ class TextBuffer final : public std::streambuf {
   }
 };
 
-// The replay options of a read: tree mode (see GameData), the input's name, strictness and
-// encoding, and where the text given starts in the whole input (`start`, for ranges).
+// The replay options of a read: tree mode (see GameData), or with `san_only` check mode keeping
+// the tags, start position and mainline SAN (ReplayOptions::mainline_san: no tree); the input's
+// name, strictness and encoding, and where the text given starts in the whole input (`start`,
+// for ranges).
 xpgn::record::ReplayOptions tree_options(const xpgn::ReadOptions& options,
-                                         const xpgn::notation::ReadStart& start = {}) {
+                                         const xpgn::notation::ReadStart& start = {},
+                                         bool san_only = false) {
   xpgn::record::ReplayOptions replay;
   replay.mode = xpgn::record::ReplayMode::tree;
+  if (san_only) {  // check mode keeping all but the tree, and the mainline's SAN packed
+    replay.mode = xpgn::record::ReplayMode::check;
+    replay.mainline_san = true;
+  }
   replay.file_name = options.name;
   replay.strict = options.strict;
   replay.reader.encoding = options.encoding;
@@ -396,9 +428,10 @@ std::set<Reader*> live_readers;
 class Reader {
  public:
   // Reads the file at `path` or the Python file object `file` (exactly one is set) with `jobs`
-  // threads (a file object: one).
-  Reader(std::string path, py::object file, xpgn::ReadOptions options, unsigned jobs)
-      : options_(std::move(options)) {
+  // threads (a file object: one); `san_only`: games without a tree, their SAN packed by the
+  // replayer (xpgn.read's san_only).
+  Reader(std::string path, py::object file, xpgn::ReadOptions options, unsigned jobs, bool san_only)
+      : options_(std::move(options)), san_only_(san_only) {
     if (file) {
       file_buffer_ = std::make_unique<PyFileBuffer>(std::move(file));
       stream_ = std::make_unique<std::istream>(file_buffer_.get());
@@ -557,17 +590,28 @@ class Reader {
     return ranges_.size() > 1;
   }
 
+  // Leaves the room of a dropped game's mainline (tree mode) or packed SAN (san_only) in the
+  // replayer's `game`, for its next game (see record::GameHandler).
+  void give_back(Game& game, Remains& spare) const {
+    if (san_only_) {
+      game.mainline_san = std::move(spare.san);
+      game.mainline_san_ends = std::move(spare.ends);
+    } else {
+      game.moves = std::move(spare.game.moves);
+    }
+  }
+
   // One thread's work on a stream: every game into the queue, waiting while it is full.
   void run_stream() {
     std::vector<Diagnostic> problems;
     std::string error;
     try {
       error = xpgn::record::replay_pgn_while(
-          *stream_, tree_options(options_),
+          *stream_, tree_options(options_, {}, san_only_),
           [&](Game& game) {
             Remains spare = game_room.take();
-            GamePtr data = make_game(std::move(game), &spare);
-            game.moves = std::move(spare.game.moves);
+            GamePtr data = make_game(std::move(game), san_only_, &spare);
+            give_back(game, spare);
             std::unique_lock lock(mutex_);
             room_.wait(lock, [&] { return queue_.size() < capacity || stopping_; });
             if (stopping_) return false;
@@ -607,11 +651,12 @@ class Reader {
             std::string_view(text_).substr(range.begin, range.end - range.begin);
         part.error = xpgn::record::replay_pgn_while(
             text,
-            tree_options(options_, {range.begin, range.line, range.games, range.encoding_state}),
+            tree_options(options_, {range.begin, range.line, range.games, range.encoding_state},
+                         san_only_),
             [&](Game& game) {
               Remains spare = game_room.take();
-              part.games.push_back(make_game(std::move(game), &spare));
-              game.moves = std::move(spare.game.moves);
+              part.games.push_back(make_game(std::move(game), san_only_, &spare));
+              give_back(game, spare);
               return !stopping_.load();
             },
             &part.problems);
@@ -649,6 +694,7 @@ class Reader {
   }
 
   xpgn::ReadOptions options_;
+  bool san_only_ = false;  // games without a tree (ReplayOptions::mainline_san)
   std::unique_ptr<PyFileBuffer> file_buffer_;
   std::unique_ptr<TextBuffer> text_buffer_;
   std::unique_ptr<std::istream> stream_;  // one thread; else text_ in ranges
@@ -936,6 +982,7 @@ std::vector<GamePtr> games_of(const py::iterable& games) {
   std::vector<GamePtr> out;
   for (auto g : games) {
     out.push_back(g.cast<GamePtr>());
+    out.back()->need_tree("writing (write(), dumps())");
     out.back()->positions();
   }
   return out;
@@ -1367,21 +1414,30 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "comments",
           [](const GameData& g) {
+            g.need_tree("comments");
             py::list out;
             for (const auto& c : g.game.comments) out.append(safe_str(c));
             return out;
           },
           "Comments before the first move.")
       .def(
-          "mainline", [](const std::shared_ptr<GameData>& g) { return mainline(g); },
+          "mainline",
+          [](const std::shared_ptr<GameData>& g) {
+            g->need_tree("mainline()");
+            return mainline(g);
+          },
           "The verified mainline moves in order (a list of xpgn.Move; it stops before the first "
           "move that could not be replayed).")
       .def(
           "mainline_san", [](const GameData& g) { return mainline_san_list(g); },
-          "The SAN of the verified mainline moves: [m.san for m in mainline()], faster.")
+          "The SAN of the verified mainline moves, a list of str: [m.san for m in mainline()] "
+          "without making Move objects (a game that fails at ply N gives its first N - 1 moves; "
+          "an unknown variant or a bad FEN none). The only moves a game read with "
+          "xpgn.read(..., san_only=True) has.")
       .def(
           "mainline_uci",
           [](GameData& g) {
+            g.need_tree("mainline_uci()");
             py::list out(0);
             g.positions();
             const xpgn::Position* before = g.start ? &*g.start : nullptr;
@@ -1397,6 +1453,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def_property_readonly(
           "moves",
           [](const std::shared_ptr<GameData>& g) {
+            g->need_tree("moves");
             return line_moves(g, g->game.moves, nullptr, true);
           },
           "The whole mainline as written, unverified moves included; each move's variations "
@@ -1412,6 +1469,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "end_position",
           [](const std::shared_ptr<GameData>& g) {
+            g->need_tree("end_position()");
             g->positions();
             auto moves = mainline(g);
             if (moves.empty()) {
@@ -1428,6 +1486,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "to_pgn",
           [](GameData& g, const py::kwargs& kwargs) {
+            g.need_tree("to_pgn()");
             auto options = pgn_options(kwargs);
             g.positions();
             if (options.style == xpgn::emit::MoveStyle::notation)
@@ -1447,6 +1506,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "to_json",
           [](GameData& g, std::optional<int> indent) {
+            g.need_tree("to_json()");
             g.positions();
             std::string text;
             {
@@ -1461,6 +1521,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "to_dict",
           [](GameData& g) {
+            g.need_tree("to_dict()");
             return py::module_::import("json").attr("loads")(
                 py::str(xpgn::to_json(g.positions(), -1)));
           },
@@ -1468,6 +1529,7 @@ PYBIND11_MODULE(_xpgn, m) {
       .def(
           "svg",
           [](GameData& g, int ply, const py::kwargs& kwargs) {
+            g.need_tree("svg()");
             auto request = svg_request(kwargs);
             g.positions();
             std::string error;
@@ -1519,14 +1581,14 @@ PYBIND11_MODULE(_xpgn, m) {
   m.def(
       "_open",
       [](const py::object& source, unsigned jobs, bool strict,
-         const std::optional<std::string>& encoding) {
+         const std::optional<std::string>& encoding, bool san_only) {
         if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
         if (encoding && !xpgn::is_known_encoding(*encoding))
           raise_error("Error", "unknown encoding '" + *encoding + "'");
         if (is_path(source)) {
           std::string path = path_text(source);
           return std::make_unique<Reader>(path, py::object(), read_options(path, strict, encoding),
-                                          jobs);
+                                          jobs, san_only);
         }
         if (!py::hasattr(source, "read"))
           throw py::type_error("read() wants a path or a file object with read()");
@@ -1536,10 +1598,10 @@ PYBIND11_MODULE(_xpgn, m) {
           if (py::isinstance<py::str>(n)) name = n.cast<std::string>();
         }
         return std::make_unique<Reader>(std::string(), source, read_options(name, strict, encoding),
-                                        1);
+                                        1, san_only);
       },
       py::arg("source"), py::arg("jobs") = 1, py::arg("strict") = false,
-      py::arg("encoding") = py::none(),
+      py::arg("encoding") = py::none(), py::arg("san_only") = false,
       "The Reader of xpgn.read(): a path (str or os.PathLike) read with `jobs` threads, or a "
       "file object read on one; raises ReadError when the file cannot be opened, Error for an "
       "unknown encoding.");
@@ -1565,7 +1627,7 @@ PYBIND11_MODULE(_xpgn, m) {
         if (!result.error.empty()) raise_read_error(name, result.error);
         std::vector<GamePtr> games;
         games.reserve(result.games.size());
-        for (auto& g : result.games) games.push_back(make_game(std::move(g)));
+        for (auto& g : result.games) games.push_back(make_game(std::move(g), false));
         return games;
       },
       py::arg("text"), py::arg("strict") = false, py::arg("name") = "-",

@@ -24,10 +24,11 @@ CORPUS_FILES = [
 ]
 
 
-def corpus_params():
-    """pytest parameters for CORPUS_FILES, each skipped when the corpus is not there."""
+def corpus_params(names=CORPUS_FILES):
+    """pytest parameters for corpus files `names` (default CORPUS_FILES), each skipped when the
+    corpus is not there."""
     params = []
-    for name in CORPUS_FILES:
+    for name in names:
         path = CORPUS / name
         marks = [] if path.is_file() else [pytest.mark.skip(reason=f"corpus file {path} absent")]
         params.append(pytest.param(path, id=name, marks=marks))

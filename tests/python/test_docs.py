@@ -31,6 +31,8 @@ def test_tour_runs(tmp_path, monkeypatch):
     # What the comments of the tour say it prints.
     assert "['e4', 'e5', 'f4', 'exf4', 'Bc4', 'Qh4+']" in printed
     assert "checkmate white" in printed
+    assert "[('e4 e5', 3), ('Nf3 Nf6', 1)]" in printed
+    assert "False ['e4', 'e5', 'Nf3', 'Nc6'] 5" in printed
     assert "5 Bxc7>b7 h2c7 [<xpgn.Effect capture p c7>, <xpgn.Effect pushed q c7->b7>]" in printed
     assert "gothic-test gothic-nocastle gothic-nightrider renamed " in printed
     assert "\n15831\n" in printed and "rubqkbur/pppppppp/" in printed

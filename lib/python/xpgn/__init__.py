@@ -32,7 +32,7 @@ __version__ = version()
 
 
 def read(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]], jobs: int = 1,
-         strict: bool = False, encoding: Optional[str] = None) -> Reader:
+         strict: bool = False, encoding: Optional[str] = None, san_only: bool = False) -> Reader:
     """Iterates the games of a file (a path, or a file object opened in binary or text mode),
     each replayed and validated as it is read, in input order.
 
@@ -46,8 +46,14 @@ def read(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]], jobs:
     and the ranges are replayed at once; games still come in input order. A file object is read
     on one thread.
 
+    ``san_only=True`` is the fast way through an archive when the moves' SAN is all you want:
+    games are replayed as ``xpgn check`` replays them and keep their tags, verdict,
+    diagnostics, outcome, ``plies``, ``start_fen`` and ``mainline_san()``, but no move tree, so
+    ``mainline()``, ``moves``, ``comments``, ``mainline_uci()``, ``end_position()``, ``to_pgn()``,
+    ``to_json()``, ``to_dict()``, ``svg()`` and writing raise ValueError for them.
+
     Raises ReadError when the file cannot be opened, or at the end of the iteration when
     reading failed on the way; bad games are games with diagnostics, never exceptions."""
     if not isinstance(jobs, int) or jobs < 0:
         raise ValueError("jobs must be an int, 0 or more")
-    return _xpgn._open(path_or_file, jobs, strict, encoding)
+    return _xpgn._open(path_or_file, jobs, strict, encoding, bool(san_only))

@@ -148,6 +148,10 @@ struct Game {
   bool mainline_complete = true;            // false when the mainline could not be replayed fully
   int mainline_plies = 0;                   // number of mainline moves replayed
   std::vector<Diagnostic> diagnostics;
+  // ReplayOptions::mainline_san only: the canonical SAN of the verified mainline moves, one
+  // after another, and where each ends in that text ("--" for a null move). Empty otherwise.
+  std::string mainline_san;
+  std::vector<std::uint32_t> mainline_san_ends;
   // What a ReplayOptions::watch (replayer.hpp) found in the main line's positions; its meaning is
   // the watch's. All zero (and `watched` false) when the game was replayed without one.
   struct WatchMarks {

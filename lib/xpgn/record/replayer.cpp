@@ -293,6 +293,19 @@ struct Replayer::State {
   // Every verified node keeps its position and effects, and on the fast path the frames'
   // positions are kept current: full mode only.
   bool keeps_positions() const { return options.mode == ReplayMode::full; }
+  // Check mode keeping the tags, start position, result texts and mainline SAN of a game
+  // (ReplayOptions::mainline_san).
+  bool keeps_san() const { return options.mode == ReplayMode::check && options.mainline_san; }
+  // The game's start position (Game::setup, start_fen) is kept.
+  bool keeps_start() const { return full() || keeps_san(); }
+
+  // keeps_san() only: appends `san`, the canonical SAN of a verified move of frame `f`, to the
+  // game's packed mainline SAN when `f` is the main line.
+  void note_san(const Frame& f, std::string_view san) {
+    if (&f != &frames[0]) return;
+    game.mainline_san += san;
+    game.mainline_san_ends.push_back(static_cast<std::uint32_t>(game.mainline_san.size()));
+  }
 
   // Records a diagnostic for the current game.
   void report(Severity severity, SourcePos pos, int ply, std::string_view token,
@@ -390,13 +403,20 @@ struct Replayer::State {
 
   // Resets per-game state for game `index` starting at `pos`.
   void open_game(std::uint64_t index, SourcePos pos) {
-    if (full()) {
-      // A handler that moved the game out may have left a line of its own in game.moves (see
-      // GameHandler): its nodes go, its room is kept for this game's mainline.
+    if (full() || keeps_san()) {
+      // A handler that moved the game out may have left a line of its own in game.moves, and
+      // buffers in mainline_san(_ends) (see GameHandler): their contents go, their room is kept
+      // for this game.
       Line room = std::move(game.moves);
       room.clear();
+      std::string san = std::move(game.mainline_san);  // (and the room of packed SAN)
+      std::vector<std::uint32_t> san_ends = std::move(game.mainline_san_ends);
+      san.clear();
+      san_ends.clear();
       game = Game{};
       game.moves = std::move(room);
+      game.mainline_san = std::move(san);
+      game.mainline_san_ends = std::move(san_ends);
     } else {
       game.diagnostics.clear();
       game.comments.clear();
@@ -545,11 +565,11 @@ struct Replayer::State {
         return;
       }
       main.set_pos(*position);
-      if (full()) game.setup = std::move(*setup);
+      if (keeps_start()) game.setup = std::move(*setup);
     } else if (chess && start_board_variant == variant && !keeps_positions()) {
       *main.ring.now = start_board;  // the start position, kept as a board
       main.fast = true;
-      if (full()) game.start_fen = start_board_fen;
+      if (keeps_start()) game.start_fen = start_board_fen;
       watch_board(*main.ring.now, 0, nullptr);
       return;
     } else {
@@ -557,7 +577,7 @@ struct Replayer::State {
         cached_start.emplace(rules::Position::start(*variant));
       main.set_pos(*cached_start);
     }
-    if (full()) game.start_fen = main.pos().fen();
+    if (keeps_start()) game.start_fen = main.pos().fen();
     watch_position(main.pos(), 0, nullptr);
     try_fast(main);
     if (main.fast && !has_fen) {
@@ -630,6 +650,8 @@ struct Replayer::State {
       if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
       add_node(f, move, san.view(), false, effects, text, pos, ply);
       if (keeps_positions()) f.commit();
+    } else if (keeps_san()) {
+      note_san(f, san.view());
     }
     moved_fast(f, ply, &move);
     return true;
@@ -757,6 +779,8 @@ struct Replayer::State {
     if (full()) {
       std::string san = null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot());
       add_node(f, res.move, san, null_move, effects, text, pos, ply);
+    } else if (keeps_san() && &f == &frames[0]) {
+      note_san(f, null_move ? "--" : rules::to_san(f.pos(), res.move, &f.next_slot()));
     }
     f.keys.push_back(key);
     if (keeps_plies) f.plies.push_back({res.move, checked});
@@ -1099,7 +1123,7 @@ struct Replayer::State {
 Replayer::Replayer(ReplayOptions options, GameHandler handler) : state_(std::make_unique<State>()) {
   state_->options = std::move(options);
   state_->record_fast_moves =
-      state_->options.mode != ReplayMode::check ||
+      state_->options.mode != ReplayMode::check || state_->options.mainline_san ||
       (state_->options.watch != nullptr && state_->options.watch->wants_fast_moves());
   state_->handler = std::move(handler);
 }
@@ -1121,7 +1145,7 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
              "tag " + std::string(name) +
                  " given again in the same game: the later value is used, "
                  "both are kept");
-  if (s.full() || s.options.keep_tags)
+  if (s.full() || s.options.keep_tags || s.keeps_san())
     s.game.tags.push_back(Tag{std::string(name), std::string(value), pos});
   if (s.started) return;  // a tag inside movetext (after a syntax error): nothing to set up
   if (name == "Variant") {

@@ -76,6 +76,11 @@ struct ReplayOptions {
   notation::ReaderOptions reader;
   // Check mode: keep the tags (Game::tags) too, as full mode does.
   bool keep_tags = false;
+  // Check mode: keep what full mode keeps of a game but its tree (no node, no comment): the tags,
+  // start position (Game::setup, start_fen), result texts, and the canonical SAN of every
+  // verified main-line move, packed in Game::mainline_san (for readers that want the moves'
+  // SAN only: the Python module's read(san_only=True)).
+  bool mainline_san = false;
   // Shown every main-line position (see MainLineWatch); not owned, outlives the replay.
   const MainLineWatch* watch = nullptr;
 };
@@ -83,7 +88,7 @@ struct ReplayOptions {
 // Receives each finished game; it may move the game's contents out, and may leave in
 // game.moves a line of its own (one a game it was given earlier had, say): the replayer
 // destroys its nodes when the next game begins and fills its room with that game's mainline,
-// without allocating.
+// without allocating (likewise buffers left in game.mainline_san and mainline_san_ends).
 using GameHandler = std::function<void(Game&)>;
 
 class Replayer final : public notation::PgnVisitor {
