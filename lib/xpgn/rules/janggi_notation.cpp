@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/notation_component.hpp"
 #include "xpgn/rules/own_notation.hpp"
 
 namespace xpgn::rules {
@@ -158,36 +159,21 @@ class KoreanCoordinates final : public OwnNotation {
   }
 };
 
-// The component "janggi-notation" (make_janggi_notation()): it acts in no hook of the move
-// cycle and only offers the notation.
-class JanggiNotation final : public RuleComponent {
- public:
-  std::string_view name() const override { return "janggi-notation"; }
-  Declaration declaration() const override {
-    Declaration d;
-    d.hooks = 0;
-    d.has_own_notation = true;
-    return d;
-  }
-  std::string validate(const Variant& v) const override {
-    if (v.files != 9 || v.ranks != 10)
-      return "Korean coordinates name the points of a board of 9 files and 10 ranks";
-    for (const PieceNames& n : piece_names)
-      if (v.piece_by_san_letter(n.letter) == no_piece_type)
-        return std::string("Korean coordinates name janggi's pieces: no piece has the letter ") +
-               n.letter;
-    return {};
-  }
-  const OwnNotation* own_notation() const override { return &notation_; }
-
- private:
-  KoreanCoordinates notation_;
-};
+// The variant's limits for Korean coordinates (the component's validate()).
+std::string korean_limits(const Variant& v) {
+  if (v.files != 9 || v.ranks != 10)
+    return "Korean coordinates name the points of a board of 9 files and 10 ranks";
+  for (const PieceNames& n : piece_names)
+    if (v.piece_by_san_letter(n.letter) == no_piece_type)
+      return std::string("Korean coordinates name janggi's pieces: no piece has the letter ") +
+             n.letter;
+  return {};
+}
 
 }  // namespace
 
 std::unique_ptr<RuleComponent> make_janggi_notation() {
-  return std::make_unique<JanggiNotation>();
+  return std::make_unique<NotationComponent<KoreanCoordinates>>("janggi-notation", korean_limits);
 }
 
 std::string to_korean(const Position& pos, const Move& move) {
