@@ -34,8 +34,10 @@ const char* const xiangqi_game = "[Event \"x\"]\n[Variant \"xiangqi\"]\n\n1. Che
 
 }  // namespace
 
-TEST_CASE("Own notation: the xiangqi family's comes from its component, no other variant has one",
-          "[wxf][iccs][catalog]") {
+TEST_CASE(
+    "Own notation: the xiangqi family's and janggi's come from their components, no other "
+    "variant has one",
+    "[wxf][iccs][catalog]") {
   CHECK(own_notation_of("xiangqi") == "wxf");
   CHECK(own_notation_of("manchu") == "wxf");  // inherited from xiangqi's definition
   CHECK(own_notation_of("minixiangqi") == "wxf");
@@ -47,9 +49,11 @@ TEST_CASE("Own notation: the xiangqi family's comes from its component, no other
     if (std::find(builtin.begin(), builtin.end(), v->id) == builtin.end()) continue;
     INFO(v->id);
     const bool family = v->id == "xiangqi" || v->id == "manchu" || v->id == "minixiangqi";
-    CHECK((v->own_notation != nullptr) == family);
+    const bool janggi = v->id.starts_with("janggi");  // Korean coordinates (test_rules_korean)
+    CHECK((v->own_notation != nullptr) == (family || janggi));
+    if (janggi) CHECK(own_notation_of(v->id) == "korean");
   }
-  CHECK(catalog::own_notation_names() == std::vector<std::string>{"wxf"});
+  CHECK(catalog::own_notation_names() == std::vector<std::string>{"korean", "wxf"});
   CHECK(emit::parse_format("wxf") == emit::Format::notation);
   CHECK_FALSE(emit::parse_format("wxg"));
   const auto names = emit::format_names();

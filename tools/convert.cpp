@@ -352,8 +352,8 @@ void setup_convert(CLI::App& app, int& exit_code) {
                                  "move notation");
   sub->add_option("files", options->files, "PGN files ('-' or none: standard input)");
   sub->add_option("-t,--to", options->to, "Output format")
-      ->check(
-          CLI::IsMember({"pgn", "json", "jsonl", "lan", "uci", "usi", "wxf", "figurine", "html"}))
+      ->check(CLI::IsMember(
+          {"pgn", "json", "jsonl", "lan", "uci", "usi", "wxf", "korean", "figurine", "html"}))
       ->capture_default_str();
   sub->add_option("--lang", options->language,
                   "Piece letters of SAN, written and read (en, de, fr, es, it, pt, sv); the "

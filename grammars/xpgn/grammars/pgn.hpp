@@ -16,6 +16,8 @@
 //    valid SAN is decided separately, so a bad move is not a syntax error of the game;
 //  - a move symbol may also be in a family's own notation: WXF's "C2.5" (a '.' inside) and USI's
 //    "P*5e", "+L*3c" (a '*' inside, a '+' first), see wxf_dotted and drop_star;
+//  - a move symbol may hold Hangul and CJK ideographs after its first character: janggi's
+//    Korean coordinates ("79卒78", see korean_char);
 //  - a UTF-8 byte order mark counts as white space; CR is white space (CRLF files);
 //  - game termination markers inside a variation are accepted and ignored;
 //  - comments after the termination marker belong to the game (trailing comments).
@@ -84,6 +86,9 @@ struct symbol_char : pg::sor<pg::alnum, pg::one<'_', '+', '#', '=', ':', '-', '@
 struct symbol_start : pg::sor<pg::alnum, pg::one<'@', '-'>> {};
 // A chess figurine in a move symbol (U+2654 to U+265F, \u2654 to \u265F), read as its piece letter.
 struct figurine : pg::utf8::range<0x2654, 0x265F> {};
+// A Hangul syllable or CJK ideograph in a move symbol: janggi's Korean coordinates name the piece
+// so ("79卒78", "08마87", "32車22장군"; see san.hpp's korean_move).
+struct korean_char : pg::utf8::ranges<0xAC00, 0xD7A3, 0x4E00, 0x9FFF> {};
 // WXF's sideways and tandem moves (the xiangqi family, see san.hpp's wxf_move) hold a '.': two
 // characters, '.', a digit 1-9 and an optional check mark, not followed by a symbol character or
 // '.' ("C2.5", "c2.5", "R+.3", "P3.4", "++.4", "33.4"). A '.' ends a symbol anywhere else, and
@@ -97,7 +102,7 @@ struct wxf_dotted : pg::seq<wxf_head, wxf_mark, pg::one<'.'>, pg::range<'1', '9'
 // before a letter ("+L*3c"), which no other symbol does.
 struct drop_star : pg::seq<pg::one<'*'>, pg::at<pg::alnum>> {};
 struct plus_start : pg::seq<pg::one<'+'>, pg::at<pg::alpha>> {};
-struct plain_symbol : pg::seq<pg::sor<symbol_start, figurine, plus_start>, pg::star<pg::sor<symbol_char, figurine, drop_star>>> {};
+struct plain_symbol : pg::seq<pg::sor<symbol_start, figurine, plus_start>, pg::star<pg::sor<symbol_char, figurine, korean_char, drop_star>>> {};
 struct symbol : pg::sor<wxf_dotted, plain_symbol> {};
 struct move_number : pg::seq<pg::plus<pg::digit>, pg::plus<pg::one<'.'>>> {};
 struct dots : pg::plus<pg::one<'.'>> {};

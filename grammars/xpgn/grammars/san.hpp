@@ -14,6 +14,7 @@
 //   check        + or # after the whole token
 //   ICCS         h0g2 H2-E2 (xiangqi: ranks 0-9; see iccs_move below)
 //   own forms    C2.5 H8+7 R+.3 ++.4 (WXF), 7g7f 8h2b+ P*5e (USI): see own_move below
+//   Korean       79卒78 08馬87 32車22장군, H08-87 (janggi's coordinates): see korean_move below
 //
 // Files are a..z, ranks 1..99. A lower-case letter starts a pawn move; an upper-case letter is a
 // piece. 'x' (or ':') before a letter is a capture mark; 'x' followed by a digit is the x-file.
@@ -132,13 +133,28 @@ struct usi_move : pg::seq<usi_square, usi_square, pg::opt<pg::one<'+', '-'>>> {}
 struct usi_drop : pg::seq<pg::opt<pg::one<'+'>>, pg::range<'A', 'Z'>, pg::one<'*'>, usi_square> {};
 struct own_move : pg::seq<pg::sor<wxf_move, usi_move, usi_drop>, pg::eof> {};
 
+// ---- Janggi's Korean coordinates (read by the janggi family's notation) -----------------------
+// Origin, piece name, destination, each point two digits (row 1-9 or 0 from the top, then
+// column): "79卒78", "08馬87" (the name one Hangul syllable or one CJK ideograph, in UTF-8), or
+// with a Latin piece letter and '-' ('x' for a capture) as Fairy-Stockfish and janggi.pl write
+// them: "H08-87", "R95x25". A
+// check is written "장군" ("janggun") or '+'/'#'. Kept as written, without the check, like
+// own_move's forms. No other form starts with two digits and a non-ASCII character, nor with an
+// upper-case letter, two digits and a '-' or 'x'.
+struct korean_name : pg::utf8::ranges<0xAC00, 0xD7A3, 0x4E00, 0x9FFF> {};
+struct korean_point : pg::seq<pg::digit, pg::digit> {};
+struct korean_hangul_check : pg::seq<pg::utf8::one<0xC7A5>, pg::utf8::one<0xAD70>> {};
+struct korean_named : pg::seq<korean_point, korean_name, korean_point> {};
+struct korean_latin : pg::seq<pg::range<'A', 'Z'>, korean_point, pg::one<'-', 'x'>, korean_point> {};
+struct korean_move : pg::seq<pg::sor<korean_named, korean_latin>, pg::opt<pg::sor<korean_hangul_check, check>>, pg::eof> {};
+
 // ---- Whole token --------------------------------------------------------------------------------
 // Moves come first because they are the most frequent; no move is a prefix of another form.
 // (ICCS's and the own forms are tried before them: they fail within the first few characters of
 // any other token, and a move would take the "h0" of "h0g2" or the "h8+" of "h8+7" and fail the
 // whole token.)
 struct castle_move : pg::seq<castle, pg::opt<gating>> {};
-struct token : pg::seq<pg::sor<iccs_move, own_move, move, castle_move, pass, placement>, pg::opt<check>> {};
+struct token : pg::seq<pg::sor<iccs_move, own_move, korean_move, move, castle_move, pass, placement>, pg::opt<check>> {};
 struct token_end : pg::eof {};
 // A complete input that is exactly one token.
 struct grammar : pg::seq<token, token_end> {};

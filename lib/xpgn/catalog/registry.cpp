@@ -11,6 +11,7 @@
 #include "xpgn/rules/components.hpp"
 #include "xpgn/rules/components_oldboards.hpp"
 #include "xpgn/rules/end_rule.hpp"
+#include "xpgn/rules/janggi_notation.hpp"
 #include "xpgn/rules/lichess_rules.hpp"
 #include "xpgn/rules/xiangqi_notation.hpp"
 
@@ -433,6 +434,12 @@ void add_builtin_components(std::vector<ComponentSpec>& out) {
                        written_as.emplace_back(fen[1], letter.get<std::string>()[0]);
                      }
                    v.components.push_back(rules::make_shogi_notation(std::move(written_as)));
+                 }});
+  out.push_back({"janggi-notation",
+                 "janggi's Korean coordinates: read (79卒78, 08마87, H08-87) and written "
+                 "(`convert --to korean`)",
+                 [](Params&, rules::VariantSpec& v) {
+                   v.components.push_back(rules::make_janggi_notation());
                  }});
   out.push_back({"xiangqi-notation",
                  "the xiangqi family's notations: WXF written (`convert --to wxf`), ICCS "

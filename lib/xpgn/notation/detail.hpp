@@ -143,6 +143,8 @@ class FastSan {
       t.from.file = peek(0) - 'a';
       ++i_;
     } else if (const int n = rank_at(0, rank); n > 0 && capture_or_file_at(n)) {  // hint_rank
+      if (n == 2 && peek(2) == 'x' && is_digit(peek(3)) && is_digit(peek(4)))
+        return false;  // (janggi's "R95x25", gs::korean_latin: the grammar decides)
       t.from.rank = rank - 1;
       i_ += n;
     }

@@ -232,6 +232,27 @@ struct action<gs::own_move> {
     s.copy(t.own, sizeof t.own - 1);
   }
 };
+// Janggi's Korean coordinates: kept as written without the check ("장군", '+' or '#', which
+// becomes the token's check mark), marked by own_rank like the forms above.
+template <>
+struct action<gs::korean_move> {
+  template <typename Input>
+  static void apply(const Input& in, SanToken& t) {
+    std::string_view s = in.string_view();
+    char check = 0;
+    t = SanToken{};
+    if (s.back() == '+' || s.back() == '#') {
+      check = s.back();
+      s.remove_suffix(1);
+    } else if (s.ends_with("\uC7A5\uAD70")) {  // "장군"
+      check = '+';
+      s.remove_suffix(6);
+    }
+    t.check = check;
+    t.from.rank = own_rank;
+    s.copy(t.own, sizeof t.own - 1);
+  }
+};
 template <>
 struct action<gs::check> {
   template <typename Input>

@@ -44,11 +44,12 @@ void read_by_writing(const Position& pos, std::string_view text, std::string_vie
   if (!mine || read.error != MoveError::none) {
     Resolution r;
     r.error = mine ? read.error : MoveError::invalid;
-    r.message = mine ? read.message
-                     : "'" + std::string(token.own_text()) +
-                           "' is written in a notation of a family's own (WXF as in C2.5, USI as "
-                           "in 7g7f or P*5e), which " +
-                           v.name + " does not read";
+    r.message =
+        mine ? read.message
+             : "'" + std::string(token.own_text()) +
+                   "' is written in a notation of a family's own (WXF as in C2.5, USI as in 7g7f "
+                   "or P*5e, Korean coordinates as in 79卒78), which " +
+                   v.name + " does not read";
     return r;
   }
   // A check mark written with the move is verified; none written is not missing (WXF and USI

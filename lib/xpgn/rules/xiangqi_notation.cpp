@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "xpgn/rules/movegen.hpp"
+#include "xpgn/rules/notation_component.hpp"
 #include "xpgn/rules/own_notation.hpp"
 
 namespace xpgn::rules {
@@ -135,32 +136,17 @@ class WxfAndIccs final : public OwnNotation {
   }
 };
 
-// The component "xiangqi-notation" (make_xiangqi_notation()): it acts in no hook of the move
-// cycle and only offers the notation.
-class XiangqiNotation final : public RuleComponent {
- public:
-  std::string_view name() const override { return "xiangqi-notation"; }
-  Declaration declaration() const override {
-    Declaration d;
-    d.hooks = 0;
-    d.has_own_notation = true;
-    return d;
-  }
-  std::string validate(const Variant& v) const override {
-    if (v.files > 9) return "WXF writes one digit per file: at most 9 files";
-    if (v.ranks > 10) return "ICCS writes one digit per rank: at most 10 ranks";
-    return {};
-  }
-  const OwnNotation* own_notation() const override { return &notation_; }
-
- private:
-  WxfAndIccs notation_;
-};
+// The variant's limits for WXF and ICCS (the component's validate()).
+std::string wxf_limits(const Variant& v) {
+  if (v.files > 9) return "WXF writes one digit per file: at most 9 files";
+  if (v.ranks > 10) return "ICCS writes one digit per rank: at most 10 ranks";
+  return {};
+}
 
 }  // namespace
 
 std::unique_ptr<RuleComponent> make_xiangqi_notation() {
-  return std::make_unique<XiangqiNotation>();
+  return std::make_unique<NotationComponent<WxfAndIccs>>("xiangqi-notation", wxf_limits);
 }
 
 bool may_be_iccs(const SanToken& token) {

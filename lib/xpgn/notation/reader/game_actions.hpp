@@ -39,9 +39,23 @@ std::size_t figurine_at(const char* p, const char* end) {
              : 0;
 }
 
-// The bytes of the gp::symbol_char or gp::figurine at `p`, 0 when there is none.
+// 3 when a Hangul syllable or CJK ideograph (gp::korean_char, U+AC00 to U+D7A3 and U+4E00 to
+// U+9FFF: three bytes in UTF-8) starts at `p`, else 0.
+std::size_t korean_char_at(const char* p, const char* end) {
+  if (end - p < 3) return 0;
+  const auto b0 = static_cast<unsigned char>(p[0]), b1 = static_cast<unsigned char>(p[1]),
+             b2 = static_cast<unsigned char>(p[2]);
+  if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return 0;
+  const unsigned cp = ((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+  return (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0x4E00 && cp <= 0x9FFF) ? 3 : 0;
+}
+
+// The bytes of the gp::symbol_char, gp::figurine or gp::korean_char at `p`, 0 when there is
+// none (a Korean character only after a symbol's first character, as in gp::plain_symbol).
 std::size_t symbol_step(const char* p, const char* end) {
-  return is_symbol_char(*p) ? 1 : figurine_at(p, end);
+  if (is_symbol_char(*p)) return 1;
+  const std::size_t n = figurine_at(p, end);
+  return n > 0 ? n : korean_char_at(p, end);
 }
 
 // `text` with each figurine replaced by its piece letter (K Q R B N; a pawn's by nothing).
