@@ -28,20 +28,9 @@ std::string korean(const Position& pos, const std::string& san) {
   return to_korean(pos, r.move);
 }
 
-// `text` read as a move of `pos` wherever moves are read (notation::parse_san, then
-// rules::MoveReader).
-Resolution read_move(const Position& pos, const std::string& text) {
-  notation::SyntaxError error;
-  const auto token = notation::parse_san(text, &error);
-  INFO(text << " must parse: " << error.expected);
-  REQUIRE(token.has_value());
-  MoveReader reader;
-  return reader.read(pos, *token);
-}
-
 // The SAN of `text` read in `pos` (which must be legal).
 std::string read_san(const Position& pos, const std::string& text) {
-  const Resolution r = read_move(pos, text);
+  const Resolution r = test::read_text(pos, text);
   INFO(text << ": " << r.message);
   REQUIRE(r.error == MoveError::none);
   return to_san(pos, r.move);
@@ -126,7 +115,7 @@ TEST_CASE("Korean coordinates read: precise refusals naming the token and the fo
   const Variant& v = test::variant("janggi");
   const Position start = Position::start(v);
   const auto refused = [&](const Position& pos, const std::string& text, MoveError error) {
-    const Resolution r = read_move(pos, text);
+    const Resolution r = test::read_text(pos, text);
     INFO(text << ": " << r.message);
     CHECK(r.error == error);
     return r.message;

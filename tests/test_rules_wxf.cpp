@@ -288,21 +288,6 @@ TEST_CASE("WXF: convert --to wxf writes the family's games and refuses the other
 
 namespace {
 
-// `text` read as a move of `pos` wherever moves are read (notation::parse_san, then
-// rules::MoveReader).
-Resolution read_move(const Position& pos, const std::string& text) {
-  notation::SyntaxError error;
-  const auto token = notation::parse_san(text, &error);
-  INFO(text << " must parse: " << error.expected);
-  REQUIRE(token.has_value());
-  MoveReader reader;
-  return reader.read(pos, *token);
-}
-
-}  // namespace
-
-namespace {
-
 // True when another legal move of `pos` than `m` has the same WXF text: Manchu's banner, which
 // moves as a chariot and as a horse, writes "M8+7" both for seven points forward and for a
 // horse's leap to file 7, and WXF has no way to tell them apart.
@@ -354,43 +339,43 @@ TEST_CASE("WXF read: the forms archives write, and precise refusals", "[wxf][xia
   // '.' and '=' for sideways, either case, SAN's aliases N and B for the horse and elephant.
   for (const char* text : {"C2.5", "C2=5", "c2.5", "c2=5"}) {
     INFO(text);
-    const Resolution r = read_move(start, text);
+    const Resolution r = test::read_text(start, text);
     REQUIRE(r.error == MoveError::none);
     CHECK(to_san(start, r.move) == "Che3");
   }
-  CHECK(to_san(start, read_move(start, "N8+7").move) == "Hc3");
-  CHECK(to_san(start, read_move(start, "B3+5").move) == "Ege3");
-  CHECK(to_san(start, read_move(start, "h2+3").move) == "Hg3");
+  CHECK(to_san(start, test::read_text(start, "N8+7").move) == "Hc3");
+  CHECK(to_san(start, test::read_text(start, "B3+5").move) == "Ege3");
+  CHECK(to_san(start, test::read_text(start, "h2+3").move) == "Hg3");
   // Chariots on e5 and e2: the tandem marks; a file where WXF writes a mark is read when one
   // move fits it, refused as ambiguous (naming the WXF forms) when both chariots fit.
   const Position red = test::from_fen("3k5/9/9/9/9/4R4/9/9/4R4/5K3 w - - 0 1", v);
-  CHECK(to_san(red, read_move(red, "R+.9").move) == "Ra5");
-  CHECK(to_san(red, read_move(red, "R-+1").move) == "R2e3");
-  CHECK(to_san(red, read_move(red, "R5+4").move) == "Re9");  // only the front one reaches
-  const Resolution both = read_move(red, "R5+1");
+  CHECK(to_san(red, test::read_text(red, "R+.9").move) == "Ra5");
+  CHECK(to_san(red, test::read_text(red, "R-+1").move) == "R2e3");
+  CHECK(to_san(red, test::read_text(red, "R5+4").move) == "Re9");  // only the front one reaches
+  const Resolution both = test::read_text(red, "R5+1");
   CHECK(both.error == MoveError::ambiguous);
   CHECK(both.message ==
         "'R5+1' (WXF): 2 chariots on file 5 can make it; WXF tells them apart "
         "with + (front) and - (rear): R++1 or R-+1");
   // No such piece on the file; no legal move; a letter of no piece.
-  const Resolution none = read_move(start, "R5+1");
+  const Resolution none = test::read_text(start, "R5+1");
   CHECK(none.error == MoveError::illegal);
   CHECK(none.message == "'R5+1' (WXF): no chariot of the side to move on its file 5");
-  const Resolution far = read_move(start, "C2+9");
+  const Resolution far = test::read_text(start, "C2+9");
   CHECK(far.error == MoveError::illegal);
   CHECK(far.message == "'C2+9' (WXF) names no legal move here");
   // A file the board does not have (minixiangqi has seven): refused, for either side.
   const Position mini = Position::start(wxf_variant("minixiangqi"));
   for (const char* token : {"R9+1", "R8+1"}) {
-    const Resolution off = read_move(mini, token);
+    const Resolution off = test::read_text(mini, token);
     CHECK(off.error == MoveError::invalid);
     CHECK(off.message == "'" + std::string(token) + "' (WXF): Minixiangqi has no file " + token[1]);
   }
-  const Resolution letter = read_move(start, "Q2.5");
+  const Resolution letter = test::read_text(start, "Q2.5");
   CHECK(letter.error == MoveError::invalid);
   CHECK(letter.message == "'Q2.5' (WXF): no piece of Xiangqi is written 'Q'");
   // A variant without the notation refuses the form, naming the token.
-  const Resolution chess = read_move(Position::start(test::variant("chess")), "C2.5");
+  const Resolution chess = test::read_text(Position::start(test::variant("chess")), "C2.5");
   CHECK(chess.error == MoveError::invalid);
   CHECK(chess.message.find("'C2.5' is written in a notation of a family's own") == 0);
   // Ordinary tokens are unchanged.
@@ -408,7 +393,7 @@ TEST_CASE("WXF read: ffish's WXF of its reference games, where it keeps the stan
   // WXF, are refused.
   int read = 0, refused = 0, shared = 0;
   for_each_ffish_wxf([&](const Position& pos, const Move& played, const std::string& theirs) {
-    const Resolution r = read_move(pos, theirs);
+    const Resolution r = test::read_text(pos, theirs);
     if (r.error == MoveError::ambiguous && wxf_shared(pos, played)) {
       ++shared;  // Manchu's banner: ffish writes both moves alike too
     } else if (std::isalpha(static_cast<unsigned char>(theirs[0]))) {

@@ -20,6 +20,7 @@
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/record/game.hpp"
 #include "xpgn/record/replayer.hpp"
+#include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
@@ -149,6 +150,17 @@ inline rules::Resolution resolve_text(const rules::Position& pos, const std::str
   INFO("SAN " << text << " must parse");
   REQUIRE(token.has_value());
   return rules::resolve(pos, *token, after, effects);
+}
+
+// Reads `text` (which must parse) as a move of `pos` the way moves are read everywhere
+// (notation::parse_san, then rules::MoveReader: SAN, coordinates and a family's own notation).
+inline rules::Resolution read_text(const rules::Position& pos, const std::string& text) {
+  notation::SyntaxError error;
+  const auto token = notation::parse_san(text, &error);
+  INFO(text << " must parse: " << error.expected);
+  REQUIRE(token.has_value());
+  rules::MoveReader reader;
+  return reader.read(pos, *token);
 }
 
 // Plays one SAN move that must be legal; returns the position after it.
