@@ -1,7 +1,9 @@
 // Tests of the record module: diagnostics formatting and replaying games.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "test_support.hpp"
 #include "xpgn/record/check.hpp"
@@ -348,4 +350,75 @@ TEST_CASE("a comment before the tags leaves the game to its tags") {
   auto report = xpgn::record::check_text(atomic, "a.pgn");
   CHECK(report.valid == 1);
   CHECK(report.diagnostics.empty());
+}
+
+namespace {
+
+// Compares a check-mode replay keeping the mainline's SAN (ReplayOptions::mainline_san) with
+// the full replay of `text`, game by game: the packed SAN is the verified mainline nodes' SAN,
+// and the tags, start position, counts and diagnostics are the same. Returns the moves compared.
+std::size_t compare_packed_san(const std::string& text, const std::string& name) {
+  xpgn::record::ReplayOptions options;
+  options.file_name = name;
+  const auto full = xpgn::record::read_games(text, options);
+  options.mode = xpgn::record::ReplayMode::check;
+  options.mainline_san = true;
+  std::vector<xpgn::record::Game> packed;
+  xpgn::record::replay_pgn(text, options,
+                           [&](xpgn::record::Game& g) { packed.push_back(std::move(g)); });
+  REQUIRE(packed.size() == full.size());
+  std::size_t moves = 0;
+  for (std::size_t i = 0; i < full.size(); ++i) {
+    const auto& f = full[i];
+    const auto& p = packed[i];
+    INFO(name << ", game " << f.index);
+    std::vector<std::string> expected;
+    for (const auto& node : f.moves) {
+      if (!node.verified) break;
+      expected.push_back(node.san);
+    }
+    std::vector<std::string> got;
+    std::uint32_t begin = 0;
+    for (const std::uint32_t end : p.mainline_san_ends) {
+      REQUIRE(end >= begin);
+      REQUIRE(end <= p.mainline_san.size());
+      got.push_back(p.mainline_san.substr(begin, end - begin));
+      begin = end;
+    }
+    CHECK(begin == p.mainline_san.size());
+    CHECK(got == expected);
+    CHECK(p.moves.empty());  // no tree
+    CHECK(p.tags.size() == f.tags.size());
+    CHECK(p.start_fen == f.start_fen);
+    CHECK(p.result_tag == f.result_tag);
+    CHECK(p.mainline_plies == f.mainline_plies);
+    CHECK(p.mainline_complete == f.mainline_complete);
+    CHECK(p.diagnostics.size() == f.diagnostics.size());
+    moves += got.size();
+  }
+  return moves;
+}
+
+}  // namespace
+
+TEST_CASE("check mode packs the mainline's SAN as full mode's verified nodes have it",
+          "[record][san_only]") {
+  // The Python module's read(san_only=True) rests on this (tests/python/test_san_only.py).
+  std::size_t moves = 0;
+  for (const auto* folder : {"chess", "atomic", "crazyhouse", "xiangqi", "janggi", "maxim",
+                             "reproduction", "shako", "sittuyin"})
+    for (const auto& path : xpgn::test::sample_files(folder))
+      moves += compare_packed_san(xpgn::test::file_text(path), path.filename().string());
+  CHECK(moves > 1000);
+  // Null moves, variations (left out), an illegal move (the moves before it), an unknown
+  // variant and a bad FEN (no move), a game from a FEN.
+  const std::string text =
+      "[Event \"null moves and variations\"]\n\n"
+      "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) d6) 2. Nf3 -- 3. Bc4 Nc6 *\n\n"
+      "[Event \"illegal\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bb5 *\n\n"
+      "[Event \"unknown variant\"]\n[Variant \"nonesuch\"]\n\n1. e4 *\n\n"
+      "[Event \"bad FEN\"]\n[FEN \"8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 *\n\n"
+      "[Event \"FEN\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+      "1. e4 Kd7 2. e5 *\n\n";
+  CHECK(compare_packed_san(text, "hand-made") == 6 + 2 + 0 + 0 + 3);
 }
