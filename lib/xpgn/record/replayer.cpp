@@ -13,8 +13,8 @@
 
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/utf8.hpp"
-#include "xpgn/rules/chess_board.hpp"
 #include "xpgn/rules/component.hpp"
+#include "xpgn/rules/fide_line.hpp"
 #include "xpgn/rules/move_reader.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/san.hpp"
@@ -23,36 +23,6 @@
 namespace xpgn::record {
 
 namespace {
-
-// Three boards used in turn by a Frame on the fast path, reached by pointers into the ring's own
-// array (a copy points into its own).
-struct BoardRing {
-  rules::ChessBoard boards[3];
-  rules::ChessBoard* now = &boards[0];     // the current position
-  rules::ChessBoard* before = &boards[1];  // the position before the last move
-  rules::ChessBoard* spare = &boards[2];   // where the next move is made
-
-  BoardRing() = default;
-  // A copy of `other`, pointing into its own boards.
-  BoardRing(const BoardRing& other) noexcept { *this = other; }
-  // Copies the boards and the roles they play.
-  BoardRing& operator=(const BoardRing& other) noexcept {
-    if (this == &other) return *this;
-    for (int i = 0; i < 3; ++i) boards[i] = other.boards[i];
-    now = boards + (other.now - other.boards);
-    before = boards + (other.before - other.boards);
-    spare = boards + (other.spare - other.boards);
-    return *this;
-  }
-  // After a move made into *spare: that is the current position, the current one the one
-  // before, and the one before that the next spare.
-  void advance() {
-    rules::ChessBoard* const old_before = before;
-    before = now;
-    now = spare;
-    spare = old_before;
-  }
-};
 
 // A '+' whose mate test resolve() left for later (rules::MarkTest::as_written): the warning it
 // gives when the position after the move has no legal reply, and where that warning goes among the
@@ -127,16 +97,13 @@ struct Frame {
   Line* line = nullptr;                   // full mode: where this line's nodes go
   std::vector<std::string> pending;       // full mode: comments waiting for the next move
   UntestedMark untested_mark;             // check mode: the last move's '+' awaiting its test
-  // FIDE chess: while `fast`, the positions are *ring.now (current) and *ring.before (before
-  // the last move, when `fast_before`), and the next move is made into *ring.spare. In check
-  // mode `slots` are then stale; in full mode every fast move is also played into them (the
-  // nodes keep the positions), so they stay current.
-  bool fast = false;
-  bool fast_before = false;
-  BoardRing ring;
+  // FIDE chess: while fide.on_board(), the line's positions are the line player's (the fast
+  // path). In check and tree modes `slots` are then stale; in full mode every fast move is also
+  // played into them (the nodes keep the positions), so they stay current.
+  rules::FideLine fide;
 
   // True once the line has a position to play from.
-  bool has_pos() const { return fast || slots[cur].has_value(); }
+  bool has_pos() const { return fide.on_board() || slots[cur].has_value(); }
   // The position after the line's last move.
   rules::Position& pos() { return *slots[cur]; }
   // The position before the line's last move (valid once a move was played).
@@ -258,11 +225,11 @@ struct Replayer::State {
   const rules::ChessTables* chess = nullptr;
   const rules::Variant* chess_variant = nullptr;  // the variant chess_of_variant was asked for
   const rules::ChessTables* chess_of_variant = nullptr;
-  // The start position of `start_board_variant` as a board (fast path games without a FEN),
-  // and its canonical FEN (tree mode, which records it).
-  rules::ChessBoard start_board;
-  const rules::Variant* start_board_variant = nullptr;
-  std::string start_board_fen;
+  // A line player at the start position of `start_line_variant` (fast path games without a
+  // FEN), and that position's canonical FEN (the modes that keep it).
+  rules::FideLine start_line;
+  const rules::Variant* start_line_variant = nullptr;
+  std::string start_line_fen;
   // The watch's scratch position (of the game's variant), and the ply of the last board it was
   // shown (-2: none in this game).
   std::optional<rules::Position> watch_scratch;
@@ -273,13 +240,13 @@ struct Replayer::State {
     if (options.watch == nullptr || game.marks.done) return;
     options.watch->see(position, ply, move, game);
   }
-  // Shows the watch the main line's board at `ply` (the fast path), made by `move` (nullptr:
-  // not known) from the position before.
-  void watch_board(const rules::ChessBoard& board, int ply, const rules::Move* move) {
+  // Shows the watch the main line's position at `ply` on the fast path (`line`'s current one),
+  // made by `move` (nullptr: not known) from the position before.
+  void watch_line(const rules::FideLine& line, int ply, const rules::Move* move) {
     if (options.watch == nullptr || game.marks.done) return;
     if (!watch_scratch || &watch_scratch->variant() != game.variant)
       watch_scratch.emplace(*cached_variant_start());
-    options.watch->see(board, ply, watched_board_ply == ply - 1 ? move : nullptr, game,
+    options.watch->see(line.board(), ply, watched_board_ply == ply - 1 ? move : nullptr, game,
                        *watch_scratch);
     watched_board_ply = ply;
   }
@@ -476,8 +443,7 @@ struct Replayer::State {
     f.stop_reason.clear();
     f.line = nullptr;
     f.pending.clear();
-    f.fast = false;
-    f.fast_before = false;
+    f.fide.leave();
     return f;
   }
 
@@ -521,7 +487,7 @@ struct Replayer::State {
     game.variant = variant;
     if (variant != chess_variant) {  // tables_for() takes a lock: ask once per variant
       chess_variant = variant;
-      chess_of_variant = variant ? rules::ChessBoard::tables_for(*variant) : nullptr;
+      chess_of_variant = variant ? rules::FideLine::tables_for(*variant) : nullptr;
     }
     chess = options.fast_chess ? chess_of_variant : nullptr;
     if (!variant) {
@@ -566,11 +532,10 @@ struct Replayer::State {
       }
       main.set_pos(*position);
       if (keeps_start()) game.setup = std::move(*setup);
-    } else if (chess && start_board_variant == variant && !keeps_positions()) {
-      *main.ring.now = start_board;  // the start position, kept as a board
-      main.fast = true;
-      if (keeps_start()) game.start_fen = start_board_fen;
-      watch_board(*main.ring.now, 0, nullptr);
+    } else if (chess && start_line_variant == variant && !keeps_positions()) {
+      main.fide.start_at_current(start_line);  // the start position, kept by a line player
+      if (keeps_start()) game.start_fen = start_line_fen;
+      watch_line(main.fide, 0, nullptr);
       return;
     } else {
       if (!cached_start || &cached_start->variant() != variant)
@@ -580,33 +545,33 @@ struct Replayer::State {
     if (keeps_start()) game.start_fen = main.pos().fen();
     watch_position(main.pos(), 0, nullptr);
     try_fast(main);
-    if (main.fast && !has_fen) {
-      start_board = *main.ring.now;
-      start_board_variant = variant;
-      start_board_fen = game.start_fen;
+    if (main.fide.on_board() && !has_fen) {
+      start_line.start_at_current(main.fide);
+      start_line_variant = variant;
+      start_line_fen = game.start_fen;
     }
   }
 
-  // Moves the frame onto the fast path when the game is FIDE chess and its positions fit a
-  // ChessBoard (see chess_board.hpp); otherwise it stays on the generic rules.
+  // Moves the frame onto the fast path when the game is FIDE chess and its positions fit its
+  // line player (see fide_line.hpp); otherwise it stays on the generic rules.
   void try_fast(Frame& f) {
-    if (!chess || f.fast || f.dead || !f.has_pos()) return;
-    if (!f.ring.now->load(f.pos(), *chess)) return;
-    f.fast_before = f.has_move && f.has_before();
-    if (f.fast_before && !f.ring.before->load(f.before(), *chess)) return;
-    f.fast = true;
+    if (!chess || f.fide.on_board() || f.dead || !f.has_pos()) return;
+    f.fide.load(f.pos(), f.has_move && f.has_before() ? &f.before() : nullptr, *chess);
   }
 
   // Moves the frame back onto the generic rules: its boards become Positions (in full mode
   // the positions are current already).
   void to_generic(Frame& f) {
-    if (!f.fast) return;
-    f.fast = false;
+    if (!f.fide.on_board()) return;
+    f.fide.leave();
     if (keeps_positions()) return;
     for (std::size_t i : {f.cur, f.prev}) {
-      if (i != f.cur && !f.fast_before) break;
+      if (i != f.cur && !f.fide.has_before()) break;
       if (!f.slots[i]) f.slots[i].emplace(*cached_variant_start());
-      (i == f.cur ? f.ring.now : f.ring.before)->store(*f.slots[i]);
+      if (i == f.cur)
+        f.fide.store_current(*f.slots[i]);
+      else
+        f.fide.store_before(*f.slots[i]);
     }
   }
 
@@ -617,34 +582,26 @@ struct Replayer::State {
     return &*cached_start;
   }
 
-  // Plays `token` on the fast path in check mode: true when the board was sure (the move is
-  // made and recorded), false when the generic rules must judge it (nothing changed). Full mode
-  // uses fast_move_recorded(), out of line, so that this path, flattened into
+  // Plays `token` on the fast path in check mode: true when the line player was sure (the move
+  // is made and recorded), false when the generic rules must judge it (nothing changed). Full
+  // mode uses fast_move_recorded(), out of line, so that this path, flattened into
   // Replayer::move(), carries none of its work.
   bool fast_move(Frame& f, const SanToken& token, int ply) {
-    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare)) return false;
+    if (!f.fide.play(token, f.keys, f.end_noted)) return false;
     moved_fast(f, ply);
     return true;
   }
 
-  // True when no end rule the board screens can have ended the game at the frame's position, so
-  // that its board may play the next move. (The usual case first, before the keys are looked
-  // up.)
-  bool board_may_play(const Frame& f) const {
-    const rules::ChessBoard& now = *f.ring.now;
-    return now.surely_undecided_at_once() || f.end_noted || now.surely_undecided(f.keys);
-  }
-
-  // fast_move() when records_fast_moves() (`token` written as `text` at `pos`): the board plays
-  // `token` into *f.ring.spare and gives the move it made, and in full and tree modes its node is
+  // fast_move() when records_fast_moves() (`token` written as `text` at `pos`): the line player
+  // plays `token` and gives the move it made, and in full and tree modes its node is
   // appended. In full mode the generic rules also play that move into the frame's positions
   // (which gives the effects and the position the node keeps); in tree and check modes the
   // frame's positions are left stale (to_generic() brings them up to date).
   [[gnu::noinline]] bool fast_move_recorded(Frame& f, const SanToken& token, std::string_view text,
                                             SourcePos pos, int ply) {
     rules::Move move;
-    rules::ChessBoard::SanText san;
-    if (!board_may_play(f) || !f.ring.now->play_san(token, *f.ring.spare, move, san)) return false;
+    rules::FideLine::SanText san;
+    if (!f.fide.play(token, f.keys, f.end_noted, move, san)) return false;
     if (full()) {
       rules::EffectList effects;
       if (keeps_positions()) rules::play_into(f.pos(), move, f.next_slot(), &effects);
@@ -657,20 +614,17 @@ struct Replayer::State {
     return true;
   }
 
-  // After the board made the frame's next move (`move`, when known) into *f.ring.spare: that is
-  // the position now.
+  // After the line player made the frame's next move (`move`, when known).
   void moved_fast(Frame& f, int ply, const rules::Move* move = nullptr) {
     f.untested_mark.pending = false;  // the position before had a legal move: this one
-    f.keys.push_back(f.ring.now->key());
-    f.ring.advance();
-    f.fast_before = true;
+    f.keys.push_back(f.fide.key_before());
     f.outcome.reset();
     f.ply = ply;
     f.has_move = true;
     f.after_move = true;
     if (depth == 1) {
       game.mainline_plies = ply;
-      watch_board(*f.ring.now, ply, move);
+      watch_line(f.fide, ply, move);
     }
   }
 
@@ -681,10 +635,11 @@ struct Replayer::State {
   }
 
   // Marks the frame dead because of `reason`; the rest of its line is kept unverified. The
-  // mainline's death makes the game's mainline incomplete. A dead frame is never `fast`.
+  // mainline's death makes the game's mainline incomplete. A dead frame is never on the fast
+  // path.
   void kill(Frame& f, std::string reason) {
     f.dead = true;
-    f.fast = false;
+    f.fide.leave();
     f.stop_reason = std::move(reason);
     if (&f == &frames[0]) game.mainline_complete = false;
   }
@@ -720,15 +675,15 @@ struct Replayer::State {
     return true;
   }
 
-  // Replayer::move() for a move its fast path did not play: `fast_tried` when it asked the board
-  // (a game under way, a live line on the fast path, an ASCII token) and the board was unsure.
+  // Replayer::move() for a move its fast path did not play: `fast_tried` when it asked the line
+  // player (a game under way, a live line on the fast path, an ASCII token) and it was unsure.
   [[gnu::noinline]] void on_move(const SanToken& token, std::string_view text, const SourcePos& pos,
                                  bool fast_tried) {
     if (!in_game) open_game(1, pos);
     start();
     Frame& f = frames[depth - 1];
     if (!is_ascii(text)) check_utf8(text, pos, "move");
-    if (!fast_tried && !f.dead && f.fast &&
+    if (!fast_tried && !f.dead && f.fide.on_board() &&
         (records_fast_moves() ? fast_move_recorded(f, token, text, pos, f.ply + 1)
                               : fast_move(f, token, f.ply + 1)))
       return;
@@ -1007,9 +962,8 @@ struct Replayer::State {
     }
     child.keys.assign(p.keys.begin(), p.keys.end() - 1);
     if (!p.plies.empty()) child.plies.assign(p.plies.begin(), p.plies.end() - 1);
-    if (p.fast) {
-      *child.ring.now = *p.ring.before;
-      child.fast = true;
+    if (p.fide.on_board()) {
+      child.fide.start_at_before(p.fide);
       if (keeps_positions()) child.set_pos(p.before());  // (current: see Frame::fast)
       return;
     }
@@ -1065,7 +1019,7 @@ struct Replayer::State {
     if (full()) flush_pending(main);
     if (has_marker) game.result_marker = result_marker;
     if (!main.dead && main.has_pos()) {
-      if (!main.fast || !main.ring.now->judge(main.keys, game.outcome)) {
+      if (!main.fide.on_board() || !main.fide.judge(main.keys, game.outcome)) {
         to_generic(main);
         game.outcome = outcome_of(main);
       }
@@ -1173,12 +1127,12 @@ void Replayer::tag(std::string_view name, std::string_view value, SourcePos pos)
 [[gnu::flatten]] void Replayer::move(const SanToken& token, std::string_view text, SourcePos pos) {
   State& s = *state_;
   // The usual move first: a game under way on the fast path, an ASCII token (no UTF-8 warning
-  // to give) that the board is sure of. Everything else is State::on_move(). (Flattened: GCC
+  // to give) that the line player is sure of. Everything else is State::on_move(). (Flattened: GCC
   // would call is_ascii() out of line here.)
   bool fast_tried = false;
   if (s.started) {  // (and so in a game)
     Frame& f = *s.top;
-    if (f.fast && is_ascii(text)) {  // (a dead frame is never fast)
+    if (f.fide.on_board() && is_ascii(text)) {  // (a dead frame is never on the fast path)
       if (s.records_fast_moves() ? s.fast_move_recorded(f, token, text, pos, f.ply + 1)
                                  : s.fast_move(f, token, f.ply + 1))
         return;
@@ -1229,7 +1183,7 @@ void Replayer::syntax_error(const notation::SyntaxError& error) {
     state_->start();
     if (error.cuts_mainline) state_->game.mainline_complete = false;
     state_->frames[0].dead = true;
-    state_->frames[0].fast = false;  // (as kill() does)
+    state_->frames[0].fide.leave();  // (as kill() does)
   }
 }
 
