@@ -1,6 +1,7 @@
-// The FIDE chess fast path (rules::ChessBoard) against the generic rules: the same keys, the
-// same positions after every move, the same perft counts, and "unsure" wherever the generic
-// rules refuse a token or would correct its check mark.
+// The FIDE chess fast path against the generic rules, at its seam (rules::FideLine, the line
+// player the replayer holds per line) token by token, and on its board (rules::ChessBoard): the
+// same keys, the same positions after every move, the same perft counts, and "unsure" wherever
+// the generic rules refuse a token or would correct its check mark.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/chess_board.hpp"
+#include "xpgn/rules/fide_line.hpp"
 #include "xpgn/rules/movegen.hpp"
 #include "xpgn/rules/outcome.hpp"
 #include "xpgn/rules/san.hpp"
@@ -45,6 +47,30 @@ Position position_of(const ChessBoard& board) {
   return pos;
 }
 
+// A line player at `pos` (which must fit), with `before` (nullptr: none) the position before
+// its last move.
+FideLine line_at(const Position& pos, const Position* before = nullptr) {
+  FideLine line;
+  REQUIRE(line.load(pos, before, tables()));
+  REQUIRE(line.on_board());
+  return line;
+}
+
+// The line player's current position, as it hands it back to the generic rules.
+Position current_of(const FideLine& line) {
+  Position pos = Position::start(chess());
+  line.store_current(pos);
+  return pos;
+}
+
+// The line player's position before its last move.
+Position before_of(const FideLine& line) {
+  REQUIRE(line.has_before());
+  Position pos = Position::start(chess());
+  line.store_before(pos);
+  return pos;
+}
+
 // Every plain token a player could write for moves of `pos`: piece letters, targets and
 // origin hints over the whole board, captures, promotions, check marks and castling.
 std::vector<SanToken> token_family(const Position& pos) {
@@ -72,54 +98,70 @@ std::vector<SanToken> token_family(const Position& pos) {
   return tokens;
 }
 
-// A random legal game of at most `plies` from `pos`, its positions in order.
-std::vector<Position> random_line(Position pos, int plies, std::mt19937& rng) {
+// A random legal game of at most `plies` from `pos`: its positions in order, and in `moves` (when
+// given) the moves between them.
+std::vector<Position> random_line(Position pos, int plies, std::mt19937& rng,
+                                  std::vector<Move>* moves = nullptr) {
   std::vector<Position> line{pos};
   for (int i = 0; i < plies; ++i) {
     MoveList legal;
     generate_legal(pos, legal);
     if (legal.empty()) break;
-    pos = play(pos, legal[rng() % legal.size()]);
+    const Move m = legal[rng() % legal.size()];
+    if (moves) moves->push_back(m);
+    pos = play(pos, m);
     line.push_back(pos);
   }
   return line;
 }
 
-// Compares the board and the generic rules on every token of the family in `pos`.
-void compare_tokens(const Position& pos, int& played, int& unsure) {
-  const ChessBoard board = board_of(pos);
-  CHECK(board.key() == pos.key());
-  CHECK(board.in_check() == in_check(pos));
-  CHECK(board.has_legal_move() == has_legal_move(pos));
+// Compares a line player at `pos` (`before`: the position before, or nullptr) and the generic
+// rules on every token of the family in `pos`, the end rules waived (their screen is tested on
+// its own).
+void compare_tokens(const Position& pos, const Position* before, int& played, int& unsure) {
+  const FideLine line = line_at(pos, before);
+  CHECK(line.key() == pos.key());
+  CHECK(line.board().in_check() == in_check(pos));
+  CHECK(line.board().has_legal_move() == has_legal_move(pos));
+  CHECK(line.has_before() == (before != nullptr));
+  const std::vector<std::uint64_t> no_keys;
   for (const SanToken& token : token_family(pos)) {
     INFO(pos.fen() << " token " << format_san(token));
-    ChessBoard after;
-    const bool sure = board.play_san(token, after);
+    FideLine after = line;
+    const bool sure = after.play(token, no_keys, true);
     Position generic_after = pos;
     const Resolution res = resolve(pos, token, &generic_after);
     const bool generic_clean = res.error == MoveError::none && !res.check_mark_wrong;
     if (sure) {
-      // Sure means the generic rules accept the token as it is, and reach the same position.
+      // Sure means the generic rules accept the token as it is, and reach the same position;
+      // the position played from becomes the one before.
       REQUIRE(generic_clean);
-      CHECK(position_of(after).fen() == generic_after.fen());
+      CHECK(current_of(after).fen() == generic_after.fen());
       CHECK(after.key() == generic_after.key());
-      CHECK(after.reversible_plies() == generic_after.reversible_plies());
-      // Full mode's overload gives the generic rules' move and its canonical SAN.
-      ChessBoard recorded;
+      CHECK(after.board().reversible_plies() == generic_after.reversible_plies());
+      CHECK(after.key_before() == pos.key());
+      CHECK(before_of(after).fen() == pos.fen());
+      // The recording play gives the generic rules' move and its canonical SAN.
+      FideLine recorded = line;
       Move move;
-      SanToken canonical;
-      REQUIRE(board.play_san(token, recorded, move, canonical));
+      FideLine::SanText san;
+      REQUIRE(recorded.play(token, no_keys, true, move, san));
       CHECK(recorded.key() == after.key());
       CHECK(move == res.move);
-      CHECK(format_san(canonical) == to_san(pos, res.move, &generic_after));
-      // The tree modes' overload gives the same move and SAN as text, with no token between.
-      ChessBoard::SanText san;
-      Move text_move;
-      REQUIRE(board.play_san(token, recorded, text_move, san));
-      CHECK(text_move == res.move);
       CHECK(san.view() == to_san(pos, res.move, &generic_after));
+      // The board's token-making overload agrees (the canonical token, formatted).
+      ChessBoard board_after;
+      Move token_move;
+      SanToken canonical;
+      REQUIRE(line.board().play_san(token, board_after, token_move, canonical));
+      CHECK(token_move == res.move);
+      CHECK(format_san(canonical) == san.view());
       ++played;
     } else {
+      // Unsure changes nothing: the line hands back the position it was asked in.
+      CHECK(after.key() == pos.key());
+      CHECK(current_of(after).fen() == pos.fen());
+      CHECK(after.has_before() == (before != nullptr));
       ++unsure;
       // Unsure is allowed only where the generic rules refuse or correct the token, or for
       // forms the board leaves to them.
@@ -201,8 +243,9 @@ TEST_CASE("chess board: every token on random games agrees with the generic rule
   };
   for (const char* fen : starts) {
     for (int game = 0; game < 6; ++game) {
-      for (const Position& pos : random_line(test::from_fen(fen, chess()), 80, rng)) {
-        compare_tokens(pos, played, unsure);
+      const std::vector<Position> line = random_line(test::from_fen(fen, chess()), 80, rng);
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        compare_tokens(line[i], i > 0 ? &line[i - 1] : nullptr, played, unsure);
         ++positions;
       }
     }
@@ -212,10 +255,81 @@ TEST_CASE("chess board: every token on random games agrees with the generic rule
   CHECK(played > 10000);
 }
 
+TEST_CASE("chess board: a line player follows random games token by token as the replayer does",
+          "[rules][fast]") {
+  // One line player per game, as the replayer holds one per line: each move's token (canonical,
+  // or without its check mark) is played with the line's history of keys and the end rules
+  // screened. Sure: the position, the one before and the move agree with the generic rules,
+  // which find the game going on. Unsure: the position handed back is the current one, the
+  // generic rules play the move, and the line is loaded again from their positions. A variation
+  // starts from the position before the last move.
+  std::mt19937 rng(20261130);
+  int sure = 0, unsure = 0, variations = 0;
+  for (const char* fen :
+       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1"}) {
+    for (int game = 0; game < 8; ++game) {
+      std::vector<Move> moves;
+      const std::vector<Position> positions =
+          random_line(test::from_fen(fen, chess()), 160, rng, &moves);
+      FideLine line = line_at(positions[0]);
+      std::vector<std::uint64_t> keys;
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Position& pos = positions[i];
+        const Position& next = positions[i + 1];
+        SanToken token = to_token(pos, moves[i]);
+        if (i % 3 == 2) token.check = 0;  // a mark left out is no error
+        INFO(pos.fen() << " token " << format_san(token));
+        REQUIRE(line.on_board());
+        REQUIRE(line.key() == pos.key());
+        Move move;
+        FideLine::SanText san;
+        const bool played =
+            i % 2 ? line.play(token, keys, false) : line.play(token, keys, false, move, san);
+        if (played) {
+          ++sure;
+          CHECK_FALSE(judge_without_search(pos, keys).decided());
+          CHECK(line.key() == next.key());
+          CHECK(current_of(line).fen() == next.fen());
+          CHECK(line.key_before() == pos.key());
+          CHECK(before_of(line).fen() == pos.fen());
+          if (i % 2 == 0) {
+            CHECK(move == moves[i]);
+            CHECK(san.view() == to_san(pos, moves[i], &next));
+          }
+        } else {
+          ++unsure;
+          CHECK(line.key() == pos.key());
+          CHECK(current_of(line).fen() == pos.fen());
+          REQUIRE(line.load(next, &pos, tables()));  // the generic rules played it
+        }
+        keys.push_back(pos.key());
+        if (i % 20 == 19) {
+          // A variation from the position before the last move, on a line player of its own.
+          FideLine variation;
+          variation.start_at_before(line);
+          ++variations;
+          CHECK(variation.on_board());
+          CHECK_FALSE(variation.has_before());
+          CHECK(current_of(variation).fen() == pos.fen());
+        }
+      }
+      Outcome outcome;
+      if (line.judge(keys, outcome)) {
+        const Position& last = positions.back();
+        CHECK(outcome.termination == judge(last, History(keys)).termination);
+      }
+    }
+  }
+  INFO("sure " << sure << ", unsure " << unsure << ", variations " << variations);
+  CHECK(sure > 1500);
+  CHECK(variations > 50);
+}
+
 TEST_CASE("chess board: the end-rule screen defers whenever a cheap rule decides",
           "[rules][fast]") {
-  // Positions where judge_without_search() decides: the board must not call them surely
-  // undecided.
+  // Positions where judge_without_search() decides: the line player must leave every move to
+  // the generic rules, unless the end rules are waived (an automatic end passed already).
   const std::vector<std::uint64_t> none;
   for (const char* fen : {"8/8/4k3/8/8/3NK3/8/8 b - - 0 1", "8/2b5/4k3/8/8/4K3/5B2/8 b - - 0 1",
                           "8/8/4k3/8/8/4K3/8/R7 w - - 150 80", "8/8/4k3/8/8/4K3/8/8 w - - 0 80"}) {
@@ -223,17 +337,32 @@ TEST_CASE("chess board: the end-rule screen defers whenever a cheap rule decides
     const Position pos = test::from_fen(fen, chess());
     REQUIRE(judge_without_search(pos, none).decided());
     CHECK_FALSE(board_of(pos).surely_undecided(none));
+    MoveList legal;
+    generate_legal(pos, legal);
+    REQUIRE(!legal.empty());
+    for (const Move& m : legal) {
+      FideLine line = line_at(pos);
+      CHECK_FALSE(line.play(to_token(pos, m), none, false));
+      CHECK(line.key() == pos.key());
+      CHECK(line.play(to_token(pos, m), none, true));
+    }
   }
   // Fivefold repetition by knight moves: deferred exactly when the generic judgement decides.
   Position pos = Position::start(chess());
   std::vector<std::uint64_t> keys;
   const char* dance[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  FideLine line = line_at(pos);
   for (int i = 0; i < 24; ++i) {
-    const ChessBoard board = board_of(pos);
     INFO("ply " << i);
-    CHECK(board.surely_undecided(keys) == !judge_without_search(pos, keys).decided());
+    const bool decided = judge_without_search(pos, keys).decided();
+    CHECK(board_of(pos).surely_undecided(keys) == !decided);
+    const SanToken token = *notation::parse_san(dance[i % 4]);
+    FideLine tried = line;
+    CHECK(tried.play(token, keys, false) == !decided);
+    REQUIRE(line.play(token, keys, true));
     keys.push_back(pos.key());
     pos = test::play_all(pos, {dance[i % 4]});
+    CHECK(line.key() == pos.key());
   }
 }
 
