@@ -172,6 +172,8 @@ TEST_CASE("spec: FEN aliases are read, never written, and unique among FEN lette
 
 // Fairy-Stockfish reads the xiangqi family's horse as H and its elephant as E in FEN, beside N
 // and B (its pieceToCharSynonyms); xpgn reads them too and writes N and B, as Fairy-Stockfish.
+// ffish 0.7.10 validates each aliased FEN below and writes it back as the plain one (new
+// ffish.Board(variant, aliased).fen(), tried when this test was written).
 TEST_CASE("xiangqi family: FEN reads H and E for the horse and the elephant",
           "[rules][spec][xiangqi]") {
   const struct {
