@@ -16,6 +16,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -186,6 +187,22 @@ TEST_CASE("xpgn convert and check take --encoding and refuse an unknown one") {
   CHECK(bad.status == 2);
   CHECK(bad.err.find("unknown encoding 'no-such-encoding'") != std::string::npos);
   fs::remove(path);
+}
+
+TEST_CASE("xpgn reads East Asian records in legacy encodings as their UTF-8 originals") {
+  const std::string dir = std::string(XPGN_TEST_DATA) + "/encodings/";
+  const std::pair<const char*, const char*> files[] = {
+      {"korean-euc-kr.pgn", "../notations/korean.pgn"},
+      {"xiangqi-gb2312.pgn", "xiangqi-utf8.pgn"},
+      {"shogi-shift-jis.pgn", "shogi-utf8.pgn"}};
+  for (const auto& [legacy, utf8] : files) {
+    INFO(legacy);
+    Shell decoded = run("convert --to pgn " + dir + legacy);
+    Shell original = run("convert --to pgn " + dir + utf8);
+    CHECK(decoded.status == original.status);
+    CHECK(decoded.out == original.out);
+    CHECK(decoded.err.find("input is not UTF-8: decoded as ") != std::string::npos);
+  }
 }
 
 TEST_CASE("xpgn check --format json") {

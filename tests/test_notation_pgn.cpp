@@ -318,6 +318,74 @@ TEST_CASE("read_pgn: the encoding is decided once per input", "[notation][pgn]")
   }
 }
 
+namespace {
+
+// The contents of the file tests/data/encodings/`name` (made by its make.sh).
+std::string encodings_file(const std::string& name) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/encodings/" + name, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("read_pgn: East Asian records in their own encodings", "[notation][pgn][encoding]") {
+  // A log without its warnings, and without the games' byte offsets (the encodings differ in
+  // length).
+  auto comparable = [](Log log) {
+    std::erase_if(log, [](const std::string& line) { return line.starts_with("warning"); });
+    for (std::string& line : log)
+      if (line.starts_with("game ")) line.resize(line.find(" +"));
+    return log;
+  };
+  auto decided = [](const std::string& name) {
+    return Log{"warning @1:1: input is not UTF-8: decoded as " + name +
+               " from this game on (the encoding is decided once per input; --encoding NAME "
+               "overrides)"};
+  };
+  SECTION("EUC-KR (janggi), GB2312 (xiangqi) and Shift_JIS (shogi) records are recognised") {
+    const struct {
+      const char* encoded;
+      const char* utf8;
+      const char* icu_name;
+    } files[] = {{"korean-euc-kr.pgn", "../notations/korean.pgn", "EUC-KR"},
+                 {"xiangqi-gb2312.pgn", "xiangqi-utf8.pgn", "GB18030"},
+                 {"shogi-shift-jis.pgn", "shogi-utf8.pgn", "Shift_JIS"}};
+    for (const auto& f : files) {
+      INFO(f.encoded);
+      const Log legacy = read(encodings_file(f.encoded));
+      const Log utf8 = read(encodings_file(f.utf8));
+      CHECK(only(legacy, "warning") == decided(f.icu_name));
+      CHECK(only(utf8, "warning").empty());
+      CHECK(comparable(legacy) == comparable(utf8));
+      CHECK(only(utf8, "tag").size() >= 5);
+    }
+  }
+  SECTION("a short sample is not trusted to be multi-byte") {
+    // Two Hangul syllables in EUC-KR ("장군", a check): too few for a sure detection, so the
+    // game is read as a Latin encoding, with the warning that names --encoding.
+    const std::string text = "[Event \"\xc0\xe5\xb1\xba\"]\n*\n";
+    const Log log = read(text);
+    REQUIRE(only(log, "warning").size() == 1);
+    CHECK(only(log, "warning")[0].find("EUC-KR") == std::string::npos);
+    notation::ReaderOptions options;
+    options.encoding = "EUC-KR";
+    Recorder forced;
+    notation::read_pgn(std::string_view(text), forced, options);
+    CHECK(only(forced.log, "tag") == Log{"tag Event=\xec\x9e\xa5\xea\xb5\xb0"});
+  }
+  SECTION("Latin and CP437 files are not taken for multi-byte ones") {
+    // Bytes that are well-formed Shift_JIS or GBK pairs ("\x81l", "\xfcl") in German names.
+    CHECK(only(read("[Event \"x\"]\n[White \"M\x81ller\"]\n[Black \"Z\x81rich\"]\n*\n"),
+               "warning") == decided("CP437"));
+    CHECK(
+        only(read("[Event \"x\"]\n[White \"M\xfcller\"]\n[Black \"J\xfcrgen\"]\n*\n"), "warning")[0]
+            .find("decoded as ISO-8859-1") != std::string::npos);
+  }
+}
+
 TEST_CASE("read_pgn: invalid moves are reported and reading goes on", "[notation][pgn]") {
   const Log log = read("1. e4 e9x 2. Nf3 Nc6/h Bb5 *");
   CHECK(log == Log{"game 1 @1:1 +0", "move e4", "invalid e9x @1:7: a square such as e4", "move Nf3",

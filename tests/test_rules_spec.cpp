@@ -147,3 +147,58 @@ TEST_CASE("variants --check writes a '+' FEN letter as it is written", "[rules][
   CHECK(r.out.find("(FEN P)") == std::string::npos);
   CHECK(r.out.find("minishogi-copy.json: valid") != std::string::npos);
 }
+
+TEST_CASE("spec: FEN aliases are read, never written, and unique among FEN letters",
+          "[rules][spec]") {
+  // An alias taken by another piece's FEN letter is refused at the alias.
+  VariantSpec clash = small_spec();
+  clash.pieces[1].fen_aliases = "K";
+  const auto problem = check_spec(clash);
+  REQUIRE(problem.has_value());
+  CHECK(problem->field == "fen_aliases");
+  CHECK(problem->piece == 1);
+  CHECK(problem->other == 0);
+  CHECK(problem->message == "FEN letter 'K' is already used by the king");
+  // A lower-case alias is no letter.
+  clash.pieces[1].fen_aliases = "x";
+  CHECK(check_spec(clash)->field == "fen_aliases");
+  // A free alias names the piece in FEN input; the FEN written keeps the piece's own letter.
+  clash.pieces[1].fen_aliases = "T";
+  REQUIRE_FALSE(check_spec(clash).has_value());
+  const Variant v(clash);
+  CHECK(v.piece_by_fen_letter('T') == v.piece_by_fen_letter('R'));
+  CHECK(v.piece_by_san_letter('T') == no_piece_type);
+}
+
+// Fairy-Stockfish reads the xiangqi family's horse as H and its elephant as E in FEN, beside N
+// and B (its pieceToCharSynonyms); xpgn reads them too and writes N and B, as Fairy-Stockfish.
+// ffish 0.7.10 validates each aliased FEN below and writes it back as the plain one (new
+// ffish.Board(variant, aliased).fen(), tried when this test was written).
+TEST_CASE("xiangqi family: FEN reads H and E for the horse and the elephant",
+          "[rules][spec][xiangqi]") {
+  const struct {
+    const char* id;
+    const char* aliased;
+    const char* plain;
+  } cases[] = {
+      {"xiangqi", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1",
+       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"},
+      {"janggi", "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1",
+       "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"},
+      {"minixiangqi", "rchkhcr/p1ppp1p/7/7/7/P1PPP1P/RCHKHCR w - - 0 1",
+       "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1"},
+      {"manchu", "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
+       "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.id);
+    const Variant& v = test::variant(c.id);
+    const Position aliased = test::from_fen(c.aliased, v);
+    CHECK(aliased.fen() == c.plain);
+    CHECK(aliased.fen() == test::from_fen(c.plain, v).fen());
+  }
+  // The letters stay the xiangqi family's: FIDE chess has no H.
+  CHECK_FALSE(test::fen_error("rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR w KQkq - 0 1",
+                              test::variant("chess"))
+                  .empty());
+}

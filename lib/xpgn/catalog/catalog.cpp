@@ -259,8 +259,8 @@ const char* const top_fields[] = {"format",     "version",   "id",      "name", 
 const char* const patch_fields[] = {"board",      "pieces",    "start_fen",
                                     "components", "end_rules", "diagram"};
 const char* const piece_fields[] = {
-    "letter", "fen_letter", "san_aliases",       "name",  "betza", "stacked_betza",
-    "royal",  "pawn",       "double_step_ranks", "remove"};
+    "letter",        "fen_letter", "fen_aliases", "san_aliases",       "name",  "betza",
+    "stacked_betza", "royal",      "pawn",        "double_step_ranks", "remove"};
 
 // "a, b, c" of a list of names.
 template <typename List>
@@ -360,12 +360,13 @@ void check_pieces(const Source& src, const std::string& at, const Json& pieces) 
                pieces[it->second].value("name", std::string("piece")) + " (" + at + "/" +
                std::to_string(it->second) + "); give this piece another \"fen_letter\"");
     fen_letters[fen] = i;
-    if (piece.contains("san_aliases")) {
-      const Json& a = piece["san_aliases"];
-      check_string(src, p + "/san_aliases", a, "a string of upper-case letters");
+    for (const char* field : {"san_aliases", "fen_aliases"}) {
+      if (!piece.contains(field)) continue;
+      const Json& a = piece[field];
+      check_string(src, p + "/" + field, a, "a string of upper-case letters");
       for (char c : a.get<std::string>())
         if (c < 'A' || c > 'Z')
-          fail(src, p + "/san_aliases", "expected upper-case letters A-Z, found " + a.dump());
+          fail(src, p + "/" + field, "expected upper-case letters A-Z, found " + a.dump());
     }
     if (piece.contains("name")) {
       check_string(src, p + "/name", piece["name"]);
@@ -898,6 +899,7 @@ std::unique_ptr<rules::Variant> build(const Resolved& base,
       def.fen_letter = spelled.back();
     }
     def.san_aliases = p.value("san_aliases", std::string());
+    def.fen_aliases = p.value("fen_aliases", std::string());
     def.name = p["name"].get<std::string>();
     def.betza = p["betza"].get<std::string>();
     def.stacked_betza = p.value("stacked_betza", std::string());

@@ -460,6 +460,10 @@ std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
       if (bad(c))
         return spec_problem("bad SAN alias for the " + def.name + ": one of A..Z", at,
                             "san_aliases");
+    for (char c : def.fen_aliases)
+      if (bad(c))
+        return spec_problem("bad FEN alias for the " + def.name + ": one of A..Z", at,
+                            "fen_aliases");
     auto& fen_table = def.fen_plus ? plus_user : fen_user;
     int& fen_first = fen_table[def.fen() - 'A'];
     if (fen_first >= 0) {
@@ -469,6 +473,15 @@ std::optional<SpecProblem> check_spec(const VariantSpec& spec) {
                           at, def.fen_letter ? "fen_letter" : "letter", fen_first, spelled, false);
     }
     fen_first = at;
+    // FEN aliases are plain letters, unique among the plain FEN letters and aliases.
+    for (char c : def.fen_aliases) {
+      int& alias_first = fen_user[c - 'A'];
+      if (alias_first >= 0 && !(alias_first == at && !def.fen_plus && c != def.fen()))
+        return spec_problem("FEN letter '" + std::string(1, c) + "' is already used by the " +
+                                spec.pieces[static_cast<std::size_t>(alias_first)].name,
+                            at, "fen_aliases", alias_first, std::string(1, c), false);
+      alias_first = at;
+    }
     // A pawn's letter is never written in SAN moves, so another piece may use it (Paladin 'P').
     std::string sans = def.pawn ? "" : std::string(1, def.letter);
     sans += def.san_aliases;
@@ -596,6 +609,7 @@ void Variant::compile_pieces() {
     if (!def.pawn) san_index_[static_cast<unsigned char>(def.letter)] = index_of;
     for (char alias : def.san_aliases) san_index_[static_cast<unsigned char>(alias)] = index_of;
     (def.fen_plus ? plus_fen_index_ : fen_index_)[static_cast<unsigned char>(def.fen())] = index_of;
+    for (char alias : def.fen_aliases) fen_index_[static_cast<unsigned char>(alias)] = index_of;
     plus_fen_letters |= def.fen_plus;
     if (def.royal) royal_types |= 1u << t;
     if (def.pawn && pawn_ == no_piece_type) pawn_ = type;

@@ -86,9 +86,12 @@ struct PieceSpec {
   // FEN writes '+' before its FEN letter ("+P": a promoted piece spelled as a mark on the piece
   // it came from, as shogi FENs write it); such a letter may repeat another piece's.
   bool fen_plus = false;
-  std::string name;                     // "knight"
-  std::string betza;                    // movement, Betza-like (see movement.hpp)
-  std::string san_aliases;              // further letters accepted in SAN input
+  std::string name;         // "knight"
+  std::string betza;        // movement, Betza-like (see movement.hpp)
+  std::string san_aliases;  // further letters accepted in SAN input
+  // Further letters accepted in FEN input (never written): Fairy-Stockfish's synonyms, such as
+  // xiangqi's H and E beside its N and B. Plain letters, never '+' ones.
+  std::string fen_aliases;
   bool royal = false;                   // may never be left attacked (king)
   bool pawn = false;                    // SAN writes no letter; promotion and en passant apply
   std::uint32_t double_step_ranks = 0;  // pawns: bit r set = may step two from relative rank r
@@ -199,8 +202,8 @@ struct VariantSpec {
 
 // A problem of a spec's board or pieces (check_spec()): the message, and the piece it was found
 // at (an index into VariantSpec::pieces; -1 for the board or the pieces as a whole) with the
-// field ("letter", "fen_letter", "san_aliases" or ""). For a letter used twice, also the
-// earlier piece that uses it (`other`, else -1), the letter as written ("N", "+P") and whether
+// field ("letter", "fen_letter", "fen_aliases", "san_aliases" or ""). For a letter used twice, also
+// the earlier piece that uses it (`other`, else -1), the letter as written ("N", "+P") and whether
 // it is a SAN letter (else a FEN letter).
 struct SpecProblem {
   std::string message;
@@ -334,7 +337,8 @@ struct Variant {
     const auto c = static_cast<unsigned char>(letter);
     return c < 128 ? static_cast<PieceType>(san_index_[c] - 1) : no_piece_type;
   }
-  // The piece type with this FEN letter (upper case), no_piece_type if none.
+  // The piece type with this FEN letter (upper case; a PieceSpec::fen_aliases letter too),
+  // no_piece_type if none.
   PieceType piece_by_fen_letter(char letter) const {
     const auto c = static_cast<unsigned char>(letter);
     return c < 128 ? static_cast<PieceType>(fen_index_[c] - 1) : no_piece_type;

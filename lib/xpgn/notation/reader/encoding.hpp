@@ -145,26 +145,66 @@ Utf8Census utf8_census(std::string_view s) {
   return census;
 }
 
-// The 8-bit encoding ICU's charset detection finds most likely for `text` among the ones
-// archives use, or "" (then windows-1252 is taken).
-std::string detect_legacy_encoding(std::string_view text) {
+// True when `text`, up to its last line end, decodes from the encoding ICU names `name` without
+// a single byte sequence that encoding does not define.
+bool decodes_cleanly(const std::string& name, std::string_view text) {
+  if (const auto end = text.rfind('\n'); end != std::string_view::npos) text = text.substr(0, end);
+  UErrorCode err = U_ZERO_ERROR;
+  UConverter* converter = ucnv_open(name.c_str(), &err);
+  if (U_FAILURE(err) || converter == nullptr) return false;
+  ucnv_setToUCallBack(converter, UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &err);
+  std::vector<UChar> out(text.size() + 1);
+  if (U_SUCCESS(err))
+    ucnv_toUChars(converter, out.data(), static_cast<int32_t>(out.size()), text.data(),
+                  static_cast<int32_t>(text.size()), &err);
+  ucnv_close(converter);
+  return U_SUCCESS(err);
+}
+
+// ICU's charset detection's most likely encoding for up to 1 MiB of `text` (its ICU name, ""
+// when it has none) and how sure it is (0 to 100).
+struct EncodingGuess {
+  std::string name;
+  int32_t confidence = 0;
+};
+EncodingGuess guess_encoding(std::string_view text) {
+  EncodingGuess guess;
   UErrorCode err = U_ZERO_ERROR;
   UCharsetDetector* detector = ucsdet_open(&err);
-  if (U_FAILURE(err)) return {};
-  const auto size = static_cast<int32_t>(std::min<std::size_t>(text.size(), 1u << 20));
-  ucsdet_setText(detector, text.data(), size, &err);
+  if (U_FAILURE(err)) return guess;
+  text = text.substr(0, std::min<std::size_t>(text.size(), 1u << 20));
+  ucsdet_setText(detector, text.data(), static_cast<int32_t>(text.size()), &err);
   const UCharsetMatch* match = ucsdet_detect(detector, &err);
-  std::string name;
   if (U_SUCCESS(err) && match != nullptr) {
     const char* found = ucsdet_getName(match, &err);
-    if (U_SUCCESS(err) && found != nullptr) name = found;
+    if (U_SUCCESS(err) && found != nullptr) guess.name = found;
+    guess.confidence = ucsdet_getConfidence(match, &err);
+    if (U_FAILURE(err)) guess.confidence = 0;
   }
   ucsdet_close(detector);
-  // Single-byte Latin encodings only: a multi-byte guess on a short sample is not trusted.
+  return guess;
+}
+
+// True when `guess` is an East Asian multi-byte encoding archives use (Korean janggi records in
+// EUC-KR, Chinese xiangqi records in GB2312/GBK, Japanese shogi records in Shift_JIS or EUC-JP,
+// Big5) that the detection is sure of (confidence 90 of 100 or more) and in which every byte
+// sequence of `text` is defined: a multi-byte guess on a short or mixed sample is not trusted.
+bool sure_multibyte(const EncodingGuess& guess, std::string_view text) {
+  constexpr int32_t sure = 90;
+  for (const char* known : {"EUC-KR", "GB18030", "Shift_JIS", "EUC-JP", "Big5"})
+    if (guess.name == known)
+      return guess.confidence >= sure &&
+             decodes_cleanly(guess.name,
+                             text.substr(0, std::min<std::size_t>(text.size(), 1u << 20)));
+  return false;
+}
+
+// True when `guess` is one of the single-byte Latin encodings archives use.
+bool latin_encoding(const EncodingGuess& guess) {
   for (const char* known : {"ISO-8859-1", "windows-1252", "ISO-8859-2", "windows-1250",
                             "ISO-8859-15", "ISO-8859-9", "windows-1254"})
-    if (name == known) return name;
-  return {};
+    if (guess.name == known) return true;
+  return false;
 }
 
 // Converts text from one named encoding to UTF-8 with ICU, keeping the converter open.
@@ -212,8 +252,8 @@ class Converter {
 
 // The encoding of one input, decided once (docs/notation.md, "Encodings"): UTF-8 as long as
 // every game is; at the first game that is not, either UTF-8 with damage (its non-ASCII bytes
-// are mostly well-formed UTF-8, or earlier games used UTF-8) or a legacy 8-bit encoding (CP437
-// by its tell-tale bytes, else ICU's detection, else windows-1252) for every game that is not
+// are mostly well-formed UTF-8, or earlier games used UTF-8) or a legacy encoding (CP437 by
+// its tell-tale bytes, else ICU's detection, else windows-1252) for every game that is not
 // valid UTF-8 from then on. A forced encoding (--encoding) decodes every game.
 class EncodingDecision {
  public:
@@ -325,8 +365,11 @@ class EncodingDecision {
   std::string choose(std::string_view game, std::string_view sample) const {
     const Utf8Census census = utf8_census(game);
     if (saw_utf8_ || census.sequences >= census.stray_bytes) return "utf-8";
-    std::string name = looks_like_cp437(sample) ? "IBM437" : detect_legacy_encoding(sample);
-    return name.empty() ? "windows-1252" : name;
+    // A sure multi-byte guess first: Shift_JIS and GBK use the bytes CP437 is told by.
+    const EncodingGuess guess = guess_encoding(sample);
+    if (sure_multibyte(guess, sample)) return guess.name;
+    if (looks_like_cp437(sample)) return "IBM437";
+    return latin_encoding(guess) ? guess.name : "windows-1252";
   }
 
   Converter converter_;
