@@ -134,17 +134,22 @@ sys.exit(1 if failed else 0)
 PY
 }
 
+# The screenshots are taken side by side, one Chromium per processor (each in its own profile).
+export browser
+export -f shot
 shots=()
+jobs=()
 for svg in "$out"/svg/*.svg; do
   png="$out/$(basename "${svg%.svg}").png"
   rm -f "$png"
-  shot "file://$svg" "$png" 440 560
+  jobs+=("file://$svg" "$png" 440 560)
   shots+=("$png")
 done
-shot "file://$out/games.html" "$out/games-html.png" 1200 1600
+jobs+=("file://$out/games.html" "$out/games-html.png" 1200 1600)
 shots+=("$out/games-html.png")
-shot "file://$out/points.html" "$out/points-html.png" 1200 1600
+jobs+=("file://$out/points.html" "$out/points-html.png" 1200 1600)
 shots+=("$out/points-html.png")
+printf '%s\0' "${jobs[@]}" | xargs -0 -n 4 -P "$(nproc)" bash -c 'shot "$@"' _
 
 status=0
 inspect "${shots[@]}" || status=1
