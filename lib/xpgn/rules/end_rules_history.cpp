@@ -3,6 +3,7 @@
 // loses (Fairy-Stockfish's nFoldRule with perpetualCheckIllegal: shogi, xiangqi, janggi), or,
 // without such checks, the side that chased a piece throughout (chasingRule: xiangqi).
 // The terminations are defined here, by the rule that names them.
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -104,7 +105,9 @@ class RepetitionPerpetualCheck final : public EndRule {
       return verdict(Termination(perpetual_check_kind), checked_now ? us : opposite(us));
     // Both sides checked throughout: a draw, whatever they chased.
     if (checked_now || !chasing_) return plain();
-    const auto [chased_us, chased_other] = chases(pos, history, oldest);
+    const std::optional<std::pair<bool, bool>> chased = chases(pos, history, oldest);
+    if (!chased) return {};  // ply notes that do not fit the keys: nothing known
+    const auto [chased_us, chased_other] = *chased;
     if (chased_us == chased_other) return plain();
     // The side whose pieces were chased throughout wins.
     return verdict(Termination(perpetual_chase_kind), chased_us ? us : opposite(us));
@@ -125,14 +128,23 @@ class RepetitionPerpetualCheck final : public EndRule {
   // piece, if any, found by the recorded key. The chases made by the oldest occurrence's own
   // move count unless that position is the game's first (then it has none, as in
   // Fairy-Stockfish).
-  std::pair<bool, bool> chases(const Position& pos, const History& history,
-                               std::size_t oldest) const {
+  // nullopt when a recorded move is not legal where it was played or the positions it gives do
+  // not have the recorded keys.
+  std::optional<std::pair<bool, bool>> chases(const Position& pos, const History& history,
+                                              std::size_t oldest) const {
     using Set = std::bitset<square_count>;
     const std::size_t n = history.keys.size();
     const std::span<const EarlierPly> plies = history.plies;
     // cycle[k]: the position k plies back (0 = pos), k = 0 .. oldest.
     std::vector<Position> cycle(oldest + 1, pos);
-    for (std::size_t k = oldest; k > 0; --k) cycle[k - 1] = play(cycle[k], plies[n - k].move);
+    for (std::size_t k = oldest; k > 0; --k) {
+      MoveList legal;
+      generate_legal(cycle[k], legal);
+      const Move& m = plies[n - k].move;
+      if (std::find(legal.begin(), legal.end(), m) == legal.end()) return std::nullopt;
+      cycle[k - 1] = play(cycle[k], m);
+      if (cycle[k - 1].key() != (k == 1 ? pos.key() : history.keys[n - k + 1])) return std::nullopt;
+    }
     // The move from k plies back, and the chases of the move that led to k plies back.
     auto move_from = [&](std::size_t k) -> const Move& { return plies[n - k].move; };
     auto chased_at = [&](std::size_t k) -> Set {
@@ -158,7 +170,7 @@ class RepetitionPerpetualCheck final : public EndRule {
     Set other = chased_at(1);
     for (std::size_t k = 3; k < oldest && other.any(); k += 2)
       other = undo(other, k) & chased_at(k);
-    return {them.any(), other.any()};
+    return std::pair{them.any(), other.any()};
   }
 
   // The position before `after` in which `move` (a plain move from one square to another) was
