@@ -238,6 +238,39 @@ void add_xiangqi_end_rules(std::vector<ComponentSpec>& out) {
                        v.end_rules[i] = rules::make_counted_draws(v.end_rules[i], count);
                    }
                  }});
+  out.push_back(
+      {"chasing-repetition",
+       "the `count`-th occurrence of a position ends the game: the side that gave check "
+       "throughout the cycle loses, else the side that chased a piece throughout (the AXF "
+       "rule as Fairy-Stockfish applies it; roles by SAN letter: `chariot`, `cannon`, `horse`, "
+       "`elephant`, `advisor`, and the soldier of `sideways_from`, across the river from that "
+       "rank; `regions` as for mobility), else a draw: xiangqi",
+       [](Params& p, rules::VariantSpec& v) {
+         const int count = p.integer("count", 3, 2, 9);
+         rules::ChaseSpec chase;
+         for (auto [key, role] :
+              {std::pair{"chariot", &chase.chariot}, std::pair{"cannon", &chase.cannon},
+               std::pair{"horse", &chase.horse}, std::pair{"elephant", &chase.elephant},
+               std::pair{"advisor", &chase.advisor}}) {
+           const std::string letter = p.san_letters(key, "");
+           if (letter.size() > 1)
+             throw ParamError{key, "expected one SAN letter, found \"" + letter + "\""};
+           if (!letter.empty()) *role = type_of(v, letter[0]);
+         }
+         rules::MobilitySpec mobility;
+         read_regions(p, mobility);
+         read_sideways(p, mobility);
+         for (const auto& r : mobility.regions) chase.regions.push_back({r.piece, r.squares});
+         if (mobility.sideways.size() > 1)
+           throw ParamError{"sideways_from", "expected one soldier"};
+         if (!mobility.sideways.empty()) {
+           chase.soldier = mobility.sideways[0].piece;
+           chase.soldier_across_rank = mobility.sideways[0].rank;
+         }
+         chase.flying_general = p.flag("flying_general", true);
+         v.end_rules.push_back(rules::make_repetition_perpetual_check(
+             count, true, false, rules::make_axf_chasing(std::move(chase))));
+       }});
 }
 
 }  // namespace xpgn::catalog::detail

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bitset>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -167,14 +168,27 @@ std::shared_ptr<const EndRule> make_repetition_draw();
 // A move that recreates any earlier position of the game loses for the player who made it.
 std::shared_ptr<const EndRule> make_repetition_loses();
 
+// A chasing rule (xiangqi's): which pieces a move chased. Asked by the repetition rule only
+// when a position repeats, so it may be slow.
+class ChaseRule {
+ public:
+  virtual ~ChaseRule() = default;
+  // The squares, in `after`, of the pieces of the side to move there that `move` (played in
+  // `before`, giving `after`) chased.
+  virtual std::bitset<square_count> chased(const Position& before, const Move& move,
+                                           const Position& after) const = 0;
+};
+
 // The `count`-th occurrence of a position ends the game (2 to 9; occurrences counted as by
 // make_repetition_draw()): a draw, unless `perpetual_check_loses` and one side gave check in
 // every position of the cycle, which then loses ("perpetual_check"; both sides: a draw). The
 // checks come from History::plies (end_rules_history.cpp). With `first_player_loses`, what
 // would be that draw is a loss of the first player (White), as Fairy-Stockfish rules minishogi.
-std::shared_ptr<const EndRule> make_repetition_perpetual_check(int count,
-                                                               bool perpetual_check_loses,
-                                                               bool first_player_loses = false);
+// With `chasing`, a cycle without such a perpetual check in which one side chased the same
+// piece with every move of the cycle is lost by that side ("perpetual_chase"; both: a draw).
+std::shared_ptr<const EndRule> make_repetition_perpetual_check(
+    int count, bool perpetual_check_loses, bool first_player_loses = false,
+    std::shared_ptr<const ChaseRule> chasing = nullptr);
 
 // The 50-move rule (claimable) and the 75-move rule (automatic), on the halfmove clock.
 std::shared_ptr<const EndRule> make_move_count_rule();
