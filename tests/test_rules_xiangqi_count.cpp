@@ -18,11 +18,11 @@ using namespace xpgn::rules;
 
 namespace {
 
-// The outcome xpgn gives the xiangqi game `sans` from `fen`, replayed with result "*", and its
+// The outcome xpgn gives the xiangqi game `sans` from `fen`, replayed with `result`, and its
 // diagnostics (`said`).
 Outcome outcome_of(const std::string& fen, const std::vector<std::string>& sans,
-                   std::string& said) {
-  const auto replayed = test::replay(test::pgn_of_moves("xiangqi", fen, sans, "*"));
+                   const std::string& result, std::string& said) {
+  const auto replayed = test::replay(test::pgn_of_moves("xiangqi", fen, sans, result));
   REQUIRE(replayed.size() == 1);
   said = test::dump(replayed[0]);
   return replayed[0].outcome;
@@ -39,14 +39,15 @@ TEST_CASE("xiangqi move count: the checks put the draw off as in Fairy-Stockfish
     INFO(ref.fen << " | " << ref.sans.size() << " plies");
     REQUIRE(ref.result == "1/2-1/2");
     std::string said;
-    // The game ends by the count at its last move, with no word on any move before.
-    const Outcome end = outcome_of(ref.fen, ref.sans, said);
+    // The game ends by the count at its last move, with ffish's result and no word about it.
+    const Outcome end = outcome_of(ref.fen, ref.sans, ref.result, said);
     INFO(said);
     CHECK(said.empty());
     CHECK(termination_name(end.termination) == "n_move_rule");
     // One move fewer: the game goes on (the rule had not ended it yet).
     std::vector<std::string> shorter(ref.sans.begin(), ref.sans.end() - 1);
-    CHECK(outcome_of(ref.fen, shorter, said).termination == Termination::none);
+    CHECK(outcome_of(ref.fen, shorter, "*", said).termination == Termination::none);
+    CHECK(said.empty());
     // The clock at the end: past 100 when the checks put the draw off.
     const int start_clock = std::stoi(test::words(ref.fen).at(4));
     if (start_clock + static_cast<int>(ref.sans.size()) > 100) ++postponed;
