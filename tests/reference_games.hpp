@@ -7,6 +7,7 @@
 // there is refused at that ply, naming the token. Include after <catch2/catch.hpp>.
 #pragma once
 
+#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
@@ -39,6 +40,26 @@ inline std::vector<ReferenceGame> reference_games(const std::string& file,
     g.result = f[at + 1];
     g.ucis = words(f[at + 2]);
     REQUIRE(g.sans.size() == g.ucis.size());
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+// The games of tests/data/`file` whose lines are `FEN;SAN moves;result` (the history files of
+// the repetition rules), without UCI moves.
+inline std::vector<ReferenceGame> fen_games(const std::string& file) {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/" + file);
+  INFO(file);
+  REQUIRE(in.good());
+  std::vector<ReferenceGame> out;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t a = line.find(';'), b = line.rfind(';');
+    REQUIRE(a != std::string::npos);
+    REQUIRE(b > a);
+    ReferenceGame g;
+    g.fen = line.substr(0, a);
+    g.sans = words(line.substr(a + 1, b - a - 1));
+    g.result = line.substr(b + 1);
     out.push_back(std::move(g));
   }
   return out;

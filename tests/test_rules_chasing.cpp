@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "reference_games.hpp"
 #include "test_support.hpp"
 #include "xpgn/rules/end_rule.hpp"
 #include "xpgn/rules/outcome.hpp"
@@ -19,59 +20,9 @@ using namespace xpgn::rules;
 
 namespace {
 
-struct RefGame {
-  std::string fen;
-  std::vector<std::string> moves;
-  std::string result;
-};
-
-// The games of the reference file (FEN;SAN moves;result).
-std::vector<RefGame> reference_games() {
-  std::ifstream in(std::string(XPGN_TEST_DATA) + "/history/xiangqi-chasing-ffish.txt");
-  REQUIRE(in.good());
-  std::vector<RefGame> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    const std::size_t a = line.find(';'), b = line.rfind(';');
-    REQUIRE(a != std::string::npos);
-    REQUIRE(b > a);
-    RefGame g{line.substr(0, a), {}, line.substr(b + 1)};
-    std::istringstream moves(line.substr(a + 1, b - a - 1));
-    for (std::string m; moves >> m;) g.moves.push_back(m);
-    out.push_back(std::move(g));
-  }
-  return out;
-}
-
-// The PGN of `moves` from `fen` in xiangqi, with `result` as Result tag and marker.
-std::string pgn_of(const std::string& fen, const std::vector<std::string>& moves,
-                   const std::string& result) {
-  std::istringstream fields(fen);
-  std::string placement, side, castling, ep, half;
-  int full = 1;
-  fields >> placement >> side >> castling >> ep >> half >> full;
-  std::string text = "[Variant \"xiangqi\"]\n[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n[Result \"" +
-                     result + "\"]\n\n";
-  bool white = side == "w";
-  if (!white) text += std::to_string(full) + "... ";
-  for (const std::string& m : moves) {
-    if (white) text += std::to_string(full) + ". ";
-    text += m + " ";
-    if (!white) ++full;
-    white = !white;
-  }
-  return text + result + "\n";
-}
-
-std::string diagnostics_of(const record::Game& g) {
-  std::string out;
-  for (const auto& d : g.diagnostics) out += record::format_diagnostic(d) + "\n";
-  return out;
-}
-
 // The outcome xpgn gives the game `moves` from `fen` (replayed with result "*").
 Outcome outcome_of(const std::string& fen, const std::vector<std::string>& moves) {
-  const auto replayed = test::replay(pgn_of(fen, moves, "*"));
+  const auto replayed = test::replay(test::pgn_of_moves("xiangqi", fen, moves, "*"));
   REQUIRE(replayed.size() == 1);
   return replayed[0].outcome;
 }
@@ -79,15 +30,16 @@ Outcome outcome_of(const std::string& fen, const std::vector<std::string>& moves
 }  // namespace
 
 TEST_CASE("chasing: xiangqi's repetition verdicts agree with Fairy-Stockfish", "[chasing]") {
-  const auto games = reference_games();
+  const auto games = test::fen_games("history/xiangqi-chasing-ffish.txt");
   REQUIRE(games.size() >= 50);
   int chases = 0, checks = 0, draws = 0;
-  for (const RefGame& ref : games) {
-    INFO(ref.fen << " | " << ref.moves.size() << " plies | " << ref.result);
-    const auto replayed = test::replay(pgn_of(ref.fen, ref.moves, ref.result));
+  for (const test::ReferenceGame& ref : games) {
+    INFO(ref.fen << " | " << ref.sans.size() << " plies | " << ref.result);
+    const auto replayed =
+        test::replay(test::pgn_of_moves("xiangqi", ref.fen, ref.sans, ref.result));
     REQUIRE(replayed.size() == 1);
     const record::Game& g = replayed[0];
-    INFO(diagnostics_of(g));
+    INFO(test::dump(g));
     CHECK(g.diagnostics.empty());
     CHECK(g.outcome.result() == ref.result);
     const std::string name(termination_name(g.outcome.termination));
@@ -99,7 +51,7 @@ TEST_CASE("chasing: xiangqi's repetition verdicts agree with Fairy-Stockfish", "
       (name == "perpetual_chase" ? chases : checks) += 1;
     }
     // One ply less: the game goes on.
-    std::vector<std::string> shorter(ref.moves.begin(), ref.moves.end() - 1);
+    std::vector<std::string> shorter(ref.sans.begin(), ref.sans.end() - 1);
     CHECK(outcome_of(ref.fen, shorter).termination == Termination::none);
   }
   // The file holds chases, draws and perpetual checks.

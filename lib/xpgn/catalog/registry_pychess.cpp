@@ -116,10 +116,14 @@ void add_pychess_end_rules(std::vector<ComponentSpec>& out) {
        [](Params&, rules::VariantSpec& v) { v.end_rules.push_back(rules::make_counting_draw()); }});
   out.push_back({"n-move-draw",
                  "a draw after `moves` moves of each side without a capture or a pawn move, "
-                 "unless mated (Fairy-Stockfish's nMoveRule as pychess applies it)",
+                 "unless mated (Fairy-Stockfish's nMoveRule as pychess applies it); with "
+                 "`extended_by_checks`, put off by twice the checks beyond ten that one side "
+                 "gave since the last capture, once 20 plies have been played (xiangqi)",
                  [](Params& p, rules::VariantSpec& v) {
                    if (p.raw("moves").is_null()) throw ParamError{"moves", "required: 1 to 1000"};
-                   v.end_rules.push_back(rules::make_n_move_draw(p.integer("moves", 50, 1, 1000)));
+                   const int moves = p.integer("moves", 50, 1, 1000);
+                   v.end_rules.push_back(
+                       rules::make_n_move_draw(moves, p.flag("extended_by_checks", false)));
                  }});
   out.push_back({"ffish-material",
                  "ffish's insufficient material: a draw when neither side keeps a piece of "

@@ -1,7 +1,9 @@
 // The makruk family's promotion and counting rules (components_makruk.hpp).
 #include "xpgn/rules/components_makruk.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <string_view>
 
 #include "xpgn/rules/components.hpp"
@@ -194,18 +196,45 @@ constexpr TerminationKind n_move_kind{"n_move_rule"};
 
 class NMoveDraw final : public EndRule {
  public:
-  explicit NMoveDraw(int moves)
-      : EndRule(VerdictNeeds{.halfmove_clock = 2 * moves}), plies_(2 * moves) {}
+  NMoveDraw(int moves, bool extended_by_checks)
+      : EndRule(VerdictNeeds{.halfmove_clock = 2 * moves}),
+        plies_(2 * moves),
+        extended_by_checks_(extended_by_checks) {}
   std::string_view name() const override { return "n-move rule"; }
-  Outcome judge(const Position& pos, const History&) const override {
+  bool needs_ply_history() const override { return extended_by_checks_; }
+  Outcome judge(const Position& pos, const History& history) const override {
     Outcome out;
-    if (pos.halfmove_clock() < plies_ || (in_check(pos) && !has_legal_move(pos))) return out;
+    if (pos.halfmove_clock() < plies_) return out;
+    if (extended_by_checks_ && pos.halfmove_clock() - extension(pos, history) < plies_) return out;
+    if (in_check(pos) && !has_legal_move(pos)) return out;
     out.termination = Termination(n_move_kind);
     return out;
   }
 
  private:
+  // The plies the checks put the draw off by (extended_by_checks): with the positions counted
+  // back from `pos` (0) over the plies since the last capture, at most those since the start
+  // (`end`), the side to move's checks are those of the even distances below `end`, the other
+  // side's those of the odd distances up to `end` (as Fairy-Stockfish counts them); 2 x (the
+  // larger count - 10), at least 0. Nothing before 20 plies, or without the ply notes.
+  static int extension(const Position& pos, const History& history) {
+    const std::size_t played = history.size();
+    if (played < 20 || !history.has_plies()) return 0;
+    const std::size_t end = std::min(played, static_cast<std::size_t>(pos.halfmove_clock()));
+    int mover = in_check(pos) ? 1 : 0;
+    int other = 0;
+    for (std::size_t back = 1; back <= end; ++back) {
+      const bool check = history.plies[played - back].in_check;
+      if (back % 2 == 1)
+        other += check;
+      else if (back < end)
+        mover += check;
+    }
+    return 2 * std::max(std::max(mover, other) - 10, 0);
+  }
+
   int plies_;
+  bool extended_by_checks_;
 };
 
 // ffish's insufficient material (make_ffish_material()).
@@ -604,8 +633,8 @@ class SittuyinStalemate final : public EndRule {
 
 }  // namespace
 
-std::shared_ptr<const EndRule> make_n_move_draw(int moves) {
-  return std::make_shared<NMoveDraw>(moves);
+std::shared_ptr<const EndRule> make_n_move_draw(int moves, bool extended_by_checks) {
+  return std::make_shared<NMoveDraw>(moves, extended_by_checks);
 }
 
 std::shared_ptr<const EndRule> make_ffish_material(std::string mating, std::string colour_bound,

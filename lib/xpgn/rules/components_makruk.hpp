@@ -43,8 +43,11 @@ std::shared_ptr<const EndRule> make_counting_draw();
 // Fairy-Stockfish's n-move rule as pychess ends games by it: after `moves` moves of each side
 // without a capture or a pawn move (the halfmove clock at 2 x `moves`) the game is drawn,
 // unless the side to move is mated (termination `n_move_rule`, decided; asean and sittuyin:
-// 50).
-std::shared_ptr<const EndRule> make_n_move_draw(int moves);
+// 50). With `extended_by_checks` (xiangqi, Fairy-Stockfish's count where chasingRule = axf):
+// once 20 plies have been played since the game's start, the checks in the positions since the
+// last capture put the draw off by 2 x (c - 10) plies, c being the larger count of one side's
+// positions in check (History::plies; without them, or before 20 plies, the plain count).
+std::shared_ptr<const EndRule> make_n_move_draw(int moves, bool extended_by_checks = false);
 
 // ffish's test of insufficient material (its has_insufficient_material, which pychess and
 // ffish's isGameOver() apply before mate), for variants without hands whose kings may go
