@@ -10,6 +10,10 @@ export XPGN=$xpgn
 files=("$source/tests/data/scale/mixed.pgn" "$source/tests/data/cli/invalid.pgn")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The workers' scratch space in this run's own folder: in the shared default
+# (/tmp/dask-worker-space) a run killed earlier leaves lock files, whose purge Dask reports on
+# standard error, which would then differ from xpgn's.
+export DASK_TEMPORARY_DIRECTORY=$work/dask-scratch
 failed=0
 # Runs one xpgn command ($@) both ways and compares; $how: the driver's own options.
 compare() {
