@@ -274,7 +274,8 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
         "narrow forward leaps have no Betza in xpgn\n");
   CHECK(problems("[a:nosuch]\n") ==
         "t.ini:1:1: error: [a]: unknown parent 'nosuch' (a parent is an earlier section of the "
-        "file or one of the Fairy-Stockfish variants: asean, cambodian, capablanca, chess, "
+        "file or one of the Fairy-Stockfish variants xpgn knows: asean, cambodian, capablanca, "
+        "chess, "
         "courier, crazyhouse, dobutsu, embassy, fairy, gothic, grand, hoppelpoppel, janggi, "
         "janggicasual, janggitraditional, janus, kyotoshogi, makruk, manchu, minishogi, "
         "minixiangqi, placement, shako, shatar, shatranj, shogi, sittuyin, xiangqi)\n");
@@ -335,10 +336,16 @@ TEST_CASE("fsf ini: keys xpgn cannot honour are refused with file, line, section
   CHECK(problems(family, "other") ==
         "t.ini:5:1: error: [other] foo: unknown key 'foo' (Fairy-Stockfish would ignore it as an "
         "invalid option)\n");
-  // An inherited promotion set that names a piece the child removed.
-  CHECK(problems("[a:capablanca]\nknight = -\n") ==
-        "t.ini:1:1: error: [a]: the promotionPieceTypes inherited from [capablanca] name the "
-        "knight, which this variant no longer has; set promotionPieceTypes in this section\n");
+  // An inherited promotion set loses the pieces the child removed, as in Fairy-Stockfish
+  // (crossderby: chess without queen, rooks and bishops promotes to the knight); with nothing
+  // left, the section must say what pawns promote to.
+  CHECK(problems("[a:capablanca]\nknight = -\n").empty());
+  CHECK(problems("[a:chess]\nqueen = -\nrook = -\nbishop = -\nknight = -\n") ==
+        "t.ini:1:1: error: [a]: promotionPieceTypes: the set of chess names only pieces this "
+        "variant no longer has, and xpgn's pawns must promote to something; set "
+        "promotionPieceTypes in this section\n");
+  CHECK(problems("[a:chess]\nknight = -\npromotionPieceTypes = qn\n") ==
+        "t.ini:3:1: error: [a] promotionPieceTypes: 'n' is no piece letter of this variant\n");
 }
 
 TEST_CASE("fsf ini: problems found while building are placed at the ini key", "[fsf-ini]") {
@@ -639,4 +646,26 @@ TEST_CASE("fsf ini: the fuzz harness on the test files and on broken ones", "[fs
   CHECK_THAT(problems("[x:chess]\ncustomPiece1 = a:" + std::string(100000, 'x') + "\n"),
              Catch::Contains("[x] customPiece1: Betza"));
   CHECK(catalog::entries().size() == before);
+}
+
+TEST_CASE("fsf ini: a short startFen takes Fairy-Stockfish's defaults for the fields left out",
+          "[fsf-ini]") {
+  // lewthwaite writes only the board and the side to move.
+  CHECK(imported(
+            "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b\n")["start_fen"] ==
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
+  CHECK(imported(
+            "[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n")["start_fen"] ==
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+  CHECK(imported("[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n")
+            ["start_fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  // Five fields or more are the writer's own.
+  CHECK(imported("[a:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7\n")
+            ["start_fen"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 7");
+  // The promotion set chess gives loses the pieces removed (Fairy-Stockfish's crossderby).
+  const auto j = imported("[a:chess]\nqueen = -\nrook = -\nbishop = -\n");
+  std::string choices;
+  for (const auto& c : j["components"])
+    if (c["name"] == "promotion") choices = c["choices"];
+  CHECK(choices == "N");
 }

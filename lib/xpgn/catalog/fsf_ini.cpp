@@ -305,6 +305,27 @@ std::string value_of(const Setting& s) {
   refuse(s.from, "expected win, loss, draw or none, found '" + s.value + "'");
 }
 
+// A start position as Fairy-Stockfish reads it: fields left out after the board (or after the
+// side to move) take its defaults, White to move, no castling, no en passant, clocks 0 and 1
+// ("wWwWw/WwWwW/5/WwWwW/wWwWw w" is the position with "w - - 0 1"). A text with five fields or
+// more, or none, is returned as written.
+std::string completed_fen(const std::string& fen) {
+  std::vector<std::string> fields;
+  std::size_t i = 0;
+  while (i < fen.size()) {
+    while (i < fen.size() && fen[i] == ' ') ++i;
+    if (i == fen.size()) break;
+    const std::size_t end = std::min(fen.find(' ', i), fen.size());
+    fields.push_back(fen.substr(i, end - i));
+    i = end;
+  }
+  if (fields.empty() || fields.size() > 4) return fen;
+  static const char* defaults[] = {"", "w", "-", "-", "0", "1"};
+  std::string out = fen.substr(0, fen.find_last_not_of(' ') + 1);
+  for (std::size_t k = fields.size(); k < 6; ++k) out += std::string(" ") + defaults[k];
+  return out;
+}
+
 // ---- Keys -----------------------------------------------------------------------------------
 
 enum class Type { boolean, integer, rank, file, value, pieces, piece, region, text, word };
@@ -964,7 +985,7 @@ class Writer {
       j["base"] = st_.catalog_base;
       origins_["/base"] = st_.header;
       if (has("startFen")) {
-        j["start_fen"] = get("startFen").value;
+        j["start_fen"] = completed_fen(get("startFen").value);
         origins_["/start_fen"] = get("startFen").from;
       }
       for (auto& [pointer, w] : origins_) out.origins[pointer] = w.location();
@@ -977,7 +998,7 @@ class Writer {
                          : has("maxRank") ? get("maxRank").from
                                           : st_.header;
     pieces(j);
-    j["start_fen"] = has("startFen") ? get("startFen").value
+    j["start_fen"] = has("startFen") ? completed_fen(get("startFen").value)
                                      : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     origins_["/start_fen"] = has("startFen") ? get("startFen").from : st_.header;
     components(j);
@@ -1267,6 +1288,14 @@ class Writer {
     if (flag("castling", true) && king && find("rook")) {
       const Setting rank = value("castlingRank", "1");
       const int castle_rank = rank_of_setting(rank) - 1;
+      if (castle_rank >= ranks_ / 2 && !has("castlingRank"))
+        refuse(has("castling") ? get("castling").from : st_.header,
+               "castling: xpgn castles on a rank of each side's own half of the board, and this "
+               "board of " +
+                   std::to_string(ranks_) + " ranks has " +
+                   (ranks_ / 2 == 0 ? std::string("none")
+                                    : "only ranks 1 to " + std::to_string(ranks_ / 2)) +
+                   " for castlingRank's default of 1; set castling = false");
       if (castle_rank >= ranks_ / 2)
         refuse(rank.from, "xpgn castles on a rank of each side's own half of the board (1 to " +
                               std::to_string(ranks_ / 2) + ")");
@@ -1400,6 +1429,10 @@ class Writer {
         const Setting pb = value("promotionPieceTypes.black", "queen,rook,bishop,knight,");
         if (pw.value != pb.value)
           refuse(pb.from, "xpgn's promotion choices are the same for both sides");
+        // A set this section does not write (inherited, or chess's default) loses the pieces
+        // the variant no longer has, as Fairy-Stockfish's remove_piece erases them from it; a
+        // set written here must name pieces of the variant.
+        const bool own = has("promotionPieceTypes.white") && pw.from.section == section_;
         std::string choices;
         std::size_t start = 0;
         while (start < pw.value.size()) {
@@ -1407,18 +1440,22 @@ class Writer {
           const std::string key = pw.value.substr(start, comma - start);
           start = comma + 1;
           const std::string l = letter(key);
-          if (l.empty() && pw.from.section != section_)
-            refuse(st_.header, "the promotionPieceTypes inherited from [" + pw.from.section +
-                                   "] name the " + readable(key) +
-                                   ", which this variant no longer has; set promotionPieceTypes "
-                                   "in this section");
+          if (l.empty() && !own) continue;
           if (l.empty())
             refuse(pw.from,
                    "promotion to the " + readable(key) + ", which this variant does not have");
           if (key == "pawn") refuse(pw.from, "a pawn may not promote to a pawn in xpgn");
           if (choices.find(l) == std::string::npos) choices += l;
         }
-        if (choices.empty()) refuse(pw.from, "no piece to promote to");
+        if (choices.empty() && own) refuse(pw.from, "no piece to promote to");
+        if (choices.empty() && !own)
+          refuse(st_.header,
+                 "promotionPieceTypes: the set " +
+                     (has("promotionPieceTypes.white") ? "inherited from [" + pw.from.section + "]"
+                                                       : std::string("of chess")) +
+                     " names only pieces this variant no longer has, and xpgn's "
+                     "pawns must promote to something; set promotionPieceTypes in "
+                     "this section");
         // promotionLimit: "a:1 c:1" (piece letter, count).
         Json limits = Json::object();
         if (has("promotionLimit")) {
@@ -1618,14 +1655,16 @@ std::vector<Imported> run(std::string_view text, const std::string& source,
         } else if (!builtin && catalog_parent(raw.parent)) {
           st.catalog_base = raw.parent;
         } else {
+          // The built-in parents only: the file's own sections are many in a large file.
           std::set<std::string> names;
-          for (const auto& [name, s] : states) names.insert(name);
+          for (const auto& [name, s] : states)
+            if (!defined.count(name)) names.insert(name);
           for (const auto& c : catalog_parents) names.insert(c.id);
           std::string known;
           for (const auto& name : names) known += (known.empty() ? "" : ", ") + name;
           refuse(header, "unknown parent '" + raw.parent +
                              "' (a parent is an earlier section of the file or one of the "
-                             "Fairy-Stockfish variants: " +
+                             "Fairy-Stockfish variants xpgn knows: " +
                              known + ")");
         }
       }
