@@ -97,8 +97,6 @@ class FideLine {
   bool judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const {
     return now_->judge(earlier_keys, out);
   }
-  // The current position as a board, for readers that look at it (record::MainLineWatch).
-  const ChessBoard& board() const { return *now_; }
 
  private:
   // True when no end rule the board screens can have ended the game at the current position.
