@@ -97,6 +97,9 @@ class FideLine {
   bool judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const {
     return now_->judge(earlier_keys, out);
   }
+  // The current position as a board, for the tests that compare it with the generic rules
+  // (record/ asks only key() and store_current()).
+  const ChessBoard& board() const { return *now_; }
 
  private:
   // True when no end rule the board screens can have ended the game at the current position.
