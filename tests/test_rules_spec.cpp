@@ -7,6 +7,7 @@
 
 #include "test_shell.hpp"
 #include "test_support.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/variant.hpp"
 #include "xpgn/rules/variant_pieces.hpp"
 
