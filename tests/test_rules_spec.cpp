@@ -7,6 +7,7 @@
 
 #include "test_shell.hpp"
 #include "test_support.hpp"
+#include "xpgn/rules/component.hpp"
 #include "xpgn/rules/variant.hpp"
 #include "xpgn/rules/variant_pieces.hpp"
 
@@ -201,4 +202,41 @@ TEST_CASE("xiangqi family: FEN reads H and E for the horse and the elephant",
   CHECK_FALSE(test::fen_error("rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR w KQkq - 0 1",
                               test::variant("chess"))
                   .empty());
+}
+
+TEST_CASE("variant spec: each slot has one owner, recorded once", "[rules][spec]") {
+  // The owners the compiled variant records from the components' declarations.
+  const Variant& house = test::variant("crazyhouse");
+  CHECK(house.hand_rule != nullptr);
+  CHECK(house.hand_rule->hands_per_colour());
+  REQUIRE(house.mark_rule != nullptr);
+  CHECK(house.mark_rule->mark_name() == "promoted");
+  CHECK(house.mark_rule->marks_in_board());
+  CHECK(house.castling_rule != nullptr);
+  CHECK(house.castling_field_rule == nullptr);
+  CHECK(house.fen_fields.empty());
+  const Variant& maxim = test::variant("maxim");
+  CHECK(maxim.layer_rule != nullptr);
+  REQUIRE(maxim.pair_rule != nullptr);
+  CHECK(maxim.pair_rule->pair_name() == "portal");
+  REQUIRE(maxim.fen_fields.size() == 1);
+  CHECK(maxim.fen_fields[0]->fen_field() == "portals");
+  CHECK(test::variant("seirawan").castling_field_rule != nullptr);
+  CHECK(test::variant("three-check").counter_rule != nullptr);
+  CHECK(test::variant("chess").mark_rule == nullptr);
+
+  // Two rules giving the marks a meaning (crazyhouse's promoted pieces, reproduction's pregnant
+  // queens) would read one flag two ways: refused, naming both.
+  VariantSpec both = test::variant("reproduction").spec();
+  both.id = "both";
+  for (const auto& c : house.spec().components)
+    if (c->name() == "pockets") both.components.push_back(c);
+  CHECK(compile_error(both) ==
+        "variant both: rules reproduction and pockets both claim the marks on squares");
+  // The same rule twice: refused at the first slot it claims.
+  VariantSpec fields = test::variant("reproduction").spec();
+  fields.id = "fields";
+  fields.components.push_back(fields.components.back());
+  CHECK(compile_error(fields).find("variant fields: rules reproduction and reproduction both "
+                                   "claim the marks") == 0);
 }

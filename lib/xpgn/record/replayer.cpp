@@ -246,7 +246,7 @@ struct Replayer::State {
     if (options.watch == nullptr || game.marks.done) return;
     if (!watch_scratch || &watch_scratch->variant() != game.variant)
       watch_scratch.emplace(*cached_variant_start());
-    options.watch->see(line.board(), ply, watched_board_ply == ply - 1 ? move : nullptr, game,
+    options.watch->see(line, ply, watched_board_ply == ply - 1 ? move : nullptr, game,
                        *watch_scratch);
     watched_board_ply = ply;
   }

@@ -16,7 +16,7 @@
 #include "xpgn/rules/move.hpp"
 
 namespace xpgn::rules {
-class ChessBoard;
+class FideLine;
 }  // namespace xpgn::rules
 
 namespace xpgn::record {
@@ -26,9 +26,9 @@ namespace xpgn::record {
 // --unique) may run in check mode: the start position (ply 0) and the position after each
 // verified main-line move, in order, then the main line's tokens that were not verified, until
 // the line stops or Game::marks.done is set. A position comes as a rules::Position or, on the
-// FIDE fast path, as a rules::ChessBoard. What it finds goes into Game::marks, which the replayer
-// clears (setting `watched`) when the game begins. One watch serves every thread at once: its
-// functions must be safe to call concurrently.
+// FIDE fast path, as the current position of a rules::FideLine. What it finds goes into
+// Game::marks, which the replayer clears (setting `watched`) when the game begins. One watch serves
+// every thread at once: its functions must be safe to call concurrently.
 class MainLineWatch {
  public:
   virtual ~MainLineWatch() = default;
@@ -36,12 +36,13 @@ class MainLineWatch {
   // (a null move's is of MoveKind::pass), nullptr at ply 0.
   virtual void see(const rules::Position& position, int ply, const rules::Move* move,
                    Game& game) const = 0;
-  // The same on the fast path. `move`: the move that made this position from the one shown
-  // before, when that was this line's board at ply - 1 (else nullptr). `scratch`, a position of
-  // the game's variant that is the watch's alone (per replayer; left as the watch left it between
-  // calls, also from game to game), may be overwritten to look at the position in full
-  // (board.store()), or kept up to date by playing `move` into it.
-  virtual void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+  // The same on the fast path: the position is `line`'s current one (its key(); its
+  // store_current() writes it out). `move`: the move that made this position from the one shown
+  // before, when that was this line's position at ply - 1 (else nullptr). `scratch`, a position
+  // of the game's variant that is the watch's alone (per replayer; left as the watch left it
+  // between calls, also from game to game), may be overwritten to look at the position in full
+  // (line.store_current()), or kept up to date by playing `move` into it.
+  virtual void see(const rules::FideLine& line, int ply, const rules::Move* move, Game& game,
                    rules::Position& scratch) const = 0;
   // A main-line token after the line's first move that could not be verified (full mode keeps
   // it as an unverified MoveNode), in order, as written.
@@ -68,9 +69,9 @@ struct ReplayOptions {
   // when true they are errors (for fivefold and 75 moves only in games dated from 1 July 2014
   // or undated). See docs/decisions.md.
   bool strict = false;
-  // Check mode: replay FIDE chess games on rules::ChessBoard (bit boards), handing a move to
-  // the generic rules only when the board is unsure. The verdicts and messages are the same
-  // either way; false forces the generic rules (for comparisons).
+  // Check mode: replay FIDE chess games on the FIDE fast path (rules::FideLine, bit boards),
+  // handing a move to the generic rules only when the line is unsure. The verdicts and messages are
+  // the same either way; false forces the generic rules (for comparisons).
   bool fast_chess = true;
   // How the input is read: the bound on one game and the encoding (--encoding).
   notation::ReaderOptions reader;

@@ -9,7 +9,7 @@
 
 #include "xpgn/catalog/catalog.hpp"
 #include "xpgn/record/openings.hpp"
-#include "xpgn/rules/chess_board.hpp"
+#include "xpgn/rules/fide_line.hpp"
 #include "xpgn/rules/movegen.hpp"
 
 namespace xpgn::record {
@@ -252,7 +252,7 @@ inline void key_word(Game::WatchMarks& m, std::uint64_t w) {
   ++m.key_items;
 }
 
-// True when the FIDE board (rules::ChessBoard) plays `variant`: then distinct moves from one
+// True when the FIDE fast path (rules::FideLine) plays `variant`: then distinct moves from one
 // position always make distinct positions (standard castling only), so the positions alone
 // stand for the moves, as the fast path, which does not learn its moves, needs. (Asked once per
 // thread and variant: tables_for() takes a lock.)
@@ -261,7 +261,7 @@ bool positions_stand_for_moves(const rules::Variant& variant) {
   thread_local bool answer = false;
   if (asked != variant.serial) {
     asked = variant.serial;
-    answer = rules::ChessBoard::tables_for(variant) != nullptr;
+    answer = rules::FideLine::tables_for(variant) != nullptr;
   }
   return answer;
 }
@@ -1043,7 +1043,7 @@ void SelectWatch::see(const rules::Position& position, int ply, const rules::Mov
 
 namespace {
 
-// Plays `move`, made on a FIDE chess board (ChessBoard), into the board of `p`, which holds the
+// Plays `move`, made on the FIDE fast path (a FideLine), into the board of `p`, which holds the
 // position it was made from (only the pieces: side to move, castling and the clocks are left
 // as they are). Returns 1 when no piece was taken or promoted, 0 when one was, -1 when the move
 // is not one of FIDE chess's (nothing changed: the board must be stored afresh).
@@ -1095,19 +1095,19 @@ int follow_move(rules::Position& p, const rules::Move& move) {
 
 }  // namespace
 
-void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+void SelectWatch::see(const rules::FideLine& line, int ply, const rules::Move* move, Game& game,
                       rules::Position& scratch) const {
   Game::WatchMarks& marks = game.marks;
-  if (unique_) {  // (the board's positions stand for its moves)
+  if (unique_) {  // (the line's positions stand for its moves)
     if (ply == 0)
-      key_start(marks, *game.variant, board.key());
+      key_start(marks, *game.variant, line.key());
     else
-      key_ply(marks, board.key(), nullptr);
+      key_ply(marks, line.key(), nullptr);
   }
   if (ply == same_position_at_) {
-    // The whole position (store(): side to move, castling and en passant too), not the pieces
-    // the scratch position follows.
-    board.store(scratch);
+    // The whole position (store_current(): side to move, castling and en passant too), not the
+    // pieces the scratch position follows.
+    line.store_current(scratch);
     marks.board_ply = -1;
     key_at(scratch, ply, game);
   }
@@ -1115,27 +1115,27 @@ void SelectWatch::see(const rules::ChessBoard& board, int ply, const rules::Move
   bool possible = true;
   const std::size_t n = selector_.position_criteria();
   if (n > 0) {
-    // The scratch position follows the main line's board move by move (a store() costs far
+    // The scratch position follows the main line's board move by move (a store_current() costs far
     // more); with the piece counts as before, only the patterns whose counts fitted need a
     // look, and no material can be newly met.
     int same = -1;
     if (move != nullptr && marks.board_ply == ply - 1) same = follow_move(scratch, *move);
-    if (same < 0) board.store(scratch);
+    if (same < 0) line.store_current(scratch);
     marks.board_ply = ply;
     const bool same_counts = same == 1;
     const std::uint64_t patterns = (std::uint64_t{1} << selector_.positions_.size()) - 1;
     if (!same_counts || (marks.fit & patterns & ~marks.seen) != 0)
       possible = selector_.look_at(scratch, same_counts, game);
   }
-  if (classify_ && ply >= 1 && ply <= opening_plies_ && opening_may_name(board.key())) {
-    // (The board's key names the entry unless two named positions share it.)
-    if (const Opening* o = opening_of_key(board.key()); o != nullptr) {
+  if (classify_ && ply >= 1 && ply <= opening_plies_ && opening_may_name(line.key())) {
+    // (The line's key names the entry unless two named positions share it.)
+    if (const Opening* o = opening_of_key(line.key()); o != nullptr) {
       if (game.variant != nullptr && game.variant->id == "chess" && game.variant_options.empty()) {
         marks.value = static_cast<int>(o - openings().data());
         marks.value_ply = ply;
       }
     } else {
-      board.store(scratch);
+      line.store_current(scratch);
       marks.board_ply = ply;
       classify_at(scratch, ply, game);
     }

@@ -32,7 +32,7 @@ struct GameKey {
 // again): its variant and options, its start position and its main-line moves. Tags, comments,
 // variations, NAGs, move numbers, line breaks and check marks do not enter it. A verified move
 // counts by the position it makes (Zobrist key: board, side, castling, hands, en passant when a
-// capture is possible) and, in variants other than those the FIDE board (rules::ChessBoard)
+// capture is possible) and, in variants other than those the FIDE fast path (rules::FideLine)
 // plays, by the move itself (squares, pieces, kind: two moves may make one position there); the
 // tokens after a line's first unverified one count as written, without check marks and
 // annotation suffixes. A game whose variant or start position is unknown uses its [Variant],
@@ -250,7 +250,7 @@ class SelectWatch final : public MainLineWatch {
               int same_position_at = -1);
   void see(const rules::Position& position, int ply, const rules::Move* move,
            Game& game) const override;
-  void see(const rules::ChessBoard& board, int ply, const rules::Move* move, Game& game,
+  void see(const rules::FideLine& line, int ply, const rules::Move* move, Game& game,
            rules::Position& scratch) const override;
   void unverified(std::string_view token, Game& game) const override;
   // Only the position criteria follow the board's moves.

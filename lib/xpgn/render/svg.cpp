@@ -781,9 +781,9 @@ class Canvas {
   }
 
   void draw_marks(std::string& out) {
-    std::string_view mark;  // what a mark means, from the rule that keeps it
-    for (const auto& c : variant_.components)
-      if (!c->mark_name().empty()) mark = c->mark_name();
+    // What a mark means, from the rule that keeps it.
+    if (variant_.mark_rule == nullptr) return;
+    const std::string_view mark = variant_.mark_rule->mark_name();
     if (mark.empty()) return;
     for (int r = 0; r < variant_.ranks; ++r) {
       for (int f = 0; f < variant_.files; ++f) {

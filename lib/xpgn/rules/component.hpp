@@ -33,6 +33,138 @@ enum RuleHook : unsigned {
 // fast path (ChessBoard::tables_for) asks this, and then probes the behaviour, never the name.
 enum class FideRule : std::uint8_t { none, castling, en_passant, promotion };
 
+// ---- Slot owners ---------------------------------------------------------------------------
+// State a rule keeps in the position (Position's generic slots) or in the FEN beside the usual
+// fields gets its meaning from the component that owns it. Each kind of slot is a small
+// interface here that a component offers by deriving from it and naming itself in its
+// Declaration (`.hand = this`); Variant's constructor records each slot's owner once
+// (Variant::layer_rule, hand_rule, ...), and the engine asks only that owner, never every
+// component. At most one rule of a variant owns each slot; a variant may have several FEN fields
+// (one owner each, by name).
+
+// Layer (Position::under): a second piece on a square, "(XY)" in a FEN board cell.
+class LayerOwner {
+ public:
+  // Why the FEN may not put `lower` under `upper` on `s`, or "".
+  virtual std::string layer_refuses(Square s, Piece lower, Piece upper) const = 0;
+  // Carries out a capture on a square with two pieces (`after`: the mover lifted, not yet
+  // landed), with its effects.
+  virtual void capture_layered(const Move& move, Position& after, EffectList* effects) const = 0;
+  // True when the royal piece on `s`, the upper of two pieces and attacked by `by`, would survive
+  // a capture there (pushed aside instead of taken).
+  virtual bool royal_survives(const Position& pos, Square s, Color by) const = 0;
+
+ protected:
+  ~LayerOwner() = default;
+};
+
+// Hand (Position::in_hand): pieces off the board, "[...]" after the FEN board.
+class HandOwner {
+ public:
+  // Reads the letters of the FEN's "[...]" section into `pos`; an error message, or "". The
+  // section is written generically (White's, then Black's pieces).
+  virtual std::string read_hand(Position& pos, std::string_view letters) const = 0;
+  // The label of its box in diagrams ("re-entry"), or "" for no box.
+  virtual std::string_view hand_label() const { return {}; }
+  // True when each colour holds its own pieces (crazyhouse pockets), drawn as two boxes with a
+  // glyph and a count per piece type, and written as SFEN hands; false for one box holding one
+  // piece.
+  virtual bool hands_per_colour() const { return false; }
+
+ protected:
+  ~HandOwner() = default;
+};
+
+// Pair (Position::pair): two squares per colour.
+class PairOwner {
+ public:
+  // What a declared pair of squares is called (",^c5^f5" in SAN declares one).
+  virtual std::string_view pair_name() const = 0;
+
+ protected:
+  ~PairOwner() = default;
+};
+
+// Counters (Position::counter): small numbers per colour, the FEN's counters field ("3+3").
+// The defaults keep them out of the FEN and the diagrams (counters a rule keeps for itself).
+class CounterOwner {
+ public:
+  // Reads the FEN's counters field ("3+3", or "+1+2" written after the clocks) into `pos`; an
+  // error message, or "".
+  virtual std::string read_counters(Position& pos, std::string_view text) const {
+    (void)pos, (void)text;
+    return {};
+  }
+  // The FEN's counters field for `pos` ("2+3"), or "" to leave it out.
+  virtual std::string write_counters(const Position& pos) const {
+    (void)pos;
+    return {};
+  }
+  // A short caption of colour `c`'s counters for diagrams ("3 checks left"), or "".
+  virtual std::string counter_caption(const Position& pos, Color c) const {
+    (void)pos, (void)c;
+    return {};
+  }
+
+ protected:
+  ~CounterOwner() = default;
+};
+
+// Marks (Position::marked) with a meaning to show: a flag per square that travels with its
+// piece. (Rules that keep marks for themselves, written through the castling field, offer none.)
+class MarkOwner {
+ public:
+  // What a mark on a square means, for diagrams ("pregnant").
+  virtual std::string_view mark_name() const = 0;
+  // True when the marks are written in the FEN board as '~' after the piece letter ("Q~", a
+  // promoted piece in crazyhouse) rather than in a FEN field of the rule's.
+  virtual bool marks_in_board() const { return false; }
+
+ protected:
+  ~MarkOwner() = default;
+};
+
+// An extra FEN field ("name=value") after the clocks.
+class FenFieldOwner {
+ public:
+  // The field's name ("portals"); not empty, and no other rule of the variant writes it.
+  virtual std::string_view fen_field() const = 0;
+  // Reads the field's value into `pos`; an error message, or "" when it is fine.
+  virtual std::string read_fen_field(Position& pos, std::string_view value) const = 0;
+  // The field's value for `pos`, or "" when the field has nothing to say (left out).
+  virtual std::string write_fen_field(const Position& pos) const = 0;
+
+ protected:
+  ~FenFieldOwner() = default;
+};
+
+// Castling rights: the rule that gives them their meaning.
+class CastlingRightsOwner {
+ public:
+  // The rank its castling rights' kings and rooks stand on, counted from each side's first (0),
+  // as the FEN's castling field is read.
+  virtual int castling_rank() const = 0;
+
+ protected:
+  ~CastlingRightsOwner() = default;
+};
+
+// Letters of its own in the FEN's castling field besides the castling rights (Seirawan's gating
+// files).
+class CastlingFieldOwner {
+ public:
+  // Reads the castling field (without "-") into `pos`, whose board and hand are already read:
+  // keeps this rule's letters and appends to `rights` the ones the engine reads as castling
+  // rights. An error message, or "".
+  virtual std::string read_castling_field(Position& pos, std::string_view field,
+                                          std::string& rights) const = 0;
+  // The castling field of `pos` (without "-"), given the engine's castling-right letters.
+  virtual std::string write_castling_field(const Position& pos, std::string_view rights) const = 0;
+
+ protected:
+  ~CastlingFieldOwner() = default;
+};
+
 // What a component says about itself, once (RuleComponent::declaration()): what it is, where
 // the engine acts through it, which Position slots it owns and what it may do to a game. The
 // engine reads it when a variant is built (Variant's constructor derives its lists from it) and
@@ -52,10 +184,16 @@ struct Declaration {
   // moves calls only the rules that act there (Variant::appliers, finishers, allowers and
   // generators). A rule that leaves a hook at its default leaves it out.
   unsigned hooks = hook_apply | hook_finish | hook_allows | hook_generate;
-  // The generic Position slots it gives a meaning to (StateSlot bits: layer, hand, pair,
-  // counters). At most one rule of a variant claims each; Variant's constructor records it
-  // (layer_rule, hand_rule, pair_rule, counter_rule) and the engine asks it the slot's hooks.
-  unsigned slots = 0;
+  // The slots it owns (see "Slot owners" above): the component itself as the interface it
+  // offers (`.hand = this`), nullptr for a slot it leaves alone. Variant's constructor records
+  // them (layer_rule, hand_rule, pair_rule, counter_rule, mark_rule, fen_fields) and refuses a
+  // slot two rules claim.
+  const LayerOwner* layer = nullptr;
+  const HandOwner* hand = nullptr;
+  const PairOwner* pair = nullptr;
+  const CounterOwner* counters = nullptr;
+  const MarkOwner* marks = nullptr;
+  const FenFieldOwner* fen_field = nullptr;
   // It completes basic moves through refine_move() (Variant::move_refiners).
   bool refines_moves = false;
   // It replaces pawn moves through expand_pawn_move() (Variant::pawn_expanders).
@@ -73,12 +211,12 @@ struct Declaration {
   // capture, an explosion (Variant::far_editors; may_edit_unnamed_squares() narrows it per
   // move). The search for a way out of check relies on it.
   bool edits_unnamed_squares = false;
-  // It gives castling rights their meaning.
-  bool uses_castling_rights = false;
+  // It gives castling rights their meaning: itself as a CastlingRightsOwner, or nullptr
+  // (Variant::castling_rule).
+  const CastlingRightsOwner* castling_rights = nullptr;
   // It reads and writes letters of the castling field besides the castling rights (Seirawan's
-  // gating files); the first such rule of a variant is asked read_castling_field() and
-  // write_castling_field().
-  bool shares_castling_field = false;
+  // gating files): itself as a CastlingFieldOwner, or nullptr (Variant::castling_field_rule).
+  const CastlingFieldOwner* castling_field = nullptr;
   // A marked piece neither captures nor attacks (Variant::marked_disarmed).
   bool disarms_marked_pieces = false;
   // It may add pieces to the game (births), so that a capture that leaves fewer pieces (on
@@ -94,7 +232,7 @@ struct Declaration {
   // It offers a notation of the family's own (own_notation(): WXF written, ICCS read), which
   // the variant records (Variant::own_notation; at most one rule of a variant offers one).
   bool has_own_notation = false;
-  // (For the rule that claims slot_counters.) Its counters are left out of Position::key():
+  // (For the rule that owns the counters.) Its counters are left out of Position::key():
   // positions that differ only in them are the same position for the repetition rules
   // (Fairy-Stockfish's count of the makruk family's end, which its position key ignores).
   bool counters_outside_key = false;
@@ -155,27 +293,6 @@ class RuleComponent {
   // Last touch on a finished position (opponent to move), after every component's apply; also
   // run on positions read from FEN. En passant uses it to drop a square no capture can use.
   virtual void finish(Position& pos) const { (void)pos; }
-
-  // (For a rule that declares uses_castling_rights.) The rank its castling rights' kings and
-  // rooks stand on, counted from each side's first (0), as the FEN's castling field is read.
-  virtual int castling_rank() const { return 0; }
-
-  // ---- Letters of its own in the FEN's castling field (Seirawan's gating files) ------------
-  // Asked of the first rule that declares shares_castling_field.
-  // Reads the castling field (without "-") into `pos`, whose board and hand are already read:
-  // keeps this rule's letters and appends to `rights` the ones the engine reads as castling
-  // rights. An error message, or "".
-  virtual std::string read_castling_field(Position& pos, std::string_view field,
-                                          std::string& rights) const {
-    (void)pos;
-    rights += field;
-    return {};
-  }
-  // The castling field of `pos` (without "-"), given the engine's castling-right letters.
-  virtual std::string write_castling_field(const Position& pos, std::string_view rights) const {
-    (void)pos;
-    return std::string(rights);
-  }
 
   // ---- Completing basic moves ---------------------------------------------------------------
   // Called (for a rule that declares refines_moves) for each basic move of a piece (before pawn
@@ -286,77 +403,6 @@ class RuleComponent {
     return {};
   }
 
-  // ---- State this rule keeps in the position ------------------------------------------------
-  // Asked of the rule that declares the slot (Declaration::slots).
-  // Layer (two pieces on one square; Position::under): why the FEN may not put `lower` under
-  // `upper` on `s`, or "".
-  virtual std::string layer_refuses(Square s, Piece lower, Piece upper) const {
-    (void)s, (void)lower, (void)upper;
-    return {};
-  }
-  // Layer: carries out a capture on a square with two pieces (`after`: the mover lifted, not
-  // yet landed), with its effects.
-  virtual void capture_layered(const Move& move, Position& after, EffectList* effects) const {
-    (void)move, (void)after, (void)effects;
-  }
-  // Layer: true when the royal piece on `s`, the upper of two pieces and attacked by `by`,
-  // would survive a capture there (pushed aside instead of taken).
-  virtual bool royal_survives(const Position& pos, Square s, Color by) const {
-    (void)pos, (void)s, (void)by;
-    return false;
-  }
-
-  // Hand (Position::in_hand): reads the letters of the FEN's "[...]" section into `pos`; an
-  // error message, or "". The section is written generically (White's, then Black's pieces).
-  virtual std::string read_hand(Position& pos, std::string_view letters) const {
-    (void)pos, (void)letters;
-    return {};
-  }
-  // Hand: the label of its box in diagrams ("re-entry"), or "" for no box.
-  virtual std::string_view hand_label() const { return {}; }
-  // Hand: true when each colour holds its own pieces (crazyhouse pockets), drawn as two boxes
-  // with a glyph and a count per piece type; false for one box holding one piece.
-  virtual bool hands_per_colour() const { return false; }
-
-  // Counters: a short caption of colour `c`'s counters for diagrams ("3 checks left"), or "".
-  virtual std::string counter_caption(const Position& pos, Color c) const {
-    (void)pos, (void)c;
-    return {};
-  }
-
-  // Pair (Position::pair): what a declared pair of squares is called (",^c5^f5" in SAN
-  // declares one), or "" when this rule declares none.
-  virtual std::string_view pair_name() const { return {}; }
-
-  // Name of the extra FEN field ("name=value") this rule reads and writes, or "" for none.
-  virtual std::string_view fen_field() const { return {}; }
-  // Reads the value of fen_field() into `pos`; an error message, or "" when it is fine.
-  virtual std::string read_fen_field(Position& pos, std::string_view value) const {
-    (void)pos, (void)value;
-    return {};
-  }
-  // The value of fen_field() for `pos`, or "" when the field has nothing to say (left out).
-  virtual std::string write_fen_field(const Position& pos) const {
-    (void)pos;
-    return {};
-  }
-  // What a mark on a square (Position::marked) means, for diagrams ("pregnant"), or "".
-  virtual std::string_view mark_name() const { return {}; }
-  // True when this rule's marks are written in the FEN board as '~' after the piece letter
-  // ("Q~", a promoted piece in crazyhouse) rather than in a named field.
-  virtual bool marks_in_board() const { return false; }
-
-  // Counters (Position::counter): reads the FEN's counters field ("3+3", or "+1+2" written
-  // after the clocks) into `pos`; an error message, or "".
-  virtual std::string read_counters(Position& pos, std::string_view text) const {
-    (void)pos, (void)text;
-    return {};
-  }
-  // Counters: the FEN's counters field for `pos` ("2+3"), or "" to leave it out.
-  virtual std::string write_counters(const Position& pos) const {
-    (void)pos;
-    return {};
-  }
   // Checks this rule's parameters against the variant (letters it names exist, squares lie on
   // the board); an error message, or "" when they fit. Called by Variant's constructor.
   virtual std::string validate(const Variant& variant) const {

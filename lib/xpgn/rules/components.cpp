@@ -10,7 +10,7 @@ namespace xpgn::rules {
 namespace {
 
 // ---- Castling --------------------------------------------------------------------------------
-class Castling final : public RuleComponent {
+class Castling final : public RuleComponent, public CastlingRightsOwner {
  public:
   Castling(std::array<int, 2> king_to, std::array<int, 2> rook_to, int rank)
       : king_to_(king_to), rook_to_(rook_to), rank_(rank) {}
@@ -18,9 +18,8 @@ class Castling final : public RuleComponent {
   int castling_rank() const override { return rank_; }
   // The castling of the FIDE kind (its destination files are probed by the fast path).
   Declaration declaration() const override {
-    return {.fide = FideRule::castling,
-            .hooks = hook_apply | hook_generate,
-            .uses_castling_rights = true};
+    return {
+        .fide = FideRule::castling, .hooks = hook_apply | hook_generate, .castling_rights = this};
   }
   bool may_generate(const Position& pos, PieceType piece, Square to) const override {
     (void)to;

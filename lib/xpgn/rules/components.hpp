@@ -138,7 +138,7 @@ bool drop_token_target(const Position& pos, const SanToken& token, PieceType& ty
 // to move holds may go on a square, with `add_drops(pos, t, s, out)` (called for empty squares
 // and types in hand only; a static call, so the loops cost what the former copies did).
 template <class Derived>
-class HandDrops : public RuleComponent {
+class HandDrops : public RuleComponent, public HandOwner {
  public:
   bool hands_per_colour() const override { return true; }
   // Drops are placements, which SAN names as such; no piece move is made here.

@@ -38,7 +38,7 @@ bool any_square_of(const Position& pos, Piece piece, Visit&& visit) {
   return false;
 }
 
-class Reproduction final : public RuleComponent {
+class Reproduction final : public RuleComponent, public MarkOwner, public FenFieldOwner {
  public:
   Reproduction(bool vacated_only, char prince_letter, bool barren)
       : vacated_only_(vacated_only), prince_letter_(prince_letter), barren_(barren) {}
@@ -48,6 +48,8 @@ class Reproduction final : public RuleComponent {
   Declaration declaration() const override {
     return {.makes_passes = true,
             .hooks = hook_apply | hook_generate,
+            .marks = this,
+            .fen_field = this,
             .disarms_marked_pieces = barren_,
             .may_add_pieces = true,
             .may_move_pawns_back = true};

@@ -24,13 +24,16 @@ Square capture_square(const Move& move) {
   return no_square;
 }
 
-class Pockets final : public HandDrops<Pockets> {
+class Pockets final : public HandDrops<Pockets>, public MarkOwner {
  public:
   std::string_view name() const override { return "pockets"; }
   // The pockets are Position's hand: any number of pieces of either colour, "[NPpq]" in FEN.
   // A dropped pawn may stand behind where pawns stood before.
   Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate, .slots = slot_hand, .may_move_pawns_back = true};
+    return {.hooks = hook_apply | hook_generate,
+            .hand = this,
+            .marks = this,
+            .may_move_pawns_back = true};
   }
   std::string_view hand_label() const override { return "pocket"; }
   // Promoted pieces carry the position's mark, written "Q~" in FEN.
@@ -112,12 +115,12 @@ class Pockets final : public HandDrops<Pockets> {
   }
 };
 
-class CheckCount final : public RuleComponent {
+class CheckCount final : public RuleComponent, public CounterOwner {
  public:
   explicit CheckCount(int limit) : limit_(limit) {}
   std::string_view name() const override { return "check count"; }
   // Counter 0 of each colour: the checks that colour has given.
-  Declaration declaration() const override { return {.hooks = hook_apply, .slots = slot_counters}; }
+  Declaration declaration() const override { return {.hooks = hook_apply, .counters = this}; }
 
   // Counts a check given by the move: run last, on the finished board. A check is what
   // in_check() will say of `after` (royal_threatened(), whose answer the position keeps, so

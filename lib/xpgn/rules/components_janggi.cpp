@@ -307,7 +307,7 @@ class PalaceLines final : public RuleComponent {
 };
 
 // The pass of the royal piece (make_royal_pass()).
-class RoyalPass final : public RuleComponent {
+class RoyalPass final : public RuleComponent, public CounterOwner {
  public:
   explicit RoyalPass(bool bikjang_pass) : bikjang_pass_(bikjang_pass) {}
   std::string_view name() const override { return "pass"; }
@@ -315,7 +315,7 @@ class RoyalPass final : public RuleComponent {
     return {.makes_passes = true,
             .passes_despite_attack = bikjang_pass_,
             .hooks = hook_generate | hook_apply,
-            .slots = slot_counters,
+            .counters = this,
             .spells_moves = true,
             .counters_outside_key = true};
   }

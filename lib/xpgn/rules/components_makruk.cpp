@@ -82,12 +82,12 @@ int count_limit_plies(const Position& pos) {
   return read_number(pos, Color::black);
 }
 
-class Counting final : public RuleComponent {
+class Counting final : public RuleComponent, public CounterOwner {
  public:
   Counting(CountingRule rule, CountingPieces pieces) : rule_(rule), pieces_(pieces) {}
   std::string_view name() const override { return "counting"; }
   Declaration declaration() const override {
-    return {.hooks = hook_apply, .slots = slot_counters, .counters_outside_key = true};
+    return {.hooks = hook_apply, .counters = this, .counters_outside_key = true};
   }
 
   // Fairy-Stockfish's update after a move (its Position::do_move): the count goes on by one
@@ -436,14 +436,12 @@ class SittuyinPromotion final : public RuleComponent {
 // (Position::marked), as Fairy-Stockfish's gates: read from and written to the FEN's castling
 // field as file letters ("DEde"), lost when the piece moves or is captured, and left out of the
 // position key as Fairy-Stockfish leaves its gates out.
-class CambodianMoves final : public RuleComponent {
+class CambodianMoves final : public RuleComponent, public CastlingFieldOwner {
  public:
   CambodianMoves(char met, char rook) : met_letter_(met), rook_letter_(rook) {}
   std::string_view name() const override { return "first-move leaps"; }
   Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate,
-            .shares_castling_field = true,
-            .marks_outside_key = true};
+    return {.hooks = hook_apply | hook_generate, .castling_field = this, .marks_outside_key = true};
   }
   bool may_generate(const Position& pos, PieceType piece, Square) const override {
     return pos.any_mark() && may_generate_type(pos.variant(), piece);

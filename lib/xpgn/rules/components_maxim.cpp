@@ -44,7 +44,7 @@ class LastRankRemoval final : public RuleComponent {
   }
 };
 
-class Portals final : public RuleComponent {
+class Portals final : public RuleComponent, public PairOwner, public FenFieldOwner {
  public:
   explicit Portals(bool diagonal_fill) : diagonal_fill_(diagonal_fill) {}
   std::string_view name() const override { return "portals"; }
@@ -52,7 +52,8 @@ class Portals final : public RuleComponent {
   // first rank.
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows,
-            .slots = slot_pair,
+            .pair = this,
+            .fen_field = this,
             .refines_moves = true,
             .may_move_pawns_back = true};
   }
@@ -255,11 +256,11 @@ class Portals final : public RuleComponent {
 // Stacks: a piece may move onto one friendly piece and share its square (Position::under holds
 // the earlier arrival). Capturing a stack takes the lower piece and pushes the upper one to an
 // empty orthogonal neighbour that is no portal, or takes it too when there is none.
-class Stacks final : public RuleComponent {
+class Stacks final : public RuleComponent, public LayerOwner {
  public:
   std::string_view name() const override { return "stacks"; }
   Declaration declaration() const override {
-    return {.hooks = 0, .slots = slot_layer, .refines_moves = true};
+    return {.hooks = 0, .layer = this, .refines_moves = true};
   }
 
   std::string layer_refuses(Square s, Piece lower, Piece upper) const override {

@@ -182,12 +182,12 @@ std::uint32_t checker_types(const Position& pos) {
 constexpr int shak_counter = 0;
 
 // Keeps whether the side to move's series of checks held a shak (make_shak_series()).
-class ShakSeries final : public RuleComponent {
+class ShakSeries final : public RuleComponent, public CounterOwner {
  public:
   explicit ShakSeries(std::string shak) : shak_letters_(std::move(shak)) {}
   std::string_view name() const override { return "shak series"; }
   Declaration declaration() const override {
-    return {.hooks = hook_finish, .slots = slot_counters, .counters_outside_key = true};
+    return {.hooks = hook_finish, .counters = this, .counters_outside_key = true};
   }
   std::string validate(const Variant& v) const override {
     for (char letter : shak_letters_)

@@ -10,12 +10,12 @@
 namespace xpgn::rules {
 namespace {
 
-class SetupDrops final : public RuleComponent {
+class SetupDrops final : public RuleComponent, public HandOwner {
  public:
   explicit SetupDrops(SetupDropRules rules) : rules_(std::move(rules)) {}
   std::string_view name() const override { return "setup drops"; }
   Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate | hook_allows, .slots = slot_hand};
+    return {.hooks = hook_apply | hook_generate | hook_allows, .hand = this};
   }
   std::string_view hand_label() const override { return "hand"; }
   bool hands_per_colour() const override { return true; }
@@ -117,7 +117,7 @@ class SetupDrops final : public RuleComponent {
       bool castling_first = false;
       for (const auto& c : v.components) {
         if (c.get() == this) break;
-        if (c->declaration().uses_castling_rights) castling_first = true;
+        if (c->declaration().castling_rights != nullptr) castling_first = true;
       }
       if (!castling_first)
         return "castling rights from placements need the castling component before this one";
@@ -222,9 +222,7 @@ class SetupDrops final : public RuleComponent {
     }
   }
   static int castling_rank(const Variant& v) {
-    for (const auto& c : v.components)
-      if (c->declaration().uses_castling_rights) return c->castling_rank();
-    return 0;
+    return v.castling_rule != nullptr ? v.castling_rule->castling_rank() : 0;
   }
 
   SetupDropRules rules_;

@@ -33,7 +33,7 @@ std::vector<Square> parse_squares(const std::string& text) {
   return out;
 }
 
-class Reentry final : public RuleComponent {
+class Reentry final : public RuleComponent, public HandOwner {
  public:
   Reentry(std::vector<std::pair<char, std::string>> squares, bool pawn_open_file)
       : pawn_open_file_(pawn_open_file) {
@@ -45,7 +45,7 @@ class Reentry final : public RuleComponent {
   // come back, pawns behind others.
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows | hook_generate,
-            .slots = slot_hand,
+            .hand = this,
             .may_move_pawns_back = true};
   }
   std::string_view hand_label() const override { return "re-entry"; }

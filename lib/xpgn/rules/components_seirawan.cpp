@@ -13,7 +13,7 @@
 namespace xpgn::rules {
 namespace {
 
-class Gating final : public RuleComponent {
+class Gating final : public RuleComponent, public HandOwner, public CastlingFieldOwner {
  public:
   // `letters`: FEN letters of the pieces that may be held and gated (upper case).
   explicit Gating(std::string letters) : letters_(std::move(letters)) {}
@@ -22,9 +22,9 @@ class Gating final : public RuleComponent {
   // of the castling field.
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows | hook_generate,
-            .slots = slot_hand,
+            .hand = this,
             .refines_moves = true,
-            .shares_castling_field = true,
+            .castling_field = this,
             .spells_moves = true};
   }
 
@@ -120,7 +120,7 @@ class Gating final : public RuleComponent {
   void generate(const Position& pos, MoveList& out) const override {
     if (!has_hand(pos) || !pos.castling().any()) return;
     for (const auto& c : pos.variant().components) {
-      if (!c->declaration().uses_castling_rights) continue;
+      if (c->declaration().castling_rights == nullptr) continue;
       MoveList castlings;
       c->generate(pos, castlings);
       for (const Move& m : castlings) {

@@ -56,7 +56,7 @@ class ShogiHand final : public HandDrops<ShogiHand> {
   std::string_view name() const override { return "shogi drops"; }
   Declaration declaration() const override {
     return {.hooks = hook_apply | hook_allows | hook_generate,
-            .slots = slot_hand,
+            .hand = this,
             .may_move_pawns_back = true};
   }
   std::string_view hand_label() const override { return "hand"; }

@@ -24,10 +24,9 @@ bool has_portals(const Variant& v) {
   return v.pair_rule != nullptr;
 }
 
-// True when a rule component of `v` marks pieces (pregnant queens).
+// True when a rule component of `v` marks pieces with a meaning of their own (pregnant queens).
 bool marks_pieces(const Variant& v) {
-  return std::any_of(v.components.begin(), v.components.end(),
-                     [](const auto& c) { return !c->mark_name().empty(); });
+  return v.mark_rule != nullptr;
 }
 
 // True when the variant's end rules give the side to move of `pos`, which has no legal move,

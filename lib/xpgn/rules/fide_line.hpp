@@ -97,7 +97,8 @@ class FideLine {
   bool judge(std::span<const std::uint64_t> earlier_keys, Outcome& out) const {
     return now_->judge(earlier_keys, out);
   }
-  // The current position as a board, for readers that look at it (record::MainLineWatch).
+  // The current position as a board, for the tests that compare it with the generic rules
+  // (record/ asks only key() and store_current()).
   const ChessBoard& board() const { return *now_; }
 
  private:

@@ -711,7 +711,7 @@ void generate_piece_moves(const Position& pos, Square from, MoveList& out) {
 
 bool royal_in_danger(const Position& pos, Square s, Color by) {
   if (!is_attacked(pos, s, by)) return false;
-  const RuleComponent* layer = pos.variant().layer_rule;
+  const LayerOwner* layer = pos.variant().layer_rule;
   // The upper of two pieces: the layer rule says whether a capture there takes it.
   if (!layer || pos.under(s).empty()) return true;
   return !layer->royal_survives(pos, s, by);
@@ -816,7 +816,7 @@ bool royals_in_danger(const Position& pos, Color side) {
     return v.wide_bits ? attacked_since_safe<Bits128>(pos, s, by)
                        : attacked_since_safe<std::uint64_t>(pos, s, by);
   };
-  const RuleComponent* layer = v.layer_rule;
+  const LayerOwner* layer = v.layer_rule;
   bool spared = false;
   for (int i = 0; i < pos.royal_count(side); ++i) {
     const Square s = pos.royal_square(side, i);

@@ -13,7 +13,7 @@ namespace xpgn::rules {
 bool is_attacked(const Position& pos, Square target, Color by);
 
 // True if the royal piece on `s` would be removed by a capture of colour `by` (attacked, and
-// not spared by the variant's layer rule, RuleComponent::royal_survives, as the upper of two
+// not spared by the variant's layer rule, LayerOwner::royal_survives, as the upper of two
 // pieces on a square).
 bool royal_in_danger(const Position& pos, Square s, Color by);
 

@@ -275,10 +275,9 @@ Position Position::start(const Variant& variant) {
 
 namespace {
 
-// True when a rule of `v` writes its marks as '~' in the FEN board (promoted pieces).
+// True when the marks of `v` are written as '~' in the FEN board (promoted pieces).
 bool marks_in_board(const Variant& v) {
-  return std::any_of(v.components.begin(), v.components.end(),
-                     [](const auto& c) { return c->marks_in_board(); });
+  return v.mark_rule != nullptr && v.mark_rule->marks_in_board();
 }
 
 // Resolves one castling letter to a rook square of `color` on its castling rank `own_rank`
@@ -502,38 +501,25 @@ bool Position::read_counters(const FenSetup& setup, std::string& error) {
   return error.empty();
 }
 
-namespace {
-
-// The rule that reads and writes letters of its own in the castling field, or nullptr.
-const RuleComponent* castling_field_sharer(const Variant& v) {
-  for (const auto& c : v.components)
-    if (c->declaration().shares_castling_field) return c.get();
-  return nullptr;
-}
-
-}  // namespace
-
 bool Position::read_castling(const std::string& field, std::string& error) {
   const Variant& v = *variant_;
   // A rule's own letters (gating files) first; the rest are castling rights.
   std::string castling = field;
-  if (const RuleComponent* sharer = castling_field_sharer(v)) {
+  if (const CastlingFieldOwner* sharer = v.castling_field_rule) {
     castling.clear();
     error = sharer->read_castling_field(*this, field == "-" ? std::string_view() : field, castling);
     if (!error.empty()) return false;
     if (castling.empty()) castling = "-";
   }
   // Castling rights.
-  const auto castler = std::find_if(v.components.begin(), v.components.end(), [](const auto& c) {
-    return c->declaration().uses_castling_rights;
-  });
-  const bool castles = castler != v.components.end();
+  const CastlingRightsOwner* const castler = v.castling_rule;
+  const bool castles = castler != nullptr;
   if (castling != "-" && !castling.empty() && !castles) {
     error = "castling rights '" + castling + "' given, but " + v.id + " has no castling";
     return false;
   }
   if (castles && castling != "-") {
-    const int rank = (*castler)->castling_rank();
+    const int rank = castler->castling_rank();
     for (char letter : castling) {
       const Color color =
           std::isupper(static_cast<unsigned char>(letter)) ? Color::white : Color::black;
@@ -591,9 +577,9 @@ bool Position::read_extra_fields(const FenSetup& setup, std::string& error) {
   const Variant& v = *variant_;
   // Read before the check test: a disarmed marked piece gives no check.
   for (const auto& [name, value] : setup.extra_fields) {
-    const RuleComponent* reader = nullptr;
-    for (const auto& c : v.components)
-      if (!c->fen_field().empty() && c->fen_field() == name) reader = c.get();
+    const FenFieldOwner* reader = nullptr;
+    for (const FenFieldOwner* f : v.fen_fields)
+      if (f->fen_field() == name) reader = f;
     if (!reader) {
       error = "unknown FEN field '" + name + "' for " + v.id;
       return false;
@@ -635,8 +621,8 @@ std::string castling_field(const Position& pos) {
       castling += letter;
     }
   }
-  if (const RuleComponent* sharer = castling_field_sharer(v))
-    castling = sharer->write_castling_field(pos, castling);
+  if (v.castling_field_rule != nullptr)
+    castling = v.castling_field_rule->write_castling_field(pos, castling);
   return castling.empty() ? "-" : castling;
 }
 
@@ -692,10 +678,9 @@ FenSetup Position::to_setup() const {
   if (v.counter_rule) s.counters = v.counter_rule->write_counters(*this);
   s.halfmove_clock = halfmove_clock_;
   s.fullmove_number = fullmove_number_;
-  for (const auto& c : v.components) {
-    if (c->fen_field().empty()) continue;
-    std::string value = c->write_fen_field(*this);
-    if (!value.empty()) s.extra_fields.emplace_back(std::string(c->fen_field()), std::move(value));
+  for (const FenFieldOwner* f : v.fen_fields) {
+    std::string value = f->write_fen_field(*this);
+    if (!value.empty()) s.extra_fields.emplace_back(std::string(f->fen_field()), std::move(value));
   }
   return s;
 }
@@ -804,12 +789,11 @@ std::string Position::fen() const {
   append_decimal(out, halfmove_clock_);
   out += ' ';
   append_decimal(out, fullmove_number_);
-  for (const auto& c : v.components) {
-    if (c->fen_field().empty()) continue;
-    const std::string value = c->write_fen_field(*this);
+  for (const FenFieldOwner* f : v.fen_fields) {
+    const std::string value = f->write_fen_field(*this);
     if (value.empty()) continue;
     out += ' ';
-    out += c->fen_field();
+    out += f->fen_field();
     out += '=';
     out += value;
   }

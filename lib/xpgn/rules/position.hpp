@@ -92,7 +92,7 @@ class Position {
   // Squares of the royal pieces of a colour (kings); a variant may have 0..n.
 
   // ---- Generic state slots: variant-agnostic, given a meaning by the rule component that
-  // claims them (Declaration::slots, see component.hpp and docs/architecture.md) ----------
+  // owns them (the slot owners of component.hpp, recorded by Variant; docs/architecture.md) --
   // Layer: the piece under the one on `s` (it arrived first), on the few squares that hold two
   // pieces; no_piece elsewhere. at(s) is always the upper piece.
   Piece under(Square s) const {

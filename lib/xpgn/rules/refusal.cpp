@@ -156,9 +156,7 @@ std::string explain_refusal(const Position& pos, const SanToken& token,
     if (!why.empty()) return why;
   }
   const bool castle = token.kind == TokenKind::castle_short || token.kind == TokenKind::castle_long;
-  if (castle && std::none_of(v.components.begin(), v.components.end(),
-                             [](const auto& c) { return c->declaration().uses_castling_rights; }))
-    return v.id + " has no castling";
+  if (castle && v.castling_rule == nullptr) return v.id + " has no castling";
   if (token.kind == TokenKind::pass) return v.id + " has no pass";
   return "no legal move: " + matches.what + " is not possible here" + nearest_moves(pos, token);
 }

@@ -625,6 +625,7 @@ void Variant::compile_pieces() {
 }
 
 void Variant::compile_components() {
+  std::array<const RuleComponent*, 7> claimants{};  // (see claim_slots())
   for (const auto& c : components) {
     const std::string problem = c->validate(*this);
     if (!problem.empty())
@@ -653,7 +654,7 @@ void Variant::compile_components() {
     if (hooks & hook_finish) finishers.push_back(c.get());
     if (hooks & hook_allows) allowers.push_back(c.get());
     if (hooks & hook_generate) generators.push_back(c.get());
-    claim_slots(*c);
+    claim_slots(*c, d, claimants);
   }
   generators_for_type.assign(pieces.size(), {});
   for (std::size_t t = 0; t < pieces.size(); ++t)
@@ -662,19 +663,35 @@ void Variant::compile_components() {
         generators_for_type[t].push_back(c);
 }
 
-void Variant::claim_slots(const RuleComponent& c) {
-  const unsigned claimed = c.declaration().slots;
-  const std::pair<StateSlot, const RuleComponent**> owners[] = {{slot_layer, &layer_rule},
-                                                                {slot_hand, &hand_rule},
-                                                                {slot_pair, &pair_rule},
-                                                                {slot_counters, &counter_rule}};
-  for (const auto& [slot, owner] : owners) {
-    if (!(claimed & slot)) continue;
-    if (*owner)
-      throw std::invalid_argument("variant " + id + ": rules " + std::string((*owner)->name()) +
-                                  " and " + std::string(c.name()) + " claim the same state slot");
-    *owner = &c;
-    if (slot == slot_counters) counters_outside_key = c.declaration().counters_outside_key;
+void Variant::claim_slots(const RuleComponent& c, const Declaration& d,
+                          std::array<const RuleComponent*, 7>& claimants) {
+  std::size_t index = 0;
+  // Records `owner` (the declaration's pointer, nullptr: not claimed) in `slot`, the slot
+  // called `what`.
+  auto claim = [&](auto& slot, auto* owner, const char* what) {
+    const RuleComponent*& claimant = claimants[index++];
+    if (owner == nullptr) return;
+    if (claimant != nullptr)
+      throw std::invalid_argument("variant " + id + ": rules " + std::string(claimant->name()) +
+                                  " and " + std::string(c.name()) + " both claim the " + what);
+    claimant = &c;
+    slot = owner;
+  };
+  claim(layer_rule, d.layer, "layer (two pieces on a square)");
+  claim(hand_rule, d.hand, "pieces in hand");
+  claim(pair_rule, d.pair, "pair of squares");
+  claim(counter_rule, d.counters, "counters");
+  claim(mark_rule, d.marks, "marks on squares");
+  claim(castling_rule, d.castling_rights, "castling rights");
+  claim(castling_field_rule, d.castling_field, "castling field's own letters");
+  if (d.counters) counters_outside_key = d.counters_outside_key;
+  if (d.fen_field) {
+    for (const FenFieldOwner* other : fen_fields)
+      if (other->fen_field() == d.fen_field->fen_field())
+        throw std::invalid_argument("variant " + id + ": rule " + std::string(c.name()) +
+                                    " writes FEN field '" + std::string(d.fen_field->fen_field()) +
+                                    "', which another rule writes");
+    fen_fields.push_back(d.fen_field);
   }
 }
 

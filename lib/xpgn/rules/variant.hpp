@@ -19,6 +19,15 @@
 namespace xpgn::rules {
 
 class RuleComponent;
+struct Declaration;
+class LayerOwner;
+class HandOwner;
+class PairOwner;
+class CounterOwner;
+class MarkOwner;
+class FenFieldOwner;
+class CastlingRightsOwner;
+class CastlingFieldOwner;
 class EndRule;
 class OwnNotation;
 class Position;
@@ -70,14 +79,6 @@ inline Bits128 without_lowest(Bits128 set) {
   if (set.lo) return {set.lo & (set.lo - 1), set.hi};
   return {0, set.hi & (set.hi - 1)};
 }
-
-// The generic state slots of a Position a rule component may claim (Declaration::slots).
-enum StateSlot : unsigned {
-  slot_layer = 1,     // Position::under: a second piece on a square
-  slot_hand = 2,      // Position::in_hand: pieces off the board, counted per colour and type
-  slot_pair = 4,      // Position::pair: two squares per colour
-  slot_counters = 8,  // Position::counter: small numbers per colour
-};
 
 // What a variant file says about one piece (VariantSpec::pieces).
 struct PieceSpec {
@@ -288,14 +289,22 @@ struct Variant {
   // (EndRule::needs_ply_history(); derived by the constructor): a replay then records
   // History::plies.
   bool keeps_ply_history = false;
-  // The components that claim Position's generic state slots (derived by the constructor from
-  // Declaration::slots; nullptr when no rule uses the slot).
-  const RuleComponent* layer_rule = nullptr;    // two pieces on a square, "(XY)" in FEN
-  const RuleComponent* hand_rule = nullptr;     // pieces in hand, "[...]" in FEN
-  const RuleComponent* pair_rule = nullptr;     // a pair of squares per colour
-  const RuleComponent* counter_rule = nullptr;  // small counters per colour
+  // The owners of Position's generic state slots and of the FEN's extra letters and fields
+  // (derived by the constructor from the Declaration's owner pointers, see component.hpp's
+  // "Slot owners"; nullptr when no rule uses the slot).
+  const LayerOwner* layer_rule = nullptr;      // two pieces on a square, "(XY)" in FEN
+  const HandOwner* hand_rule = nullptr;        // pieces in hand, "[...]" in FEN
+  const PairOwner* pair_rule = nullptr;        // a pair of squares per colour
+  const CounterOwner* counter_rule = nullptr;  // small counters per colour
+  const MarkOwner* mark_rule = nullptr;        // what the marks on squares mean
+  // The rule that gives castling rights their meaning, and the one with letters of its own in
+  // the castling field.
+  const CastlingRightsOwner* castling_rule = nullptr;
+  const CastlingFieldOwner* castling_field_rule = nullptr;
+  // The extra FEN fields ("name=value"), in the order of `components`; their names differ.
+  std::vector<const FenFieldOwner*> fen_fields;
   // The counters are not part of Position::key() (Declaration::counters_outside_key of
-  // counter_rule; derived by the constructor).
+  // counter_rule's component; derived by the constructor).
   bool counters_outside_key = false;
   // The marks are not part of Position::key() (some component declares
   // Declaration::marks_outside_key; derived by the constructor).
@@ -468,8 +477,10 @@ struct Variant {
   mutable FideTablesSlot fide_tables;
 
  private:
-  // Records `c` as the owner of the state slots it claims; throws when one is taken.
-  void claim_slots(const RuleComponent& c);
+  // Records `c` as the owner of the slots its declaration `d` names; throws when one is taken
+  // (`claimants`: the rule that took each slot so far, in the order claim_slots() keeps them).
+  void claim_slots(const RuleComponent& c, const Declaration& d,
+                   std::array<const RuleComponent*, 7>& claimants);
   // The constructor's steps: the pieces (movements, letters, probes), then the components.
   void compile_pieces();
   void compile_components();
