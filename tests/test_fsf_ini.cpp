@@ -423,6 +423,76 @@ TEST_CASE("fsf ini: --variant-file, --variant NAME and variants --show", "[fsf-i
   }
 }
 
+TEST_CASE("fsf ini: check, convert and select read the sections --variant names",
+          "[fsf-ini][cli]") {
+  const std::string ini = "/tmp/xpgn-test-fsf-sections.ini";
+  std::ofstream(ini) << "[fsf-ok:chess]\n[fsf-bad:chess]\ncheckCounting = true\n"
+                        "[fsf-two:fsf-ok]\nstartFen = 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n";
+  const std::string pgn = "/tmp/xpgn-test-fsf-sections.pgn";
+  std::ofstream(pgn) << "[Variant \"fsf-ok\"]\n\n1. e4 e5 *\n\n"
+                        "[Variant \"fsf-two\"]\n[SetUp \"1\"]\n"
+                        "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n";
+  const std::string files = " --variant-file " + ini + " ";
+  const std::string bad_key = "[fsf-bad] checkCounting";
+  {
+    // Without --variant every section is read, and the bad one stops the command.
+    const auto [status, out] = xpgn_run("check" + files + pgn);
+    CHECK(status == 2);
+    CHECK(out.find(bad_key) != std::string::npos);
+  }
+  {
+    const auto [status, out] =
+        xpgn_run("check" + files + "--variant fsf-ok --variant FSF-Two " + pgn);
+    INFO(out);
+    CHECK(status == 0);
+    CHECK(out.find(bad_key) == std::string::npos);
+    CHECK(out.find("checked 2 games: 2 valid, 0 invalid") != std::string::npos);
+  }
+  {
+    // Only fsf-ok is read: the fsf-two game names a variant xpgn does not know.
+    const auto [status, out] = xpgn_run("check" + files + "--variant fsf-ok " + pgn);
+    INFO(out);
+    CHECK(status == 1);
+    CHECK(out.find("fsf-two") != std::string::npos);
+    CHECK(out.find("1 valid, 1 invalid") != std::string::npos);
+  }
+  {
+    const auto [status, out] =
+        xpgn_run("convert --to uci" + files + "--variant fsf-ok --variant fsf-two " + pgn);
+    INFO(out);
+    CHECK(status == 0);
+    CHECK(out.find("e2e4 e7e5") != std::string::npos);
+    CHECK(out.find("e2e4 e8d7") != std::string::npos);
+  }
+  {
+    // select: --variant is the criterion and the sections read.
+    const auto [status, out] = xpgn_run("select" + files + "--variant fsf-two " + pgn);
+    INFO(out);
+    CHECK(status == 0);
+    CHECK(out.find("Kd7") != std::string::npos);
+    CHECK(out.find("e5") == std::string::npos);
+  }
+  {
+    // A bad section named is reported (once) and stops the command.
+    const auto [status, out] =
+        xpgn_run("check" + files + "--variant fsf-bad --variant fsf-ok " + pgn);
+    CHECK(status == 2);
+    CHECK(out.find(bad_key) != std::string::npos);
+    CHECK(out.find(bad_key, out.find(bad_key) + 1) == std::string::npos);
+  }
+  // Two chosen sections with a bad parent in common: the parent's problem is said once, then
+  // each child's.
+  std::vector<catalog::DefinitionError> errors;
+  const auto out =
+      catalog::fsf::import_ini("[p:chess]\ncheckCounting = true\n[c1:p]\n[c2:p]\n[other:chess]\n",
+                               "t.ini", std::vector<std::string>{"c1", "c2"}, errors);
+  CHECK(out.empty());
+  REQUIRE(errors.size() == 3);
+  CHECK(errors[0].text().find("[p] checkCounting") != std::string::npos);
+  CHECK(errors[1].text().find("[c1]") != std::string::npos);
+  CHECK(errors[2].text().find("[c2]") != std::string::npos);
+}
+
 TEST_CASE("fsf ini: children of xiangqi, janggi, shogi and makruk take the catalog's as base",
           "[fsf-ini][perft]") {
   // The definition: the catalog variant as base, the start position the section's.

@@ -36,6 +36,7 @@ struct CheckOptions {
   std::optional<bool> progress;
   notation::ReaderOptions reader;
   std::vector<std::string> variant_files;
+  std::vector<std::string> ini_sections;  // --variant: the sections of a variants.ini to read
   PartOptions part;
 };
 
@@ -58,7 +59,7 @@ void print_part_summary(const std::vector<record::CheckReport>& reports, std::ui
 
 // Runs the check, printing the report as it goes; returns the exit status.
 int run_check(const CheckOptions& options) {
-  if (!load_variant_files(options.variant_files)) return exit_usage;
+  if (!load_variant_files(options.variant_files, nullptr, options.ini_sections)) return exit_usage;
   std::vector<std::string> files = options.files;
   if (files.empty()) files.push_back("-");
   if (auto clash = output_over_input("-", files); !clash.empty()) {
@@ -144,6 +145,7 @@ void setup_check(CLI::App& app, int& exit_code) {
   add_reader_options(*sub, options->reader);
   add_read_language_option(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
+  add_ini_section_option(*sub, options->ini_sections);
   add_progress_options(*sub, options->progress);
   add_part_options(*sub, options->part);
   sub->add_flag("--part-summary", options->part_summary,

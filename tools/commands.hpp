@@ -27,11 +27,15 @@ void add_read_language_option(CLI::App& sub, notation::ReaderOptions& options);
 
 // Adds `--variant-file FILE` (repeatable) to `sub`, storing the paths in `files`.
 void add_variant_file_option(CLI::App& sub, std::vector<std::string>& files);
+// Adds `--variant NAME` (repeatable) to `sub` for the subcommands that read games: the sections
+// of a Fairy-Stockfish variants.ini to read, stored in `sections`.
+void add_ini_section_option(CLI::App& sub, std::vector<std::string>& sections);
 // Loads the variant files into the catalog, printing every problem on standard error; false
 // when there was one. The ids the files define go to `ids` when given. Of a Fairy-Stockfish
-// variants.ini only the section `section` names is read when it names one (--variant NAME).
+// variants.ini only the sections `sections` names are read when it names any (--variant NAME).
 bool load_variant_files(const std::vector<std::string>& files,
-                        std::vector<std::string>* ids = nullptr, std::string_view section = {});
+                        std::vector<std::string>* ids = nullptr,
+                        const std::vector<std::string>& sections = {});
 // Adds --progress/--no-progress to `sub`, storing the choice in `forced` (unset: automatic).
 void add_progress_options(CLI::App& sub, std::optional<bool>& forced);
 

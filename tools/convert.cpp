@@ -35,6 +35,7 @@ struct ConvertOptions {
   std::optional<bool> progress;
   notation::ReaderOptions reader;
   std::vector<std::string> variant_files;
+  std::vector<std::string> ini_sections;  // --variant: the sections of a variants.ini to read
   PartOptions part;
   std::optional<ByteRange> range;  // resolved from `part`
   render::HtmlOptions html;        // --to html: which games and diagrams
@@ -286,7 +287,7 @@ bool read_html_options(ConvertOptions& options) {
 
 // Runs the conversion; returns the exit status.
 int run_convert(ConvertOptions options) {
-  if (!load_variant_files(options.variant_files)) return exit_usage;
+  if (!load_variant_files(options.variant_files, nullptr, options.ini_sections)) return exit_usage;
   const bool html = options.to == "html";
   auto format = html ? emit::parse_format("pgn") : emit::parse_format(options.to);
   if (!format) {
@@ -364,6 +365,7 @@ void setup_convert(CLI::App& app, int& exit_code) {
                 "line, are errors (docs/decisions.md)");
   add_reader_options(*sub, options->reader);
   add_variant_file_option(*sub, options->variant_files);
+  add_ini_section_option(*sub, options->ini_sections);
   add_progress_options(*sub, options->progress);
   add_part_options(*sub, options->part);
   sub->add_option("-j,--jobs", options->jobs,

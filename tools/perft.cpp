@@ -39,8 +39,9 @@ std::uint64_t count_leaves(const rules::Position& pos, int depth) {
 // Runs perft and prints the count (per root move first with --divide); returns the status.
 int run_perft(const PerftOptions& options) {
   std::vector<std::string> ids;
-  if (!load_variant_files(options.variant_files, &ids,
-                          options.variant_given ? options.variant : std::string()))
+  if (!load_variant_files(
+          options.variant_files, &ids,
+          options.variant_given ? std::vector{options.variant} : std::vector<std::string>{}))
     return exit_usage;
   std::string error;
   const std::string& name = !options.variant_given && !ids.empty() ? ids.back() : options.variant;

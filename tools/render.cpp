@@ -106,8 +106,9 @@ std::optional<record::Game> load_game(const std::string& path, std::uint64_t ind
 
 int run_render(RenderOptions options) {
   std::vector<std::string> ids;
-  if (!load_variant_files(options.variant_files, &ids,
-                          options.variant_given ? options.variant : std::string()))
+  if (!load_variant_files(
+          options.variant_files, &ids,
+          options.variant_given ? std::vector{options.variant} : std::vector<std::string>{}))
     return exit_usage;
   if (!options.variant_given && !ids.empty()) options.variant = ids.back();
   options.svg.coordinates = !options.no_coordinates;

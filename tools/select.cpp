@@ -440,7 +440,9 @@ bool open_output(const std::string& path, std::optional<emit::AtomicFile>& file)
 
 // Runs the selection; returns the exit status.
 int run_select(SelectCliOptions options) {
-  if (!load_variant_files(options.variant_files)) return exit_usage;
+  // The variants the games are filtered on are the sections of a variants.ini to read.
+  if (!load_variant_files(options.variant_files, nullptr, options.criteria.variants))
+    return exit_usage;
   if (options.files.empty()) options.files.push_back("-");
   std::string error;
   const auto selector = record::Selector::make(options.criteria, error);
@@ -535,7 +537,9 @@ void setup_select(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   sub->add_option("--result", c.results, "Result is one of these (1-0, 0-1, 1/2-1/2, *)")
       ->allow_extra_args(false);
-  sub->add_option("--variant", c.variants, "The game's variant is one of these (names as in tags)")
+  sub->add_option("--variant", c.variants,
+                  "The game's variant is one of these (names as in tags); of a Fairy-Stockfish "
+                  "variants.ini given by --variant-file, only these sections are read")
       ->allow_extra_args(false);
   sub->add_option("--eco", c.eco, "ECO code in one of these ranges (B20, C6, A00-B99)")
       ->allow_extra_args(false);

@@ -178,7 +178,9 @@ void setup_variants(CLI::App& app, int& exit_code) {
       ->option_text("FILE");
   add_variant_file_option(*sub, o->variant_files);
   sub->callback([&exit_code, o] {
-    if (!load_variant_files(o->variant_files, nullptr, o->show)) {
+    if (!load_variant_files(
+            o->variant_files, nullptr,
+            o->show.empty() ? std::vector<std::string>{} : std::vector<std::string>{o->show})) {
       exit_code = exit_usage;
     } else if (!o->check.empty()) {
       exit_code = run_check_file(o->check);

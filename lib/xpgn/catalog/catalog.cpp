@@ -586,10 +586,10 @@ std::unique_ptr<Source> parse_source(std::string_view text, const std::string& n
   return src;
 }
 
-// The sources of a Fairy-Stockfish ini text (all its sections, or the one `select` names);
-// problems go to `errors`.
+// The sources of a Fairy-Stockfish ini text (the sections `select` names, or all when it names
+// none); problems go to `errors`.
 std::vector<std::unique_ptr<Source>> parse_ini(std::string_view text, const std::string& name,
-                                               std::string_view select,
+                                               const std::vector<std::string>& select,
                                                std::vector<DefinitionError>& errors) {
   std::vector<std::unique_ptr<Source>> out;
   for (const auto& imported : fsf::import_ini(text, name, select, errors)) {
@@ -1174,7 +1174,7 @@ std::vector<DefinitionError> load_text(std::string_view text, const std::string&
   if (fsf::looks_like_ini(text)) {
     (void)state();
     std::vector<DefinitionError> errors;
-    fresh = parse_ini(text, source, "", errors);
+    fresh = parse_ini(text, source, {}, errors);
     if (!errors.empty()) return errors;
     if (id && !fresh.empty()) *id = fresh.back()->id;
     return add_sources(std::move(fresh));
@@ -1223,7 +1223,7 @@ std::vector<DefinitionError> try_text(std::string_view text, const std::string& 
   if (fsf::looks_like_ini(text)) {
     // Every section is built; the variant handed back is the last section's.
     std::vector<DefinitionError> errors;
-    auto sources = parse_ini(text, source, "", errors);
+    auto sources = parse_ini(text, source, {}, errors);
     if (sources.empty() && errors.empty())
       errors.push_back({Location{source, "", 1, 1}, "an ini file without a variant section"});
     for (auto& src : sources) {
@@ -1245,7 +1245,8 @@ std::vector<DefinitionError> try_text(std::string_view text, const std::string& 
 }
 
 std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
-                                        std::vector<std::string>* ids, std::string_view section) {
+                                        std::vector<std::string>* ids,
+                                        const std::vector<std::string>& sections) {
   std::vector<DefinitionError> errors;
   std::vector<std::unique_ptr<Source>> fresh;
   (void)state();
@@ -1258,7 +1259,7 @@ std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
       continue;
     }
     if (fsf::looks_like_ini(text.str())) {
-      for (auto& src : parse_ini(text.str(), path, section, errors)) {
+      for (auto& src : parse_ini(text.str(), path, sections, errors)) {
         if (ids) ids->push_back(src->id);
         fresh.push_back(std::move(src));
       }
@@ -1274,6 +1275,13 @@ std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
   auto more = add_sources(std::move(fresh));
   errors.insert(errors.end(), more.begin(), more.end());
   return errors;
+}
+
+std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
+                                        std::vector<std::string>* ids, std::string_view section) {
+  std::vector<std::string> sections;
+  if (!section.empty()) sections.emplace_back(section);
+  return load_files(paths, ids, sections);
 }
 
 }  // namespace xpgn::catalog

@@ -73,8 +73,13 @@ std::string definition_text(std::string_view name, bool resolved, std::string& e
 // it. A file may name as its base a built-in variant or one of the other files. Returns every
 // problem found (empty when all files are fine); files with problems are not added. The ids of
 // the files' variants go to `ids` (in file order) when given. A file may also be a
-// Fairy-Stockfish variants.ini (fsf_ini.hpp): each of its sections is a variant, or only the
-// one `section` names when it names one (its parents are read, not added).
+// Fairy-Stockfish variants.ini (fsf_ini.hpp): each of its sections is a variant, or only those
+// `sections` names when it names any (forgiving match; their parents are read, not added, and
+// the other sections' problems are not reported).
+std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
+                                        std::vector<std::string>* ids,
+                                        const std::vector<std::string>& sections);
+// The same with at most one section name (none when `section` is empty).
 std::vector<DefinitionError> load_files(const std::vector<std::string>& paths,
                                         std::vector<std::string>* ids = nullptr,
                                         std::string_view section = {});

@@ -1619,17 +1619,18 @@ class Writer {
 };
 
 // Reads `text`'s sections onto `states` (which holds the variants they may inherit from),
-// parents before children as Fairy-Stockfish requires. Returns the sections asked for (all, or
-// the one `select` names) and puts the problems of those (and of the parents they need) into
-// `errors`.
+// parents before children as Fairy-Stockfish requires. Returns the sections asked for (those
+// `select` names, or all when it names none) and puts the problems of those (and of the parents
+// they need) into `errors`.
 std::vector<Imported> run(std::string_view text, const std::string& source,
                           std::map<std::string, State>& states, bool builtin,
-                          std::string_view select, std::vector<DefinitionError>& errors) {
+                          const std::vector<std::string>& select,
+                          std::vector<DefinitionError>& errors) {
   std::vector<RawSection> sections = split_sections(text, source, errors);
-  std::string chosen;
-  if (!select.empty())
+  std::set<std::string> chosen;
+  for (const auto& name : select)
     for (const auto& s : sections)
-      if (!s.name.empty() && loose(s.name) == loose(select)) chosen = s.name;
+      if (!name.empty() && !s.name.empty() && loose(s.name) == loose(name)) chosen.insert(s.name);
   std::vector<Imported> out;
   std::map<std::string, Problem> problems;  // by section name
   std::map<std::string, std::string> parent_of;
@@ -1670,7 +1671,7 @@ std::vector<Imported> run(std::string_view text, const std::string& source,
       }
       st.header = header;
       Reader(st, raw, source).apply();
-      if (!builtin && (chosen.empty() || chosen == raw.name))
+      if (!builtin && (chosen.empty() || chosen.count(raw.name)))
         out.push_back(Writer(st, raw.name).run());
       states[raw.name] = std::move(st);
     } catch (const Problem& p) {
@@ -1678,13 +1679,16 @@ std::vector<Imported> run(std::string_view text, const std::string& source,
       if (chosen.empty()) errors.push_back({p.where.location(), p.message});
     }
   }
-  if (!chosen.empty() && problems.count(chosen)) {
-    // The chosen section's problem, after those of the parents it needs.
-    std::vector<std::string> chain{chosen};
+  std::set<std::string> reported;  // a parent two chosen sections share is reported once
+  for (const auto& name : chosen) {
+    if (!problems.count(name)) continue;
+    // A chosen section's problem, after those of the parents it needs.
+    std::vector<std::string> chain{name};
     while (chain.size() <= sections.size() && problems.count(parent_of[chain.back()]) &&
            !parent_of[chain.back()].empty())
       chain.push_back(parent_of[chain.back()]);
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      if (!reported.insert(*it).second) continue;
       const Problem& p = problems.at(*it);
       errors.push_back({p.where.location(), p.message});
     }
@@ -1697,7 +1701,7 @@ const std::map<std::string, State>& parents() {
   static const std::map<std::string, State> made = [] {
     std::map<std::string, State> states;
     std::vector<DefinitionError> errors;
-    (void)run(builtin_parents, builtin_source, states, true, "", errors);
+    (void)run(builtin_parents, builtin_source, states, true, {}, errors);
     if (!errors.empty()) throw std::logic_error("bad built-in parents: " + errors.front().message);
     return states;
   }();
@@ -1927,9 +1931,17 @@ bool looks_like_ini(std::string_view text) {
 }
 
 std::vector<Imported> import_ini(std::string_view text, const std::string& source,
-                                 std::string_view select, std::vector<DefinitionError>& errors) {
+                                 const std::vector<std::string>& select,
+                                 std::vector<DefinitionError>& errors) {
   std::map<std::string, State> states = parents();
   return run(text, source, states, false, select, errors);
+}
+
+std::vector<Imported> import_ini(std::string_view text, const std::string& source,
+                                 std::string_view select, std::vector<DefinitionError>& errors) {
+  std::vector<std::string> names;
+  if (!select.empty()) names.emplace_back(select);
+  return import_ini(text, source, names, errors);
 }
 
 }  // namespace xpgn::catalog::fsf

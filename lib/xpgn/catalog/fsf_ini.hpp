@@ -36,10 +36,15 @@ struct Imported {
   std::map<std::string, Location> origins;
 };
 
-// The sections of `text` (named `source` in messages) as xpgn definitions. With `select` not
-// empty and naming a section (forgiving match, as variant names), only that section is returned
-// (its parents are read, as they must be, but not returned). Problems go to `errors`; a section
-// with a problem is not returned.
+// The sections of `text` (named `source` in messages) as xpgn definitions. When names of
+// `select` name sections (forgiving match, as variant names), only those sections are returned
+// and only their problems reported (their parents are read, as they must be, but not returned);
+// when none does, every section is. Problems go to `errors`; a section with a problem is not
+// returned.
+std::vector<Imported> import_ini(std::string_view text, const std::string& source,
+                                 const std::vector<std::string>& select,
+                                 std::vector<DefinitionError>& errors);
+// The same with at most one name (none when `select` is empty).
 std::vector<Imported> import_ini(std::string_view text, const std::string& source,
                                  std::string_view select, std::vector<DefinitionError>& errors);
 
