@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "test_size.hpp"
 #include "test_support.hpp"
 #include "xpgn/notation/notation.hpp"
 #include "xpgn/rules/chess_board.hpp"
@@ -241,8 +242,10 @@ TEST_CASE("chess board: every token on random games agrees with the generic rule
       "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
       "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",
   };
+  // Under the sanitizers four games from each start, not six (test_size.hpp).
+  const int games = test::sanitized_run() ? 4 : 6;
   for (const char* fen : starts) {
-    for (int game = 0; game < 6; ++game) {
+    for (int game = 0; game < games; ++game) {
       const std::vector<Position> line = random_line(test::from_fen(fen, chess()), 80, rng);
       for (std::size_t i = 0; i < line.size(); ++i) {
         compare_tokens(line[i], i > 0 ? &line[i - 1] : nullptr, played, unsure);
