@@ -418,10 +418,12 @@ class AxfChasing final : public ChaseRule {
                          const SquareSet* occ = nullptr) const {
     SquareSet out;
     const int f0 = file_of(s), r0 = rank_of(s);
-    auto add = [&](int f, int r) {
-      if (inside(pos, f, r)) out.set(make_square(f, r));
+    auto add = [&](int f, int rank) {
+      if (inside(pos, f, rank)) out.set(make_square(f, rank));
     };
-    auto empty = [&](int f, int r) { return inside(pos, f, r) && !occ->test(make_square(f, r)); };
+    auto empty = [&](int f, int rank) {
+      return inside(pos, f, rank) && !occ->test(make_square(f, rank));
+    };
     switch (r) {
       case Role::king:
         add(f0 + 1, r0), add(f0 - 1, r0), add(f0, r0 + 1), add(f0, r0 - 1);
