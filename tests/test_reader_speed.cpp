@@ -657,6 +657,23 @@ TEST_CASE("faster reader: the same calls on mutated corpus games and on random t
       }
     }
   }
+  // A usual move followed by a UTF-8 character that goes on the symbol (gp::korean_char: a
+  // Hangul or CJK character; gp::figurine) or that ends it (é, an em dash): one token either
+  // way. (A mutation of a xiangqi game found the first: "O-O中国象棋" was read as O-O by the
+  // fast path and as one invalid symbol by the grammar.)
+  for (const char* text :
+       {"O-O\xE4\xB8\xAD\xE5\x9B\xBD\"]\n", "1. O-O\xE4\xB8\xAD *", "1. e4\xED\x95\x9C e5 *",
+        "1. Nf3\xEA\xB0\x80 *", "1. Nbd2+\xE4\xB8\xAD 1-0", "1. O-O-O#\xE2\x99\x98 *",
+        "1. exd5\xE2\x99\x98 *", "1. e4\xC3\xA9 e5 *", "1. e4\xE2\x80\x94e5 *",
+        "1. e4 e5\xE4\xB8"}) {
+    for (std::size_t chunk : {0, 1, 2, 3, 5}) {
+      Way way{chunk, {}};
+      for (int skip : {0, 1}) {
+        way.skip_every = skip;
+        same_calls(text, text, way);
+      }
+    }
+  }
   // Deep nesting: an error at the 201st '(' either way.
   same_calls("deep", "1. e4 " + std::string(100000, '(') + " *", Way{});
   same_calls("deep", "1. e4 " + std::string(200, '(') + std::string(200, ')') + " *", Way{});

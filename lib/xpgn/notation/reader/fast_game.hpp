@@ -112,7 +112,9 @@ class FastGame {
             continue;
           }
         } else if (const char* q = detail::parse_common_san(p, common_);
-                   q != nullptr && *q != '\xE2') {  // (not before a figurine: element() reads it)
+                   q != nullptr && static_cast<unsigned char>(*q) < 0x80) {
+          // (Not before a byte of a UTF-8 character: a figurine or a Hangul or CJK character
+          // goes on the symbol, gp::plain_symbol, and element() reads it.)
           // (At variation depth 0 here: variation() returns there.)
           st_.visitor.move(common_, std::string_view(p, static_cast<std::size_t>(q - p)),
                            st_.lines.on_line(p));
