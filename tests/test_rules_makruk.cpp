@@ -351,4 +351,10 @@ TEST_CASE("makruk family: a count in the FEN is refused where it cannot be",
   CHECK(pos.fen() == "8/8/4k3/8/8/2K5/3R4/8 w - 32 30 40");
   const Position next = test::play_san(pos, "Kc4");
   CHECK(next.fen() == "8/8/4k3/8/2K5/8/3R4/8 b - 32 31 40");
+  // Sittuyin: a pawn that reached its last rank unpromoted (a move ffish and xpgn play) stands
+  // there in a FEN; in makruk it cannot.
+  CHECK(test::from_fen("3f4/8/8/8/8/5k2/8/2p2K2[] w - - 0 42", family_variant("sittuyin")).fen() ==
+        "3f4/8/8/8/8/5k2/8/2p2K2[] w - - 0 42");
+  CHECK(test::fen_error("4k3/8/8/8/8/8/8/2p1K3 w - - 0 42", makruk) ==
+        "square c1: a pawn cannot stand on its last rank");
 }

@@ -255,6 +255,9 @@ struct Declaration {
   // them are the same position for the repetition rules (Fairy-Stockfish's gates, which its
   // position key ignores: cambodian's first-move rights).
   bool marks_outside_key = false;
+  // A pawn may end a move on its last rank without promoting and stay there (sittuyin's
+  // promotion is a move of its own), so that a FEN may show one (Variant::pawns_stay_on_last_rank).
+  bool pawns_stay_on_last_rank = false;
 };
 
 class RuleComponent {

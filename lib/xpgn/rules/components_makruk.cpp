@@ -329,7 +329,9 @@ class SittuyinPromotion final : public RuleComponent {
   explicit SittuyinPromotion(char met) : met_letter_(met) {}
   std::string_view name() const override { return "sittuyin promotion"; }
   Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate | hook_allows, .spells_moves = true};
+    return {.hooks = hook_apply | hook_generate | hook_allows,
+            .spells_moves = true,
+            .pawns_stay_on_last_rank = true};
   }
   bool may_generate(const Position& pos, PieceType piece, Square) const override {
     return piece == pos.variant().pawn_type();

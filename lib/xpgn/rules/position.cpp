@@ -460,7 +460,8 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
                   "' is not a piece of " + v.id;
           return false;
         }
-        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1) {
+        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1 &&
+            !v.pawns_stay_on_last_rank) {
           error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
           return false;
         }
