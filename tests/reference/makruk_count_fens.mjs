@@ -16,7 +16,7 @@
 // UCI moves` (as the family scripts write games), so that a reader of the FEN must take the
 // count up where it stood to end the game where ffish does.
 
-import { loadFfish, mulberry32, randomMove, runMode } from './ffish_common.mjs';
+import { loadFfish, mulberry32, printRandomGame, randomMove, runMode } from './ffish_common.mjs';
 
 const ffish = loadFfish();
 const variants = ['makruk', 'asean', 'sittuyin', 'cambodian'];
@@ -72,21 +72,9 @@ function printGames() {
       if (at >= counted.length) continue;
       const fen = counted[at];
       const board = new ffish.Board(v, fen);
-      if (board.isGameOver(true)) {
-        board.delete();
-        continue;
-      }
-      const sans = [];
-      const ucis = [];
-      while (!board.isGameOver(true) && ucis.length < 600) {
-        const m = randomMove(board, next, false);
-        sans.push(board.sanMove(m));
-        ucis.push(m);
-        board.push(m);
-      }
-      const result = board.isGameOver(true) ? board.result(true) : '*';
-      console.log(`${v};${fen};${sans.join(' ')};${result};${ucis.join(' ')}`);
+      const over = board.isGameOver(true);
       board.delete();
+      if (!over) printRandomGame(ffish, v, fen, next, false);
     }
   }
 }
