@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -125,9 +126,10 @@ TEST_CASE("cambodian: the king's and met's first-move leaps, their rights in the
   // across pieces; a rook elsewhere does not.
   const Position aim = test::from_fen("r3k3/8/8/8/8/8/8/3KM2R w DEe - 0 1", v);
   const Position quiet = test::play_san(aim, "Rh2");
-  CHECK(quiet.fen() == "r3k3/8/8/8/8/8/7R/3KM3 b DEe - 1 1");
+  // (Black's bare king starts a count at once: 63 moves, written as ffish writes it.)
+  CHECK(quiet.fen() == "r3k3/8/8/8/8/8/7R/3KM3 b DEe 126 0 1");
   const Position aimed = test::play_san(quiet, "Ra1+");
-  CHECK(aimed.fen() == "4k3/8/8/8/8/8/7R/r2KM3 w Ee - 2 2");
+  CHECK(aimed.fen() == "4k3/8/8/8/8/8/7R/r2KM3 w Ee 126 1 2");
   CHECK_THAT(test::refusal(aimed, "Kb2"), Catch::Contains("not once a rook has aimed at it"));
   // A king in check keeps its right but may not leap.
   const Position checked = test::from_fen("4k3/8/8/8/8/8/8/r2KM2R w DEe - 0 1", v);
@@ -145,9 +147,10 @@ TEST_CASE("makruk: the pawn promotes to a met on the sixth rank, and only there"
           "[rules][makruk]") {
   const Variant& v = family_variant("makruk");
   const Position pos = test::from_fen("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", v);
-  CHECK(test::play_san(pos, "d6=M").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - - 0 1");
+  // (The bare king's count starts: 64 moves, 6 plies counted, as ffish writes it.)
+  CHECK(test::play_san(pos, "d6=M").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - 128 6 1");
   // Written without "=M", the only move to d6 is the promotion.
-  CHECK(test::play_san(pos, "d6").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - - 0 1");
+  CHECK(test::play_san(pos, "d6").fen() == "4k3/8/3M4/8/8/8/8/4K3 b - 128 6 1");
   const Position low = test::from_fen("4k3/8/8/8/3P4/8/8/4K3 w - - 0 1", v);
   CHECK_THAT(test::refusal(low, "d5=M"), Catch::Contains("only on reaching its rank 6"));
 }
@@ -245,4 +248,113 @@ TEST_CASE("sittuyin: the sample game (pychess) is valid, its setup and its promo
     pos = test::play_san(pos, san);
   CHECK(pos.hand_total() == 0);
   CHECK(pos.fen() == "r6r/2f3k1/ssnnpppp/pppp4/4PPPP/PPPPNNSS/5F2/R3K2R[] w - - 0 9");
+}
+
+// tests/data/history/makruk-count-fens-ffish.txt (tests/reference/makruk_count_fens.mjs): games
+// from endgames where counts start, with ffish's FEN after every move. Each of ours equals
+// ffish's, a running count written as it writes one (the limit where the en passant square
+// goes, the plies counted in the halfmove field), and each reads back to itself.
+TEST_CASE("makruk family: a running count in the FEN, written and read as Fairy-Stockfish does",
+          "[rules][makruk][fen]") {
+  std::ifstream in(std::string(XPGN_TEST_DATA) + "/history/makruk-count-fens-ffish.txt");
+  REQUIRE(in.good());
+  int games = 0, fens = 0, counting = 0;
+  std::set<std::string> variants;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> f;
+    for (std::size_t at = 0;;) {
+      const std::size_t semi = line.find(';', at);
+      f.push_back(line.substr(at, semi - at));
+      if (semi == std::string::npos) break;
+      at = semi + 1;
+    }
+    REQUIRE(f.size() == 4);
+    const Variant& v = family_variant(f[0]);
+    variants.insert(f[0]);
+    std::vector<std::string> theirs;
+    for (std::size_t at = 0;;) {
+      const std::size_t comma = f[3].find(',', at);
+      theirs.push_back(f[3].substr(at, comma - at));
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    const std::vector<std::string> ucis = test::words(f[2]);
+    REQUIRE(ucis.size() == theirs.size());
+    Position pos = test::from_fen(f[1], v);
+    for (std::size_t i = 0; i < ucis.size(); ++i) {
+      INFO(f[0] << " game " << games + 1 << " ply " << i + 1 << " " << ucis[i]);
+      MoveList legal;
+      generate_legal(pos, legal);
+      const Move* found = nullptr;
+      for (const Move& m : legal)
+        if (to_uci(pos, m) == ucis[i]) found = &m;
+      REQUIRE(found != nullptr);
+      pos = play(pos, *found);
+      CHECK(pos.fen() == theirs[i]);
+      CHECK(format_fen(pos.to_setup()) == theirs[i]);
+      // Read back: the same FEN, and the same count (the next FEN of the game follows from it).
+      const Position again = test::from_fen(theirs[i], v);
+      CHECK(again.fen() == theirs[i]);
+      CHECK(again.key() == pos.key());
+      if (test::words(theirs[i]).at(3) != "-") ++counting;
+      ++fens;
+    }
+    ++games;
+  }
+  CHECK(variants.size() == 4);
+  CHECK(games == 20);
+  CHECK(counting >= 400);
+  CHECK(fens - counting >= 100);
+}
+
+// tests/data/history/makruk-count-games-ffish.txt: games that start from a FEN with a running
+// count and end where ffish ends them: the count is taken up where the FEN left it.
+TEST_CASE("makruk family: games from a FEN with a running count end where ffish's do",
+          "[rules][makruk][fen]") {
+  int counted = 0;
+  for (const auto& [id, tag] :
+       std::vector<std::pair<std::string, std::string>>{{"makruk", "Makruk"},
+                                                        {"asean", "ASEAN"},
+                                                        {"sittuyin", "Sittuyin"},
+                                                        {"cambodian", "Cambodian"}}) {
+    const auto games =
+        test::reference_games("history/makruk-count-games-ffish.txt", id, /*with_fen=*/true);
+    CHECK(games.size() >= 6);
+    for (const auto& g : games) CHECK(test::words(g.fen).at(3) != "-");
+    const test::ReferenceCounts c =
+        test::check_reference_games(family_variant(id), games, {.tag = tag});
+    CHECK(c.decided == c.games);
+    const auto it = c.endings.find("counting");
+    counted += it == c.endings.end() ? 0 : it->second;
+  }
+  CHECK(counted >= 24);
+}
+
+TEST_CASE("makruk family: a count in the FEN is refused where it cannot be",
+          "[rules][makruk][fen]") {
+  // A variant without the count, and numbers outside the count's range.
+  CHECK(test::fen_error("4k3/8/8/8/8/8/8/R3K3 w - 32 5 40", family_variant("chess")) ==
+        "en passant field '32': a number in the en passant field is a count's limit "
+        "(Fairy-Stockfish's makruk family), which chess does not keep");
+  const Variant& makruk = family_variant("makruk");
+  CHECK(test::fen_error("8/8/4k3/8/8/2K5/3R4/8 w - 4096 5 40", makruk) ==
+        "en passant field '4096': a count's limit and the plies counted are at most 4095");
+  // A limit of 0: no count runs, the halfmove clock as written (as Fairy-Stockfish reads it).
+  const Position none = test::from_fen("8/8/4k3/8/8/2K5/3R4/8 w - 0 5 40", makruk);
+  CHECK(none.halfmove_clock() == 5);
+  CHECK(none.fen() == "8/8/4k3/8/8/2K5/3R4/8 w - - 5 40");
+  CHECK(test::fen_error("8/8/4k3/8/8/2K5/3R4/8 w - 99999999 5 40", makruk)
+            .find("en passant field '99999999'") != std::string::npos);
+  // A count read: the halfmove clock starts again, and the count runs on from where it stood.
+  const Position pos = test::from_fen("8/8/4k3/8/8/2K5/3R4/8 w - 32 30 40", makruk);
+  CHECK(pos.halfmove_clock() == 0);
+  CHECK(pos.fen() == "8/8/4k3/8/8/2K5/3R4/8 w - 32 30 40");
+  const Position next = test::play_san(pos, "Kc4");
+  CHECK(next.fen() == "8/8/4k3/8/2K5/8/3R4/8 b - 32 31 40");
+  // Sittuyin: a pawn that reached its last rank unpromoted (a move ffish and xpgn play) stands
+  // there in a FEN; in makruk it cannot.
+  CHECK(test::from_fen("3f4/8/8/8/8/5k2/8/2p2K2[] w - - 0 42", family_variant("sittuyin")).fen() ==
+        "3f4/8/8/8/8/5k2/8/2p2K2[] w - - 0 42");
+  CHECK(test::fen_error("4k3/8/8/8/8/8/8/2p1K3 w - - 0 42", makruk) ==
+        "square c1: a pawn cannot stand on its last rank");
 }

@@ -110,7 +110,7 @@ export function randomMove(board, next, greedy = false) {
 
 // Prints one game of `v` from `fen` ('-': the start) as `variant;FEN;SAN moves;result;UCI
 // moves`, played with randomMove until isGameOver(true) or 600 plies; result "*" when cut.
-function printRandomGame(ffish, v, fen, next, greedy) {
+export function printRandomGame(ffish, v, fen, next, greedy) {
   const board = fen === '-' ? new ffish.Board(v) : new ffish.Board(v, fen);
   const sans = [];
   const ucis = [];

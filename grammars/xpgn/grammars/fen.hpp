@@ -11,7 +11,8 @@
 //   pockets), or "[-]" for an empty one (as Fairy-Stockfish accepts it);
 // - side to move 'w' or 'b';
 // - castling '-' or letters (KQkq, X-FEN / Shredder-FEN file letters such as HAha);
-// - en passant '-' or a square;
+// - en passant '-' or a square, or a number: the limit of a running count, as Fairy-Stockfish
+//   writes the makruk family's (the halfmove field then holds the plies counted);
 // - counters: two numbers joined by '+' ("3+3", three-check's checks remaining as lichess and
 //   Fairy-Stockfish write it), between en passant and the clocks; also accepted as a trailing
 //   field "+1+2" (checks given, an older Fairy-Stockfish form);
@@ -56,7 +57,8 @@ struct field_separator : pg::plus<pg::one<' ', '\t'>> {};
 struct side : pg::one<'w', 'b'> {};
 struct castling : pg::sor<pg::one<'-'>, pg::seq<pg::plus<pg::alpha>, pg::not_at<pg::one<'='>>>> {};
 struct en_passant_square : pg::seq<pg::range<'a', 'z'>, pg::range<'1', '9'>, pg::opt<pg::digit>> {};
-struct en_passant : pg::sor<pg::one<'-'>, en_passant_square> {};
+struct count_limit : pg::plus<pg::digit> {};
+struct en_passant : pg::sor<pg::one<'-'>, en_passant_square, count_limit> {};
 struct halfmove : pg::plus<pg::digit> {};
 struct fullmove : pg::plus<pg::digit> {};
 struct extra_name : pg::seq<pg::range<'a', 'z'>, pg::star<pg::sor<pg::ranges<'a', 'z', '0', '9'>, pg::one<'_', '-'>>>> {};

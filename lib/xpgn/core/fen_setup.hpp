@@ -25,9 +25,11 @@ struct FenSetup {
   // the rules decide what it is for their variant (Position::from_setup).
   bool has_extra_rank = false;
   std::string extra_rank;
-  char side_to_move = 'w';       // 'w' or 'b'
-  std::string castling = "-";    // as written: "KQkq", "-", X-FEN/Shredder letters
-  std::string en_passant = "-";  // "-" or a square name
+  char side_to_move = 'w';     // 'w' or 'b'
+  std::string castling = "-";  // as written: "KQkq", "-", X-FEN/Shredder letters
+  // "-", a square name, or digits: the limit of a running count (Fairy-Stockfish's makruk
+  // family, whose halfmove field then holds the plies counted).
+  std::string en_passant = "-";
   // The counters field as written ("3+3": three-check's checks remaining, White's first; or
   // "+1+2": checks given, written after the clocks), "" when absent.
   std::string counters;

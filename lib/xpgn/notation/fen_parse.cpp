@@ -204,7 +204,7 @@ constexpr detail::Expectation description() {
   } else if constexpr (std::is_same_v<Rule, gf::castling>) {
     return {"castling rights such as KQkq or '-'", 2};
   } else if constexpr (std::is_same_v<Rule, gf::en_passant>) {
-    return {"an en passant square such as e3 or '-'", 2};
+    return {"an en passant square such as e3 or '-' (or a count's limit)", 2};
   } else if constexpr (std::is_same_v<Rule, gf::halfmove>) {
     return {"the halfmove clock (a number)", 2};
   } else if constexpr (std::is_same_v<Rule, gf::fullmove>) {

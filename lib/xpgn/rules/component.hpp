@@ -105,6 +105,21 @@ class CounterOwner {
     (void)pos, (void)c;
     return {};
   }
+  // Reads a count that the FEN writes in place of the en passant square and the halfmove clock
+  // (Fairy-Stockfish's makruk count: its limit, then the plies counted) into `pos`. "" when
+  // read; else why not (the default: this rule keeps no such count).
+  virtual std::string read_clock_count(Position& pos, long limit, long counted) const {
+    (void)pos, (void)limit, (void)counted;
+    return "a number in the en passant field is a count's limit (Fairy-Stockfish's makruk "
+           "family), which this variant does not keep";
+  }
+  // True when the FEN of `pos` writes a count in place of the en passant square and the
+  // halfmove clock (a count runs), given in `limit` and `counted`; false (the default) for the
+  // usual fields.
+  virtual bool write_clock_count(const Position& pos, int& limit, int& counted) const {
+    (void)pos, (void)limit, (void)counted;
+    return false;
+  }
 
  protected:
   ~CounterOwner() = default;
@@ -240,6 +255,9 @@ struct Declaration {
   // them are the same position for the repetition rules (Fairy-Stockfish's gates, which its
   // position key ignores: cambodian's first-move rights).
   bool marks_outside_key = false;
+  // A pawn may end a move on its last rank without promoting and stay there (sittuyin's
+  // promotion is a move of its own), so that a FEN may show one (Variant::pawns_stay_on_last_rank).
+  bool pawns_stay_on_last_rank = false;
 };
 
 class RuleComponent {

@@ -69,9 +69,10 @@ class RankPromotion final : public RuleComponent {
 int read_number(const Position& pos, Color c) {
   return pos.counter(c, 0) + 64 * pos.counter(c, 1);
 }
+constexpr int max_number = 63 * 64 + 63;  // the largest two counters hold
 void write_number(Position& pos, Color c, int n) {
   if (n < 0) n = 0;
-  if (n > 63 * 64 + 63) n = 63 * 64 + 63;
+  if (n > max_number) n = max_number;
   if (pos.counter(c, 0) != n % 64) pos.set_counter(c, 0, n % 64);
   if (pos.counter(c, 1) != n / 64) pos.set_counter(c, 1, n / 64);
 }
@@ -119,6 +120,24 @@ class Counting final : public RuleComponent, public CounterOwner {
     }
     write_number(after, Color::white, limit != 0 ? ply : 0);
     write_number(after, Color::black, limit);
+  }
+
+  // Fairy-Stockfish's FEN of a running count: the limit in plies where the en passant square
+  // goes, the plies counted where the halfmove clock goes (its Position::set() and fen()); a
+  // limit of 0 is no count, the halfmove clock then being what it says.
+  std::string read_clock_count(Position& pos, long limit, long counted) const override {
+    if (limit > max_number || counted > max_number)
+      return "a count's limit and the plies counted are at most " + std::to_string(max_number);
+    if (limit == 0) return {};  // no count runs (Fairy-Stockfish reads 0 so)
+    write_number(pos, Color::white, static_cast<int>(counted));
+    write_number(pos, Color::black, static_cast<int>(limit));
+    return {};
+  }
+  bool write_clock_count(const Position& pos, int& limit, int& counted) const override {
+    limit = count_limit_plies(pos);
+    if (limit == 0) return false;
+    counted = counted_ply(pos);
+    return true;
   }
 
  private:
@@ -310,7 +329,9 @@ class SittuyinPromotion final : public RuleComponent {
   explicit SittuyinPromotion(char met) : met_letter_(met) {}
   std::string_view name() const override { return "sittuyin promotion"; }
   Declaration declaration() const override {
-    return {.hooks = hook_apply | hook_generate | hook_allows, .spells_moves = true};
+    return {.hooks = hook_apply | hook_generate | hook_allows,
+            .spells_moves = true,
+            .pawns_stay_on_last_rank = true};
   }
   bool may_generate(const Position& pos, PieceType piece, Square) const override {
     return piece == pos.variant().pawn_type();

@@ -396,7 +396,12 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
     error = rule->check_setup(pos);
     if (!error.empty()) return std::nullopt;
   }
-  if (!pos.read_castling(setup.castling, error) || !pos.read_en_passant(setup.en_passant, error))
+  // Digits in the en passant field: a running count's limit (read below, after the counters).
+  const bool clock_count =
+      !setup.en_passant.empty() && std::all_of(setup.en_passant.begin(), setup.en_passant.end(),
+                                               [](char c) { return c >= '0' && c <= '9'; });
+  if (!pos.read_castling(setup.castling, error) ||
+      (!clock_count && !pos.read_en_passant(setup.en_passant, error)))
     return std::nullopt;
   if (setup.halfmove_clock < 0 || setup.fullmove_number < 1) {
     error = "move counters out of range";
@@ -405,6 +410,7 @@ std::optional<Position> Position::from_setup(const Variant& variant, const FenSe
   pos.halfmove_clock_ = setup.halfmove_clock;
   pos.fullmove_number_ = setup.fullmove_number;
   if (!pos.read_counters(setup, error) || !pos.read_extra_fields(setup, error)) return std::nullopt;
+  if (clock_count && !pos.read_clock_count(setup, error)) return std::nullopt;
   // The side not to move may not be in check.
   if (royal_threatened(pos, opposite(pos.side_))) {
     error = "the side not to move is in check";
@@ -454,7 +460,8 @@ bool Position::read_board(const FenSetup& setup, std::string& error) {
                   "' is not a piece of " + v.id;
           return false;
         }
-        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1) {
+        if (v.pieces[t].pawn && v.relative_rank(sq, color) == v.ranks - 1 &&
+            !v.pawns_stay_on_last_rank) {
           error = "square " + square_name(sq) + ": a pawn cannot stand on its last rank";
           return false;
         }
@@ -538,6 +545,27 @@ bool Position::read_castling(const std::string& field, std::string& error) {
       castling_.rook[index_of(color)][side] = rook;
     }
   }
+  return true;
+}
+
+bool Position::read_clock_count(const FenSetup& setup, std::string& error) {
+  const Variant& v = *variant_;
+  const std::string& digits = setup.en_passant;
+  // (Numbers past six digits are out of every count's range: no overflow below.)
+  const long limit = digits.size() > 6 ? 999999 : std::stol(digits);
+  const long counted = std::min(setup.halfmove_clock, 999999);
+  error = v.counter_rule
+              ? v.counter_rule->read_clock_count(*this, limit, counted)
+              : "a number in the en passant field is a count's limit (Fairy-Stockfish's makruk "
+                "family), which " +
+                    v.id + " does not keep";
+  if (!error.empty()) {
+    error = "en passant field '" + digits + "': " + error;
+    return false;
+  }
+  // The halfmove field held the plies counted (of a count that runs): the halfmove clock starts
+  // again, as Fairy-Stockfish reads it.
+  if (limit != 0) halfmove_clock_ = 0;
   return true;
 }
 
@@ -677,6 +705,11 @@ FenSetup Position::to_setup() const {
   s.en_passant = en_passant_ == no_square ? "-" : square_name(en_passant_);
   if (v.counter_rule) s.counters = v.counter_rule->write_counters(*this);
   s.halfmove_clock = halfmove_clock_;
+  if (int limit = 0, counted = 0;
+      v.counter_rule && v.counter_rule->write_clock_count(*this, limit, counted)) {
+    s.en_passant = std::to_string(limit);
+    s.halfmove_clock = counted;
+  }
   s.fullmove_number = fullmove_number_;
   for (const FenFieldOwner* f : v.fen_fields) {
     std::string value = f->write_fen_field(*this);
@@ -777,7 +810,14 @@ std::string Position::fen() const {
   out += ' ';
   out += castling_field(*this);
   out += ' ';
-  out += en_passant_ == no_square ? "-" : square_name(en_passant_);
+  // A running count in place of the en passant square and the halfmove clock (CounterOwner).
+  int count_limit = 0, counted = 0;
+  const bool clock_count =
+      v.counter_rule && v.counter_rule->write_clock_count(*this, count_limit, counted);
+  if (clock_count)
+    append_decimal(out, count_limit);
+  else
+    out += en_passant_ == no_square ? "-" : square_name(en_passant_);
   out += ' ';
   if (v.counter_rule) {
     const std::string counters = v.counter_rule->write_counters(*this);
@@ -786,7 +826,7 @@ std::string Position::fen() const {
       out += ' ';
     }
   }
-  append_decimal(out, halfmove_clock_);
+  append_decimal(out, clock_count ? counted : halfmove_clock_);
   out += ' ';
   append_decimal(out, fullmove_number_);
   for (const FenFieldOwner* f : v.fen_fields) {

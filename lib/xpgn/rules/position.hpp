@@ -237,6 +237,11 @@ class Position {
   bool read_counters(const FenSetup& setup, std::string& error);  // the "3+3" field
   bool read_castling(const std::string& castling, std::string& error);
   bool read_en_passant(const std::string& ep, std::string& error);  // needs the side to move
+  // A running count written in the en passant and halfmove fields (digits in the first), read
+  // by the variant's counter owner; the halfmove clock starts at 0 when the count runs (a limit
+  // that is not 0). False with `error` set when
+  // the variant keeps no such count or refuses the numbers.
+  bool read_clock_count(const FenSetup& setup, std::string& error);
   bool read_extra_fields(const FenSetup& setup, std::string& error);
 
   const Variant* variant_;

@@ -636,6 +636,7 @@ void Variant::compile_components() {
     pawn_moves_reversible |= d.may_move_pawns_back;
     marked_disarmed |= d.disarms_marked_pieces;
     marks_outside_key |= d.marks_outside_key;
+    pawns_stay_on_last_rank |= d.pawns_stay_on_last_rank;
     if (d.refines_moves) move_refiners.push_back(c.get());
     if (d.expands_pawn_moves) pawn_expanders.push_back(c.get());
     if (d.judges_royals) royal_judges.push_back(c.get());

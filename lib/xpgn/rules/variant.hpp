@@ -309,6 +309,9 @@ struct Variant {
   // The marks are not part of Position::key() (some component declares
   // Declaration::marks_outside_key; derived by the constructor).
   bool marks_outside_key = false;
+  // A pawn may stand on its last rank (some component declares
+  // Declaration::pawns_stay_on_last_rank; derived by the constructor): the FEN reader allows one.
+  bool pawns_stay_on_last_rank = false;
   // The components whose refine_move() completes basic moves (derived by the constructor).
   std::vector<const RuleComponent*> move_refiners;
   // The components whose expand_pawn_move() may replace a pawn's basic move (derived from
