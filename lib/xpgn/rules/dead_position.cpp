@@ -549,7 +549,9 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
     int node;  // in `nodes`
     Position position;
     bool operator<(const Entry& o) const {
-      return priority != o.priority ? priority > o.priority : order > o.order;
+      // Among equals the newest first: the search dives along one line instead of widening
+      // over the many moves that leave the distance as it is (a tenth of the positions).
+      return priority != o.priority ? priority > o.priority : order < o.order;
     }
   };
   // The positions reached, each with the index of the one it was reached from (-1: `pos`'s).
@@ -635,7 +637,8 @@ State lookup(const Position& pos, Reach reach) {
     // XPGN_DEAD_TRACE=1 reports each search, for measurements.
     if (std::getenv("XPGN_DEAD_TRACE"))
       std::cerr << "dead-position search: " << v.id << " " << material_name(v, p.material) << ", "
-                << (found ? "alive" : "nothing") << " after " << expanded << " positions\n";
+                << (found ? "alive" : "nothing") << " after " << expanded << " positions "
+                << pos.fen() << "\n";
     if (found) return alive;
     if (searches.failed <= 8 && every_move_bares_the_kings(pos)) return dead;
   }
@@ -726,6 +729,58 @@ bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
   }
   return knights == 1 && pos.royal_count(Color::white) == 1 && pos.royal_count(Color::black) == 1;
 }
+
+// True when every square piece `def` may take on (for `side`) has one colour, on a plain board:
+// its own (every capturing atom spans an even number of files plus ranks, whatever its range)
+// or the other one (single leaps of an odd span, as a knight's).
+bool captures_on_one_colour(const PieceDef& def, Color side) {
+  bool even = false, odd = false;
+  for (const Atom& a : def.atoms_for[index_of(side)]) {
+    if (a.mode == MoveMode::move) continue;
+    if ((a.file_step + a.rank_step) % 2 == 0) {
+      even = true;
+    } else {
+      if (a.range != 1 || a.hop) return false;  // a ride of two odd steps spans an even one
+      odd = true;
+    }
+  }
+  return !(even && odd);
+}
+
+// Kings and one other piece that takes only on squares of one colour (a bishop, a ferz, an
+// alfil, a knight, or Hoppel-Poppel's knibis and biskni, whatever their moves), on a plain
+// board whose rules are FIDE's (every rule component declares a FIDE rule: castling, en
+// passant, pawn promotion) and whose only win is mate: dead in every placement, so the table
+// of the material says dead wherever it holds the position (the caller checks indexable()).
+// The lone king cannot give check. A lone king K in check has two or more orthogonal
+// neighbours (the board has two files and two ranks at least), all of the colour K lacks; the
+// piece attacks K, so it attacks only squares of K's colour: none of those neighbours, nor the
+// one it may stand on, which K may then take. So every one of them must be covered by the other
+// king, which may not touch K and so covers at most one of them (a square within one step of
+// two of them touches K or is K). One is a flight square, and no mate exists. The material changes
+// only when the king takes the piece (bare kings: dead); no move adds a man, promotes (the piece is
+// no pawn) or leaves the tables.
+bool lone_piece_on_one_colour(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (v.files < 2 || v.ranks < 2 || pos.hand_total() != 0 || marks_pieces(v) ||
+      wins_without_mate(v) || !dead_tables_apply(v) || pos.royal_count(Color::white) != 1 ||
+      pos.royal_count(Color::black) != 1)
+    return false;
+  for (const auto& c : v.components)
+    if (c->declaration().fide == FideRule::none) return false;
+  int others = 0;
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    const auto type = static_cast<PieceType>(t);
+    const PieceDef& def = v.pieces[t];
+    for (const Color side : {Color::white, Color::black}) {
+      const int n = pos.count(side, type);
+      if (n == 0 || plain_king(def)) continue;
+      if (def.royal || def.pawn || (others += n) > 1 || !captures_on_one_colour(def, side))
+        return false;
+    }
+  }
+  return others == 1;
+}
 }  // namespace
 
 bool dead_tables_apply(const Variant& v) {
@@ -753,6 +808,7 @@ bool is_dead_position(const Position& pos, const DeadPositionRule& rule) {
     return bishops_of_one_colour(pos, rule);
   // Proven rules first: they need no table.
   if (bare_kings(pos) || bishops_of_one_colour(pos, rule) || lone_knight(pos, rule)) return true;
+  if (lone_piece_on_one_colour(pos) && indexable(pos)) return true;
   const State s = lookup(pos, Reach::quick);
   return s == dead;
 }
