@@ -637,8 +637,7 @@ State lookup(const Position& pos, Reach reach) {
     // XPGN_DEAD_TRACE=1 reports each search, for measurements.
     if (std::getenv("XPGN_DEAD_TRACE"))
       std::cerr << "dead-position search: " << v.id << " " << material_name(v, p.material) << ", "
-                << (found ? "alive" : "nothing") << " after " << expanded << " positions "
-                << pos.fen() << "\n";
+                << (found ? "alive" : "nothing") << " after " << expanded << " positions\n";
     if (found) return alive;
     if (searches.failed <= 8 && every_move_bares_the_kings(pos)) return dead;
   }
