@@ -365,6 +365,10 @@ struct TableCache {
   // Keys of positions from which a search found a line, mixed with their variant's serial (see
   // alive_line_found()).
   std::unordered_set<std::uint64_t> alive_keys;
+  // The starts of the latest searches that found a line, all variants together (see
+  // near_recent_start()): a game's position is mostly two plies from one of them.
+  std::array<std::pair<std::uint64_t, Placement>, 8> recent_starts{};
+  std::size_t next_start = 0;
 };
 TableCache& cache() {
   static TableCache c;
@@ -477,6 +481,35 @@ bool known_alive(const Variant& v, std::uint64_t key) {
   return c.alive_keys.count(alive_key(v, key)) > 0;
 }
 
+// Notes `p`, a placement of `v` from which a search found a line, among the recent starts.
+void note_start(const Variant& v, const Placement& p) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  c.recent_starts[c.next_start++ % c.recent_starts.size()] = {v.serial, p};
+}
+
+// The recent starts of `v` with material `m`.
+std::vector<Placement> recent_starts(const Variant& v, const Material& m) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  std::vector<Placement> out;
+  for (const auto& [serial, p] : c.recent_starts)
+    if (serial == v.serial && p.material == m) out.push_back(p);
+  return out;
+}
+
+// The fewest men of `p` that stand elsewhere than in one of `starts` (men of one kind matched
+// in order), or dead_table_max_men + 1 when there are none.
+int men_moved_from(const Placement& p, const std::vector<Placement>& starts) {
+  int best = dead_table_max_men + 1;
+  for (const Placement& s : starts) {
+    int moved = 0;
+    for (int i = 0; i < p.material.count; ++i) moved += p.squares[i] != s.squares[i] ? 1 : 0;
+    best = std::min(best, moved);
+  }
+  return best;
+}
+
 // Notes the keys of positions of `v` from which a line to an alive position exists.
 void note_alive(const Variant& v, const std::vector<std::uint64_t>& keys) {
   TableCache& c = cache();
@@ -513,20 +546,29 @@ int promotion_distance(const Position& pos) {
   return best;
 }
 
-// How far `pos` looks from a mate of a lone royal piece: the distance of the king nearer to a
-// corner to that corner plus twice the distance between the kings (no_pawn_left when a
-// side has more than one royal piece). The search below expands the smallest value first.
+// How far `pos` looks from a mate of a lone royal piece (that of the side with fewer men on
+// the board; White's when they have as many): its distance to the nearest edge plus that to
+// the nearest corner, plus the distance between the kings, plus one when it is not in check
+// (no_pawn_left when a side has more than one royal piece). The search below expands the
+// smallest value first. (Helpmates of a lone king come on an edge, with the kings close: on
+// the old boards' games this expands a tenth of the positions that the corner distance of the
+// nearer king plus twice the kings' distance did.)
 int mate_distance(const Position& pos) {
   const Variant& v = pos.variant();
   if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return no_pawn_left;
   const Square kings[2] = {pos.royal_square(Color::white, 0), pos.royal_square(Color::black, 0)};
-  auto corner = [&](Square s) {
-    return std::max(std::min<int>(file_of(s), v.files - 1 - file_of(s)),
-                    std::min<int>(rank_of(s), v.ranks - 1 - rank_of(s)));
-  };
+  int men[2] = {0, 0};
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    men[0] += pos.count(Color::white, static_cast<PieceType>(t));
+    men[1] += pos.count(Color::black, static_cast<PieceType>(t));
+  }
+  const Square lone = kings[men[0] <= men[1] ? 0 : 1];
+  const int to_file_edge = std::min<int>(file_of(lone), v.files - 1 - file_of(lone));
+  const int to_rank_edge = std::min<int>(rank_of(lone), v.ranks - 1 - rank_of(lone));
   const int apart = std::max(std::abs(file_of(kings[0]) - file_of(kings[1])),
                              std::abs(rank_of(kings[0]) - rank_of(kings[1])));
-  return std::min(corner(kings[0]), corner(kings[1])) + 2 * apart;
+  return std::min(to_file_edge, to_rank_edge) + std::max(to_file_edge, to_rank_edge) + apart +
+         (in_check(pos) ? 0 : 1);
 }
 
 // A bounded best-first search for a line of legal moves from `pos` to what a quick table calls
@@ -542,6 +584,22 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
   const Variant& v = pos.variant();
   expanded = 0;
   if (known_alive(v, pos.key())) return true;
+  // Positions whose men stand where they stood in a recent start but for one or two (as the
+  // position two plies before, whose line is known, once each side takes its move back) go
+  // first: most searches of a game then end within a few positions.
+  Placement start;
+  const bool placed = read_placement(pos, start);
+  const std::vector<Placement> starts =
+      placed ? recent_starts(v, start.material) : std::vector<Placement>{};
+  const auto priority_of = [&](const Position& p) {
+    const int d = distance(p);
+    Placement here;
+    if (d == no_pawn_left || starts.empty() || !read_placement(p, here) ||
+        !(here.material == start.material))
+      return d;
+    const int moved = men_moved_from(here, starts);
+    return moved <= 2 ? moved - 10 : d;
+  };
   const int men = men_count(pos, dead_table_max_men + 1);
   struct Entry {
     int priority;
@@ -566,12 +624,13 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
     for (int n = last; n >= 0; n = nodes[static_cast<std::size_t>(n)].parent)
       line.push_back(nodes[static_cast<std::size_t>(n)].key);
     note_alive(v, line);
+    if (placed) note_start(v, start);
     return true;
   };
   std::priority_queue<Entry> open;
   std::unordered_set<std::uint64_t> seen{pos.key()};
   std::uint64_t order = 0;
-  open.push({distance(pos), order++, 0, pos});
+  open.push({priority_of(pos), order++, 0, pos});
   MoveList moves;
   while (!open.empty() && budget-- > 0) {
     ++expanded;
@@ -585,7 +644,7 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
       if (m.promotion != no_piece_type) return found(here_node);
       Position next = play(here, m);
       if (men_count(next, men) < men) continue;
-      const int priority = distance(next);
+      const int priority = priority_of(next);
       if (priority == no_pawn_left || !seen.insert(next.key()).second) continue;
       if (known_alive(v, next.key())) return found(here_node);
       nodes.push_back({next.key(), here_node});
