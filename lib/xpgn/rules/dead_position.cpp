@@ -366,7 +366,7 @@ struct TableCache {
   // alive_line_found()).
   std::unordered_set<std::uint64_t> alive_keys;
   // The starts of the latest searches that found a line, all variants together (see
-  // near_recent_start()): a game's position is mostly two plies from one of them.
+  // alive_line_found()): a game's position is mostly two plies from one of them.
   std::array<std::pair<std::uint64_t, Placement>, 8> recent_starts{};
   std::size_t next_start = 0;
 };
@@ -574,9 +574,10 @@ int mate_distance(const Position& pos) {
 // A bounded best-first search for a line of legal moves from `pos` to what a quick table calls
 // alive: a position without moves whose side to move loses, a promotion, or a position from
 // which an earlier search found such a line. `distance` orders the positions (smallest first;
-// no_pawn_left: not followed); positions with fewer men than `pos` are not followed either.
-// True when found (the quick table then says alive too): the positions of the line are noted
-// for later searches (a game's next plies mostly search from near the same line). False when
+// no_pawn_left: not followed), after those with all men but one or two where a recent start had
+// them; positions with fewer men than `pos` are not followed. True when found (the quick table then
+// says alive too): the positions of the line are noted for later searches, and `pos` among the
+// recent starts (a game's next plies mostly search from near the same line). False when
 // not found within `budget` positions, which proves nothing. `expanded` counts the positions
 // expanded.
 bool alive_line_found(const Position& pos, int budget, int (*distance)(const Position&),
