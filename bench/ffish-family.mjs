@@ -3,6 +3,10 @@
 // PGN, or replayed by Fairy-Stockfish's ffish with the time it took. FAMILY is makruk, xiangqi,
 // shogi or oldboards (shatar, shako, placement); their files hold one game a line,
 // "variant;fen;sans;result;ucis" (the shogi family's without the fen field: its games start from the variant's own position).
+// FAMILY oldgames (shatranj, courier, grand, gothic, embassy, janus, hoppelpoppel) takes the
+// games of tests/data/old-boards/VARIANT-ffish-games.pgn (made by
+// tests/reference/old_boards_ffish.mjs in ffish's SAN, from the start position); their UCI
+// moves are ffish's own, found by replaying the SAN before the clock starts.
 //
 //   node bench/ffish-family.mjs pgn FAMILY VARIANT COPIES     the games of VARIANT, COPIES
 //                                                             times, as PGN
@@ -22,21 +26,51 @@ import { loadFfish, whenReady } from '../tests/reference/ffish_common.mjs';
 
 const [mode, family, variant, copiesText] = process.argv.slice(2);
 const copies = Number(copiesText);
-if (!['pgn', 'replay', 'uci'].includes(mode) || !['makruk', 'xiangqi', 'shogi', 'oldboards'].includes(family) ||
+if (!['pgn', 'replay', 'uci'].includes(mode) ||
+    !['makruk', 'xiangqi', 'shogi', 'oldboards', 'oldgames'].includes(family) ||
     !variant || !(copies >= 1)) {
-  process.stderr.write('usage: ffish-family.mjs pgn|replay|uci makruk|xiangqi|shogi|oldboards VARIANT COPIES\n');
+  process.stderr.write('usage: ffish-family.mjs pgn|replay|uci ' +
+                       'makruk|xiangqi|shogi|oldboards|oldgames VARIANT COPIES\n');
   process.exit(2);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const games = readFileSync(join(root, `tests/data/history/${family}-family-ffish.txt`), 'utf8')
-  .split('\n').map((line) => line.split(';')).filter((f) => f[0] === variant)
-  .map((f) => (f.length === 4 ? ['-', ...f.slice(1)] : f.slice(1)))
-  .map(([fen, sans, result, ucis]) => ({
-    fen,
-    sans: sans.split(' ').filter((w) => w),
-    result,
-    ucis: ucis.split(' ').filter((w) => w),
-  }));
+// The games of a PGN file of ffish's SAN without set-up positions, as {fen: '-', sans, result}
+// (ucis filled in later by ffish).
+function gamesOfPgn(text) {
+  return text.split(/\n(?=\[Event )/).filter((g) => g.trim()).map((g) => {
+    const result = (g.match(/\[Result "([^"]*)"\]/) || [])[1] || '*';
+    if (/\[FEN /.test(g)) throw new Error('a game with a set-up position');
+    const movetext = g.replace(/^\[.*\]$/gm, '').replace(/\{[^}]*\}/g, ' ');
+    const sans = movetext.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) &&
+                                                   !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(w) &&
+                                                   !/^\$\d+$/.test(w));
+    return { fen: '-', sans, result, ucis: null };
+  });
+}
+
+const games = family === 'oldgames'
+  ? gamesOfPgn(readFileSync(join(root, `tests/data/old-boards/${variant}-ffish-games.pgn`), 'utf8'))
+  : readFileSync(join(root, `tests/data/history/${family}-family-ffish.txt`), 'utf8')
+    .split('\n').map((line) => line.split(';')).filter((f) => f[0] === variant)
+    .map((f) => (f.length === 4 ? ['-', ...f.slice(1)] : f.slice(1)))
+    .map(([fen, sans, result, ucis]) => ({
+      fen,
+      sans: sans.split(' ').filter((w) => w),
+      result,
+      ucis: ucis.split(' ').filter((w) => w),
+    }));
+
+// Fills in the UCI moves of games read from PGN: ffish replays their SAN.
+function fillUcis(ffish) {
+  for (const g of games) {
+    if (g.ucis) continue;
+    const board = g.fen === '-' ? new ffish.Board(variant) : new ffish.Board(variant, g.fen);
+    for (const san of g.sans)
+      if (!board.pushSan(san)) throw new Error(`ffish refuses ${san} in ${board.fen()}`);
+    g.ucis = board.moveStack().split(' ').filter((w) => w);
+    board.delete();
+  }
+}
 if (games.length === 0) {
   process.stderr.write(`no games of ${variant}\n`);
   process.exit(2);
@@ -86,6 +120,7 @@ function sanNamesItsMove(ffish, g) {
 
 const ffish = loadFfish();
 whenReady(ffish, () => {
+  fillUcis(ffish);
   const kept = games.filter((g) => sanNamesItsMove(ffish, g));
   if (kept.length < games.length) {
     process.stderr.write(`${variant}: ${games.length - kept.length} of ${games.length} games left ` +

@@ -11,7 +11,9 @@
 # column).
 #
 # Usage: bench/ffish-family.sh [FAMILY...]   (makruk, xiangqi, shogi, oldboards: shatar, shako and
-# placement; default the first three)
+# placement; oldgames: shatranj, courier, grand, gothic, embassy, janus and hoppelpoppel on their
+# games of tests/data/old-boards/VARIANT-ffish-games.pgn, 12 each, made by
+# tests/reference/old_boards_ffish.mjs; default the first three)
 # Environment: XPGN (binary, default build/xpgn), COPIES, RUNS, NODE_PATH (must find ffish:
 # `npm install --prefix /tmp/ffish ffish@0.7.10`, NODE_PATH=/tmp/ffish/node_modules).
 set -euo pipefail
@@ -26,9 +28,14 @@ printf '%-10s %8s %10s %10s %10s %9s %9s\n' variant plies ffish-san-s ffish-uci-
 families=("$@")
 ((${#families[@]})) || families=(makruk xiangqi shogi)
 for family in "${families[@]}"; do
-  data=$root/tests/data/history/$family-family-ffish.txt
-  [ -f "$data" ] || { echo "no reference games for family '$family' ($data)" >&2; exit 2; }
-  for variant in $(cut -d';' -f1 "$data" | awk '!seen[$0]++'); do
+  if [ "$family" = oldgames ]; then
+    variants="shatranj courier grand gothic embassy janus hoppelpoppel"
+  else
+    data=$root/tests/data/history/$family-family-ffish.txt
+    [ -f "$data" ] || { echo "no reference games for family '$family' ($data)" >&2; exit 2; }
+    variants=$(cut -d';' -f1 "$data" | awk '!seen[$0]++')
+  fi
+  for variant in $variants; do
     node "$root/bench/ffish-family.mjs" pgn "$family" "$variant" "$copies" >"$work/$variant.pgn"
     # Both sides must read every game: a bench row of refused games would compare nothing.
     summary=$("$xpgn" check -q -j1 "$work/$variant.pgn" 2>&1 | tail -1)

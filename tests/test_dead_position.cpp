@@ -106,3 +106,46 @@ TEST_CASE("Reservists: the exact table of K+Nightrider v K", "[.][rules][dead][r
   CHECK(m.dead > 0);
   CHECK(m.dead < m.positions / 1000);
 }
+
+// Issue 39: the materials of the old boards' reference games that cost a table or a long
+// search before, with the verdicts the tables gave (kept identical). A lone piece that takes
+// only on squares of one colour is dead by a proof (Hoppel-Poppel's knibis takes as a bishop,
+// its biskni as a knight); the helpmate search proves the others alive, and a king that must
+// take the piece leaves a dead position.
+TEST_CASE("the old boards' three-men materials keep their verdicts", "[rules][dead][oldboards]") {
+  // Hoppel-Poppel: K+N (knibis) and K+B (biskni) vs K are dead everywhere, either side with
+  // the piece, the piece giving check or not.
+  CHECK(dead("hoppelpoppel", "8/8/4k3/8/8/2N5/4K3/8 w - - 0 1"));
+  CHECK(dead("hoppelpoppel", "k7/8/2N5/8/8/8/8/6K1 b - - 0 1"));  // the knibis checks
+  CHECK(dead("hoppelpoppel", "8/8/4k3/8/8/2B5/4K3/8 b - - 0 1"));
+  CHECK(dead("hoppelpoppel", "8/8/4k3/8/8/2b5/4K3/8 w - - 0 1"));
+  // The queen helps a mate, unless the king must take it.
+  CHECK_FALSE(dead("hoppelpoppel", "8/8/8/5K2/8/8/2k5/7q b - - 0 1"));
+  CHECK(dead("hoppelpoppel", "k7/1Q6/8/8/8/8/8/6K1 b - - 0 1"));
+  // Maxim's portals let a lone knight mate: the proof needs a plain board.
+  CHECK_FALSE(dead("maxim", "8/8/4k3/8/8/2N5/4K3/8 w - - 0 1"));
+  // Gothic: K+C and K+Q vs K (the positions from which the search took longest before).
+  CHECK_FALSE(dead("gothic", "10/10/7K2/8C1/4k5/10/10/10 b - - 0 1"));
+  CHECK(dead("gothic", "k9/1C8/10/10/10/10/10/9K b - - 0 1"));
+  CHECK_FALSE(dead("gothic", "10/10/10/10/k8K/10/10/9q w - - 0 1"));
+  CHECK(dead("gothic", "k9/1Q8/10/10/10/10/10/9K b - - 0 1"));
+  // Janus: K+R vs K.
+  CHECK_FALSE(dead("janus", "10/10/9K/7R2/10/10/10/2k7 b - - 0 1"));
+  CHECK(dead("janus", "k9/1R8/10/10/10/10/10/9K b - - 0 1"));
+  // Embassy: K+R and K+A (archbishop) vs K.
+  CHECK_FALSE(dead("embassy", "6R3/10/10/10/10/9K/2k7/10 b - - 0 1"));
+  CHECK(dead("embassy", "k9/1R8/10/10/10/10/10/9K b - - 0 1"));
+  CHECK_FALSE(dead("embassy", "10/5K4/10/3k6/4A5/10/10/10 b - - 0 1"));
+  CHECK(dead("embassy", "k9/A9/2K7/10/10/10/10/10 b - - 0 1"));  // only Kxa7 is legal
+}
+
+// The exact tables agree with the proof: every placement of K+N and K+B vs K in Hoppel-Poppel
+// is dead (about 9 s, so on request: xpgn_tests "[hoppelpoppel][dead]").
+TEST_CASE("Hoppel-Poppel: the exact tables of K+N and K+B v K", "[.][rules][dead][hoppelpoppel]") {
+  const MaterialVerdict n = verdict_of("hoppelpoppel", "K+N vs K");
+  CHECK(n.positions > 400000);
+  CHECK(n.dead == n.positions);
+  const MaterialVerdict b = verdict_of("hoppelpoppel", "K+B vs K");
+  CHECK(b.positions > 400000);
+  CHECK(b.dead == b.positions);
+}

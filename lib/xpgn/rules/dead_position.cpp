@@ -365,6 +365,10 @@ struct TableCache {
   // Keys of positions from which a search found a line, mixed with their variant's serial (see
   // alive_line_found()).
   std::unordered_set<std::uint64_t> alive_keys;
+  // The starts of the latest searches that found a line, all variants together (see
+  // alive_line_found()): a game's position is mostly two plies from one of them.
+  std::array<std::pair<std::uint64_t, Placement>, 8> recent_starts{};
+  std::size_t next_start = 0;
 };
 TableCache& cache() {
   static TableCache c;
@@ -477,6 +481,35 @@ bool known_alive(const Variant& v, std::uint64_t key) {
   return c.alive_keys.count(alive_key(v, key)) > 0;
 }
 
+// Notes `p`, a placement of `v` from which a search found a line, among the recent starts.
+void note_start(const Variant& v, const Placement& p) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  c.recent_starts[c.next_start++ % c.recent_starts.size()] = {v.serial, p};
+}
+
+// The recent starts of `v` with material `m`.
+std::vector<Placement> recent_starts(const Variant& v, const Material& m) {
+  TableCache& c = cache();
+  std::lock_guard lock(c.mutex);
+  std::vector<Placement> out;
+  for (const auto& [serial, p] : c.recent_starts)
+    if (serial == v.serial && p.material == m) out.push_back(p);
+  return out;
+}
+
+// The fewest men of `p` that stand elsewhere than in one of `starts` (men of one kind matched
+// in order), or dead_table_max_men + 1 when there are none.
+int men_moved_from(const Placement& p, const std::vector<Placement>& starts) {
+  int best = dead_table_max_men + 1;
+  for (const Placement& s : starts) {
+    int moved = 0;
+    for (int i = 0; i < p.material.count; ++i) moved += p.squares[i] != s.squares[i] ? 1 : 0;
+    best = std::min(best, moved);
+  }
+  return best;
+}
+
 // Notes the keys of positions of `v` from which a line to an alive position exists.
 void note_alive(const Variant& v, const std::vector<std::uint64_t>& keys) {
   TableCache& c = cache();
@@ -513,28 +546,38 @@ int promotion_distance(const Position& pos) {
   return best;
 }
 
-// How far `pos` looks from a mate of a lone royal piece: the distance of the king nearer to a
-// corner to that corner plus twice the distance between the kings (no_pawn_left when a
-// side has more than one royal piece). The search below expands the smallest value first.
+// How far `pos` looks from a mate of a lone royal piece (that of the side with fewer men on
+// the board; White's when they have as many): its distance to the nearest edge plus that to
+// the nearest corner, plus the distance between the kings, plus one when it is not in check
+// (no_pawn_left when a side has more than one royal piece). The search below expands the
+// smallest value first. (Helpmates of a lone king come on an edge, with the kings close: on
+// the old boards' games this expands a tenth of the positions that the corner distance of the
+// nearer king plus twice the kings' distance did.)
 int mate_distance(const Position& pos) {
   const Variant& v = pos.variant();
   if (pos.royal_count(Color::white) != 1 || pos.royal_count(Color::black) != 1) return no_pawn_left;
   const Square kings[2] = {pos.royal_square(Color::white, 0), pos.royal_square(Color::black, 0)};
-  auto corner = [&](Square s) {
-    return std::max(std::min<int>(file_of(s), v.files - 1 - file_of(s)),
-                    std::min<int>(rank_of(s), v.ranks - 1 - rank_of(s)));
-  };
+  int men[2] = {0, 0};
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    men[0] += pos.count(Color::white, static_cast<PieceType>(t));
+    men[1] += pos.count(Color::black, static_cast<PieceType>(t));
+  }
+  const Square lone = kings[men[0] <= men[1] ? 0 : 1];
+  const int to_file_edge = std::min<int>(file_of(lone), v.files - 1 - file_of(lone));
+  const int to_rank_edge = std::min<int>(rank_of(lone), v.ranks - 1 - rank_of(lone));
   const int apart = std::max(std::abs(file_of(kings[0]) - file_of(kings[1])),
                              std::abs(rank_of(kings[0]) - rank_of(kings[1])));
-  return std::min(corner(kings[0]), corner(kings[1])) + 2 * apart;
+  return std::min(to_file_edge, to_rank_edge) + std::max(to_file_edge, to_rank_edge) + apart +
+         (in_check(pos) ? 0 : 1);
 }
 
 // A bounded best-first search for a line of legal moves from `pos` to what a quick table calls
 // alive: a position without moves whose side to move loses, a promotion, or a position from
 // which an earlier search found such a line. `distance` orders the positions (smallest first;
-// no_pawn_left: not followed); positions with fewer men than `pos` are not followed either.
-// True when found (the quick table then says alive too): the positions of the line are noted
-// for later searches (a game's next plies mostly search from near the same line). False when
+// no_pawn_left: not followed), after those with all men but one or two where a recent start had
+// them; positions with fewer men than `pos` are not followed. True when found (the quick table then
+// says alive too): the positions of the line are noted for later searches, and `pos` among the
+// recent starts (a game's next plies mostly search from near the same line). False when
 // not found within `budget` positions, which proves nothing. `expanded` counts the positions
 // expanded.
 bool alive_line_found(const Position& pos, int budget, int (*distance)(const Position&),
@@ -542,6 +585,22 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
   const Variant& v = pos.variant();
   expanded = 0;
   if (known_alive(v, pos.key())) return true;
+  // Positions whose men stand where they stood in a recent start but for one or two (as the
+  // position two plies before, whose line is known, once each side takes its move back) go
+  // first: most searches of a game then end within a few positions.
+  Placement start;
+  const bool placed = read_placement(pos, start);
+  const std::vector<Placement> starts =
+      placed ? recent_starts(v, start.material) : std::vector<Placement>{};
+  const auto priority_of = [&](const Position& p) {
+    const int d = distance(p);
+    Placement here;
+    if (d == no_pawn_left || starts.empty() || !read_placement(p, here) ||
+        !(here.material == start.material))
+      return d;
+    const int moved = men_moved_from(here, starts);
+    return moved <= 2 ? moved - 10 : d;
+  };
   const int men = men_count(pos, dead_table_max_men + 1);
   struct Entry {
     int priority;
@@ -549,7 +608,9 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
     int node;  // in `nodes`
     Position position;
     bool operator<(const Entry& o) const {
-      return priority != o.priority ? priority > o.priority : order > o.order;
+      // Among equals the newest first: the search dives along one line instead of widening
+      // over the many moves that leave the distance as it is (a tenth of the positions).
+      return priority != o.priority ? priority > o.priority : order < o.order;
     }
   };
   // The positions reached, each with the index of the one it was reached from (-1: `pos`'s).
@@ -564,12 +625,13 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
     for (int n = last; n >= 0; n = nodes[static_cast<std::size_t>(n)].parent)
       line.push_back(nodes[static_cast<std::size_t>(n)].key);
     note_alive(v, line);
+    if (placed) note_start(v, start);
     return true;
   };
   std::priority_queue<Entry> open;
   std::unordered_set<std::uint64_t> seen{pos.key()};
   std::uint64_t order = 0;
-  open.push({distance(pos), order++, 0, pos});
+  open.push({priority_of(pos), order++, 0, pos});
   MoveList moves;
   while (!open.empty() && budget-- > 0) {
     ++expanded;
@@ -583,7 +645,7 @@ bool alive_line_found(const Position& pos, int budget, int (*distance)(const Pos
       if (m.promotion != no_piece_type) return found(here_node);
       Position next = play(here, m);
       if (men_count(next, men) < men) continue;
-      const int priority = distance(next);
+      const int priority = priority_of(next);
       if (priority == no_pawn_left || !seen.insert(next.key()).second) continue;
       if (known_alive(v, next.key())) return found(here_node);
       nodes.push_back({next.key(), here_node});
@@ -726,6 +788,58 @@ bool lone_knight(const Position& pos, const DeadPositionRule& rule) {
   }
   return knights == 1 && pos.royal_count(Color::white) == 1 && pos.royal_count(Color::black) == 1;
 }
+
+// True when every square piece `def` may take on (for `side`) has one colour, on a plain board:
+// its own (every capturing atom spans an even number of files plus ranks, whatever its range)
+// or the other one (single leaps of an odd span, as a knight's).
+bool captures_on_one_colour(const PieceDef& def, Color side) {
+  bool even = false, odd = false;
+  for (const Atom& a : def.atoms_for[index_of(side)]) {
+    if (a.mode == MoveMode::move) continue;
+    if ((a.file_step + a.rank_step) % 2 == 0) {
+      even = true;
+    } else {
+      if (a.range != 1 || a.hop) return false;  // a ride of two odd steps spans an even one
+      odd = true;
+    }
+  }
+  return !(even && odd);
+}
+
+// Kings and one other piece that takes only on squares of one colour (a bishop, a ferz, an
+// alfil, a knight, or Hoppel-Poppel's knibis and biskni, whatever their moves), on a plain
+// board whose rules are FIDE's (every rule component declares a FIDE rule: castling, en
+// passant, pawn promotion) and whose only win is mate: dead in every placement, so the table
+// of the material says dead wherever it holds the position (the caller checks indexable()).
+// The lone king cannot give check. A lone king K in check has two or more orthogonal
+// neighbours (the board has two files and two ranks at least), all of the colour K lacks; the
+// piece attacks K, so it attacks only squares of K's colour: none of those neighbours, nor the
+// one it may stand on, which K may then take. So every one of them must be covered by the other
+// king, which may not touch K and so covers at most one of them (a square within one step of
+// two of them touches K or is K). One is a flight square, and no mate exists. The material changes
+// only when the king takes the piece (bare kings: dead); no move adds a man, promotes (the piece is
+// no pawn) or leaves the tables.
+bool lone_piece_on_one_colour(const Position& pos) {
+  const Variant& v = pos.variant();
+  if (v.files < 2 || v.ranks < 2 || pos.hand_total() != 0 || marks_pieces(v) ||
+      wins_without_mate(v) || !dead_tables_apply(v) || pos.royal_count(Color::white) != 1 ||
+      pos.royal_count(Color::black) != 1)
+    return false;
+  for (const auto& c : v.components)
+    if (c->declaration().fide == FideRule::none) return false;
+  int others = 0;
+  for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+    const auto type = static_cast<PieceType>(t);
+    const PieceDef& def = v.pieces[t];
+    for (const Color side : {Color::white, Color::black}) {
+      const int n = pos.count(side, type);
+      if (n == 0 || plain_king(def)) continue;
+      if (def.royal || def.pawn || (others += n) > 1 || !captures_on_one_colour(def, side))
+        return false;
+    }
+  }
+  return others == 1;
+}
 }  // namespace
 
 bool dead_tables_apply(const Variant& v) {
@@ -753,6 +867,7 @@ bool is_dead_position(const Position& pos, const DeadPositionRule& rule) {
     return bishops_of_one_colour(pos, rule);
   // Proven rules first: they need no table.
   if (bare_kings(pos) || bishops_of_one_colour(pos, rule) || lone_knight(pos, rule)) return true;
+  if (lone_piece_on_one_colour(pos) && indexable(pos)) return true;
   const State s = lookup(pos, Reach::quick);
   return s == dead;
 }
