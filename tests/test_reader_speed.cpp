@@ -664,7 +664,9 @@ TEST_CASE("faster reader: the same calls on mutated corpus games and on random t
   for (const char* text :
        {"O-O\xE4\xB8\xAD\xE5\x9B\xBD\"]\n", "1. O-O\xE4\xB8\xAD *", "1. e4\xED\x95\x9C e5 *",
         "1. Nf3\xEA\xB0\x80 *", "1. Nbd2+\xE4\xB8\xAD 1-0", "1. O-O-O#\xE2\x99\x98 *",
-        "1. exd5\xE2\x99\x98 *", "1. e4\xC3\xA9 e5 *", "1. e4\xE2\x80\x94" "e5 *",
+        "1. exd5\xE2\x99\x98 *", "1. e4\xC3\xA9 e5 *",
+        "1. e4\xE2\x80\x94"
+        "e5 *",
         "1. e4 e5\xE4\xB8"}) {
     for (std::size_t chunk : {0, 1, 2, 3, 5}) {
       Way way{chunk, {}};
